@@ -1,0 +1,122 @@
+# Game records: tag lines, then the turns numbered in pairs, one pair per line.
+#
+#   [Variant "closed"]
+#   [Express "0 0"]                   express stages of White and Brown
+#   [Start "<position>"]              only when the game did not begin at the standard start
+#   [Result "1-0"]                    1-0, 0-1, 1/2-1/2, or * while the game goes on
+#   [Termination "no legal move"]     why it ended (absent while it goes on)
+#
+#   1. c2-c5 d8-d6
+#   2. d1xd6 e6=X b3=RN c8-c6
+#
+# A turn is its move followed by its placements in the order made; a repetition draw offer
+# and its answer follow the turn they come after: (offer) (decline) (accept); an agreed draw
+# is (agree). Replaying a record checks every action against the rules.
+from barragoon.core import WHITE, RulesError
+from barragoon.notation import format_position, parse_move, parse_placement
+from barragoon.game import Game, start_position, VARIANTS, META_WORDS
+
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+
+
+def result_text(game):
+    return RESULTS[game.winner] if game.over else "*"
+
+
+def format_record(game):
+    lines = ['[Variant "%s"]' % VARIANTS[game.variant],
+             '[Express "%d %d"]' % game.stages]
+    start = format_position(game.start)
+    if start != format_position(start_position(game.variant)):
+        lines.append('[Start "%s"]' % start)
+    lines.append('[Result "%s"]' % result_text(game))
+    if game.over:
+        lines.append('[Termination "%s"]' % game.reason)
+    lines.append("")
+    turns = game.turn_texts()
+    number = 1
+    line = ""
+    side = game.start.side
+    for t in turns:
+        if t.startswith("("):          # an answer or agreement before any move
+            line += (" " if line else "") + t
+            continue
+        if side == WHITE:
+            if line:
+                lines.append(line)
+            line = "%d. %s" % (number, t)
+        else:
+            line = (line + " " + t) if line else "%d... %s" % (number, t)
+            number += 1
+        side ^= 1
+    if line:
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _tag(line):
+    # '[Name "value"]' -> (name, value)
+    if not line.endswith("]") or '"' not in line:
+        raise RulesError("bad tag line: %r" % line)
+    name, _, rest = line[1:-1].partition(" ")
+    rest = rest.strip()
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        raise RulesError("bad tag line: %r" % line)
+    return name, rest[1:-1]
+
+
+def parse_record(text):
+    """Replay a game record; returns the Game. Raises RulesError naming the first fault."""
+    tags = {}
+    body = []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if line.startswith("["):
+            name, value = _tag(line)
+            tags[name] = value
+        elif line:
+            body.append(line)
+    variant = tags.get("Variant", "closed")
+    if variant not in VARIANTS:
+        raise RulesError("unknown variant %r" % variant)
+    stages = tags.get("Express", "0 0").split()
+    if len(stages) != 2 or not (stages[0].isdigit() and stages[1].isdigit()):
+        raise RulesError("Express tag needs two stages, e.g. \"0 1\"")
+    game = Game(tags.get("Start"), VARIANTS.index(variant), (int(stages[0]), int(stages[1])))
+    result = "*"
+    for token in " ".join(body).split():
+        try:
+            _play_token(game, token)
+        except RulesError as e:
+            raise RulesError("turn %d, %s: %s" % (len(game.turn_texts()) + 1, token, e))
+        if token in RESULTS or token == "*":
+            result = token
+    declared = tags.get("Result", result)
+    if declared not in ("*", result_text(game)):
+        raise RulesError("record says %s but the game gives %s" % (declared, result_text(game)))
+    return game
+
+
+def _play_token(game, token):
+    if token in RESULTS or token == "*":
+        return
+    if token[0].isdigit() and token.endswith("."):
+        return                                   # move number: '12.' or '12...'
+    if token in META_WORDS:
+        k = META_WORDS.index(token)
+        if k == 0:
+            game.offer_repetition_draw()
+        elif k == 3:
+            game.agree_draw()
+        else:
+            game.answer_repetition_draw(k == 2)
+        return
+    if "=" in token:
+        sq, face = parse_placement(token)
+        game.place(sq, face)
+        return
+    frm, to, capture = parse_move(token)
+    occupied = game.pos.get(to) != 0
+    if capture != occupied:
+        raise RulesError("write %s%s%s" % (token[:2], "x" if occupied else "-", token[3:]))
+    game.move(frm, to)

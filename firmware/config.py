@@ -1,0 +1,53 @@
+# Board configuration: the one file a builder edits.
+# Pin numbers are RP2040 GPIO numbers (GPn). hardware/pinmap.csv documents the same default
+# wiring; a host test keeps the two in step. main.py validates every value at boot and shows a
+# clear message on the OLED and the serial console if something is wrong.
+
+# --- Sensor matrix: 9 rows (ranks 1..9) x 7 columns (files a..g), one diode per square. ---
+# Column inputs on consecutive GPIOs let the scanner read all 7 in one register read.
+MATRIX_ROW_PINS = (9, 10, 11, 12, 13, 14, 15, 16, 17)   # rank 1 .. rank 9
+MATRIX_COL_PINS = (2, 3, 4, 5, 6, 7, 8)                  # file a .. file g
+# "reed": rows are driven to the active level one at a time, columns read through pulls.
+# "hall": rows power one row of open-drain digital hall switches (e.g. DRV5032) at a time.
+SENSOR_TYPE = "reed"
+# Diode direction: "row_cathode" means the diode's cathode faces the row line, so a row driven
+# low pulls a column low through a closed switch (columns use pull-ups, active level 0).
+DIODE_DIRECTION = "row_cathode"
+SENSOR_ACTIVE_LEVEL = 0          # column level that means "piece present"
+SCAN_PERIOD_MS = 5               # one full matrix scan every 5 ms
+DEBOUNCE_MS = 10                 # a square must read the same for this long to count (reed)
+HALL_DEBOUNCE_MS = 120           # hall switches that sample at 20 Hz need a longer window
+
+# --- NeoPixels (WS2812), one per square. ---
+LED_PIN = 22
+LED_COUNT = 63
+# Order of the LEDs along the data chain:
+#   LED_WIRING: "rows" (every row starts at the same side) or "serpentine" (rows alternate).
+#   LED_START: corner of the first LED: "a1", "g1", "a9" or "g9".
+#   LED_RUNS: "ranks" (the chain runs along a rank first) or "files" (along a file first).
+LED_WIRING = "serpentine"
+LED_START = "a1"
+LED_RUNS = "ranks"
+LED_BRIGHTNESS = 40              # percent, changeable from the menu
+LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame (USB 2.0 port: 500 mA in all)
+LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value
+
+# --- OLED: SSD1306, 128x64, I2C. ---
+I2C_ID = 0
+I2C_SDA_PIN = 0
+I2C_SCL_PIN = 1
+I2C_FREQ = 400000
+OLED_ADDR = 0x3C
+OLED_FLIP = False                # rotate the picture 180 degrees
+
+# --- Input: "buttons" (up / down / ok) or "encoder" (A / B / push). Active low, pull-ups. ---
+INPUT_TYPE = "buttons"
+BUTTON_PINS = (18, 19, 20)       # up, down, ok
+ENCODER_PINS = (18, 19, 20)      # A, B, push (used when INPUT_TYPE = "encoder")
+BUTTON_DEBOUNCE_MS = 20
+
+# --- Buzzer (optional passive piezo, driven by PWM). None to leave it out. ---
+BUZZER_PIN = 21
+
+# --- Play. ---
+SETTLE_MS = 300                  # a piece must rest this long on a square to count as set down

