@@ -1,0 +1,170 @@
+# Hardware documentation vs firmware: hardware/pinmap.csv must describe exactly the pins of
+# firmware/config.py, the BOM must be consistent with 63 squares, and the wiring SVGs must be what
+# tools/wiring_svg.py generates from the data. CPython only (pytest).
+import csv
+import importlib.util
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HARDWARE = os.path.join(ROOT, "hardware")
+PINMAP = os.path.join(HARDWARE, "pinmap.csv")
+CONFIG = os.path.join(ROOT, "firmware", "config.py")
+
+# Raspberry Pi Pico header: physical pin -> function (from the Pico pinout, kept here on purpose
+# independently of tools/wiring_svg.py so that each checks the other).
+PICO_PINS = {
+    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
+    9: "GP6", 10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12",
+    17: "GP13", 18: "GND", 19: "GP14", 20: "GP15", 21: "GP16", 22: "GP17", 23: "GND",
+    24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND", 29: "GP22", 30: "RUN",
+    31: "GP26", 32: "GP27", 33: "GND", 34: "GP28", 35: "ADC_VREF", 36: "3V3_OUT",
+    37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
+}
+# RP2040 GPIOs the Pico uses on the board itself (SMPS mode, VBUS sense, LED, VSYS/3).
+PICO_INTERNAL_GPIOS = {23, 24, 25, 29}
+
+
+def load_module(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def config():
+    return load_module("barragoon_config_for_hardware_test", CONFIG)
+
+
+def read_csv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def pinmap():
+    return read_csv(PINMAP)
+
+
+def config_pins(config):
+    """Every pin setting of config.py (names ending in _PIN or _PINS) as {"KEY" or "KEY[i]": gpio}."""
+    pins = {}
+    for name in sorted(vars(config)):
+        if not re.fullmatch(r"[A-Z0-9_]+_PINS?", name):
+            continue
+        value = getattr(config, name)
+        if value is None:               # optional part left out (e.g. BUZZER_PIN = None)
+            continue
+        if isinstance(value, (tuple, list)):
+            for i, gpio in enumerate(value):
+                pins["%s[%d]" % (name, i)] = gpio
+        else:
+            pins[name] = value
+    return pins
+
+
+def pinmap_pins(pinmap):
+    pins = {}
+    for row in pinmap:
+        if row["config_key"]:
+            assert row["config_key"] not in pins, "config_key twice: " + row["config_key"]
+            pins[row["config_key"]] = int(row["gpio"])
+    return pins
+
+
+# --- pin map -----------------------------------------------------------------------------------
+
+def test_pinmap_columns(pinmap):
+    assert list(pinmap[0].keys()) == [
+        "signal", "gpio", "pico_pin", "direction", "config_key", "variant", "notes"]
+    signals = [row["signal"] for row in pinmap]
+    assert len(signals) == len(set(signals)), "signal names must be unique"
+
+
+def test_every_config_pin_is_in_the_pinmap_and_vice_versa(config, pinmap):
+    from_config = config_pins(config)
+    from_pinmap = pinmap_pins(pinmap)
+    missing = sorted(set(from_config) - set(from_pinmap))
+    extra = sorted(set(from_pinmap) - set(from_config))
+    assert not missing, "config.py pins missing from hardware/pinmap.csv: %s" % missing
+    assert not extra, "hardware/pinmap.csv has pins config.py does not: %s" % extra
+    differ = {k: (from_config[k], from_pinmap[k]) for k in from_config
+              if from_config[k] != from_pinmap[k]}
+    assert not differ, "GPIO differs (config, pinmap): %s" % differ
+
+
+def test_config_pin_lists_have_the_expected_sizes(config):
+    assert len(config.MATRIX_ROW_PINS) == 9          # ranks 1..9
+    assert len(config.MATRIX_COL_PINS) == 7          # files a..g
+    assert len(config.BUTTON_PINS) == 3              # up, down, ok
+    assert len(config.ENCODER_PINS) == 3             # A, B, push
+    assert config.LED_COUNT == 63 == len(config.MATRIX_ROW_PINS) * len(config.MATRIX_COL_PINS)
+
+
+def test_physical_pico_pins_match_the_gpios(pinmap):
+    for row in pinmap:
+        pin = int(row["pico_pin"])
+        assert pin in PICO_PINS, row
+        if row["gpio"]:
+            assert PICO_PINS[pin] == "GP%d" % int(row["gpio"]), \
+                "%s: GP%s is not on Pico pin %d (that is %s)" % (
+                    row["signal"], row["gpio"], pin, PICO_PINS[pin])
+        else:
+            assert row["direction"] == "power" and not row["config_key"], row
+            assert PICO_PINS[pin] == row["signal"], row
+
+
+def test_no_gpio_used_twice_except_documented_alternatives(config, pinmap):
+    by_gpio = {}
+    for row in pinmap:
+        if row["gpio"]:
+            by_gpio.setdefault(int(row["gpio"]), []).append(row)
+    for gpio, rows in sorted(by_gpio.items()):
+        if len(rows) == 1:
+            continue
+        variants = [row["variant"] for row in rows]
+        assert all(variants), "GP%d used by %s without a variant" % (
+            gpio, [r["signal"] for r in rows])
+        keys = {v.split("=", 1)[0] for v in variants}
+        assert len(keys) == 1, "GP%d shared across different options %s" % (gpio, variants)
+        assert len(set(variants)) == len(variants), "GP%d used twice in one variant" % gpio
+
+
+def test_variants_name_real_config_options(config, pinmap):
+    seen = {}
+    for row in pinmap:
+        if not row["variant"]:
+            continue
+        key, _, value = row["variant"].partition("=")
+        assert hasattr(config, key), "variant names unknown config option " + key
+        seen.setdefault(key, set()).add(value)
+    assert seen == {"INPUT_TYPE": {"buttons", "encoder"}}
+    assert config.INPUT_TYPE in seen["INPUT_TYPE"]
+
+
+def test_pico_internal_gpios_are_not_used(config, pinmap):
+    used = {int(row["gpio"]) for row in pinmap if row["gpio"]} | set(config_pins(config).values())
+    assert not used & PICO_INTERNAL_GPIOS, "GP23/24/25/29 are not on the Pico header"
+    assert all(0 <= g <= 28 for g in used)
+
+
+def test_matrix_columns_are_consecutive_gpios(config):
+    cols = list(config.MATRIX_COL_PINS)
+    assert cols == list(range(cols[0], cols[0] + 7)), "scanner reads the 7 columns in one read"
+
+
+def test_i2c_pins_belong_to_the_configured_i2c_block(config):
+    # RP2040: GPIO n carries I2C((n >> 1) & 1); SDA on even, SCL on odd GPIOs.
+    for pin, is_sda in ((config.I2C_SDA_PIN, True), (config.I2C_SCL_PIN, False)):
+        assert (pin >> 1) & 1 == config.I2C_ID, "GP%d is not on I2C%d" % (pin, config.I2C_ID)
+        assert (pin % 2 == 0) == is_sda
+
+
+def test_documented_sensor_wiring_matches_config(config):
+    # hardware/sensor-matrix.md describes this wiring; change both together.
+    assert config.DIODE_DIRECTION == "row_cathode"
+    assert config.SENSOR_ACTIVE_LEVEL == 0
+    assert config.SENSOR_TYPE in ("reed", "hall")
