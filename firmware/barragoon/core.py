@@ -161,7 +161,9 @@ class Position:
     def targets(self, sq):
         """Legal targets of the tile on sq (any side). Returns n; the targets are tsq[:n]
         with kinds tkind[:n]. Returns 0 for a square without a tile. Allocation-free."""
-        m = SQ2MB[sq]
+        return self._targets(SQ2MB[sq])
+
+    def _targets(self, m):
         c = self.cells[m]
         if not c & TILE or c == OFF:
             return 0
@@ -257,10 +259,10 @@ class Position:
         cells = self.cells
         tsq = self.tsq
         moves = []
-        for sq in range(63):
-            if cells[SQ2MB[sq]] & 0xF8 == want:
-                n = self.targets(sq)
-                base = sq * 64
+        for m in range(8, 80):
+            if cells[m] & 0xF8 == want:
+                n = self._targets(m)
+                base = MB2SQ[m] * 64
                 for i in range(n):
                     moves.append(base + tsq[i])
         moves.sort()
