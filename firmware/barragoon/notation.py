@@ -129,7 +129,7 @@ def parse_position(text):
     if parts[1] not in ("w", "b"):
         raise RulesError("side to move must be 'w' or 'b', not %r" % parts[1])
     pos.side = BROWN if parts[1] == "b" else WHITE
-    if not parts[2].isdigit() or len(parts[2]) > 2:
+    if parts[2].strip("0123456789") or len(parts[2]) > 2:   # not isdigit(): ASCII only
         raise RulesError("supply must be a number 0-32, not %r" % parts[2])
     pos.supply = int(parts[2])
     check_material(pos)
