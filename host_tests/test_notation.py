@@ -206,6 +206,10 @@ def test_bad_side_and_supply():
     bad_position(EMPTY_BOARD + " w 2a", "supply", "'2a'")
     bad_position(EMPTY_BOARD + " w -1", "supply", "'-1'")
     bad_position(EMPTY_BOARD + " w 100", "supply", "'100'")
+    # digits other than 0-9 (str.isdigit accepts them on CPython, int() may or may not)
+    bad_position(EMPTY_BOARD + " w \u00b2", "supply")          # superscript two
+    bad_position(EMPTY_BOARD + " w \u0663", "supply")          # Arabic-Indic three
+    bad_position(EMPTY_BOARD + " w 1\u0663", "supply")
     bad_position(EMPTY_BOARD + " w", "3 fields", "got 2")
     bad_position(EMPTY_BOARD, "3 fields", "got 1")
     bad_position(EMPTY_BOARD + " w 0 extra", "3 fields", "got 4")
