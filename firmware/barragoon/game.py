@@ -329,6 +329,25 @@ class Game:
                 out.append(META_WORDS[(a >> 2) & 3])
         return out
 
+    def last_turn_text(self):
+        """Text of the last turn (or the one in progress), '' before the first move."""
+        acts = self.actions
+        i = len(acts) - 1
+        while i >= 0 and acts[i] & 3 != _MOVE:
+            i -= 1
+        if i < 0:
+            return ""
+        out = ""
+        for a in acts[i:]:
+            tag = a & 3
+            if tag == _MOVE:
+                out = format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1)
+            elif tag == _PLACE:
+                out += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
+            else:
+                out += " " + META_WORDS[(a >> 2) & 3]
+        return out
+
     def in_hand(self):
         return len(self.pending)
 
