@@ -80,7 +80,7 @@ def parse_record(text):
     if variant not in VARIANTS:
         raise RulesError("unknown variant %r" % variant)
     stages = tags.get("Express", "0 0").split()
-    if len(stages) != 2 or not (stages[0].isdigit() and stages[1].isdigit()):
+    if len(stages) != 2 or stages[0].strip("0123456789") or stages[1].strip("0123456789"):
         raise RulesError("Express tag needs two stages, e.g. \"0 1\"")
     game = Game(tags.get("Start"), VARIANTS.index(variant), (int(stages[0]), int(stages[1])))
     result = "*"
