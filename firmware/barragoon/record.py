@@ -88,7 +88,10 @@ def parse_record(text):
         try:
             _play_token(game, token)
         except RulesError as e:
-            raise RulesError("turn %d, %s: %s" % (len(game.turn_texts()) + 1, token, e))
+            turn = len(game.turn_texts())
+            if not turn or not ("=" in token or token[0] == "("):
+                turn += 1     # a move starts a turn; placements and (offer).. end the last one
+            raise RulesError("turn %d, %s: %s" % (turn, token, e))
         if token in RESULTS or token == "*":
             result = token
     declared = tags.get("Result", result)
