@@ -1,0 +1,258 @@
+# Game records (firmware/barragoon/record.py): the text format_record writes, and parse_record
+# replaying it through Game with every action checked. Runs on CPython and on the MicroPython
+# unix port (no pytest here).
+from checks import raises
+from barragoon.core import RulesError, WHITE, BROWN, EMPTY
+from barragoon.notation import (
+    format_position, parse_move, parse_placement, parse_square)
+from barragoon.game import Game, START, CLOSED, OPEN, DRAW
+from barragoon.record import format_record, parse_record
+
+RUNTIMES = ("cpython", "micropython")
+
+CLOSED_START = START.format("X")
+OPEN_START = START.format("A")
+
+
+def play(game, turns):
+    """Play turn texts ('d2xc4 e3=RN e7=2H', '(offer)') through the parsers."""
+    for turn in turns:
+        for token in turn.split():
+            if token == "(offer)":
+                game.offer_repetition_draw()
+            elif token == "(decline)":
+                game.answer_repetition_draw(False)
+            elif token == "(accept)":
+                game.answer_repetition_draw(True)
+            elif token == "(agree)":
+                game.agree_draw()
+            elif "=" in token:
+                game.place(*parse_placement(token))
+            else:
+                frm, to, capture = parse_move(token)
+                assert capture == (game.pos.get(to) != EMPTY), token
+                game.move(frm, to)
+    return game
+
+
+def same_game(a, b):
+    assert format_position(a.pos) == format_position(b.pos)
+    assert format_position(a.start) == format_position(b.start)
+    assert a.actions == b.actions
+    assert a.turn_texts() == b.turn_texts()
+    assert (a.winner, a.reason, a.variant, a.stages) == (b.winner, b.reason, b.variant, b.stages)
+    assert a.placing() == b.placing()
+
+
+def round_trip(game):
+    text = format_record(game)
+    again = parse_record(text)
+    same_game(game, again)
+    assert format_record(again) == text
+    return text
+
+
+# A closed-start game: a Barragoon capture with its placement, then a tile capture with both
+# placements, the captured side (Brown) first.
+TURNS = ["c2-c3", "e8-e6", "c3xb4 b3=LE", "d8-d6", "b1-a3", "d6-c4", "d2xc4 e3=RN e7=2H"]
+RECORD = """[Variant "closed"]
+[Express "0 0"]
+[Result "*"]
+
+1. c2-c3 e8-e6
+2. c3xb4 b3=LE d8-d6
+3. b1-a3 d6-c4
+4. d2xc4 e3=RN e7=2H
+"""
+FINAL = "1vd1dv1/2z4/4[2H]2/1[X]2z[X]1/[X]1[X]1[X]1[X]/1ZD2[X]1/V[LE]2[RN]2/4Z2/2D1DV1 b 22"
+
+
+def test_played_game_formats_and_replays():
+    game = Game()
+    play(game, TURNS[:2])
+    play(game, ["c3xb4"])
+    assert game.placing() == WHITE            # the mover re-places the captured Barragoon
+    play(game, ["b3=LE"])
+    assert game.placing() == -1 and game.pos.side == BROWN and game.pos.supply == 24
+    play(game, TURNS[3:6])
+    play(game, ["d2xc4"])
+    assert game.pos.supply == 22              # two Barragoons taken from the supply
+    assert game.placing() == BROWN            # the captured side places first ...
+    play(game, ["e3=RN"])
+    assert game.placing() == WHITE            # ... then the capturer
+    play(game, ["e7=2H"])
+    assert game.placing() == -1 and game.pos.side == BROWN
+    assert game.turn_texts() == TURNS
+    assert format_position(game.pos) == FINAL
+    text = round_trip(game)
+    assert text == RECORD
+    replayed = parse_record(RECORD)
+    assert format_position(replayed.pos) == FINAL
+    assert format_record(replayed) == RECORD
+
+
+def test_record_layout_is_forgiving():
+    # Extra blank lines, indentation, turns split over lines and move numbers left out all
+    # replay to the same game; a trailing result token is allowed.
+    loose = ('\n  [Variant "closed"]\n[Express "0 0"]\n\n\n'
+             "1. c2-c3\n e8-e6 2. c3xb4\nb3=LE d8-d6 b1-a3 d6-c4\n4. d2xc4 e3=RN e7=2H *\n")
+    same_game(parse_record(loose), parse_record(RECORD))
+    same_game(parse_record("\n".join(TURNS)), parse_record(RECORD))
+
+
+def test_record_with_a_placement_pending():
+    game = play(Game(), TURNS[:6] + ["d2xc4 e3=RN"])
+    assert game.placing() == WHITE
+    text = round_trip(game)
+    assert text.endswith("4. d2xc4 e3=RN\n")
+    assert parse_record(text).placing() == WHITE
+
+
+def test_non_standard_start():
+    start = "1vd1dv1/2z4/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2Z4/1VD1DV1 w 20"
+    game = play(Game(start), ["c2-c3", "c8-c7"])
+    text = round_trip(game)
+    assert '[Start "%s"]' % start in text
+    # the standard start of the variant is not written out
+    assert "Start" not in format_record(play(Game(), ["c2-c3"]))
+    assert "Start" not in format_record(play(Game(variant=OPEN), ["c2-c3"]))
+    # the closed start in an open game is not the open game's standard start
+    game = play(Game(CLOSED_START, OPEN), ["c2-c3"])
+    text = round_trip(game)
+    assert '[Variant "open"]' in text and '[Start "%s"]' % CLOSED_START in text
+    game = play(Game(variant=OPEN), ["c2-c3"])
+    text = round_trip(game)
+    assert '[Variant "open"]' in text
+    assert format_position(parse_record(text).start) == OPEN_START
+
+
+def test_game_over_records():
+    # White takes Brown's last tile: the game ends at once, no placements.
+    start = "7/7/7/7/7/2z4/7/7/2D4 w 0"
+    game = play(Game(start), ["c1xc4"])
+    assert game.winner == WHITE
+    text = round_trip(game)
+    assert '[Result "1-0"]' in text and '[Termination "no tiles left"]' in text
+    assert text.endswith("\n1. c1xc4\n")
+    # Brown wins: White is left without a legal move.
+    start = "7/7/7/7/7/7/1z5/[X]6/Z6 b 0"
+    game = play(Game(start), ["b3-b1"])
+    assert game.winner == BROWN
+    text = round_trip(game)
+    assert '[Result "0-1"]' in text
+    # An agreed draw.
+    game = play(Game(), ["c2-c3", "c8-c7 (agree)"])
+    assert game.winner == DRAW
+    text = round_trip(game)
+    assert '[Result "1/2-1/2"]' in text and "1. c2-c3 c8-c7 (agree)" in text
+    # Nothing can be played after the end.
+    msg = raises(RulesError, parse_record, text + "2. d2-d4\n")
+    assert "d2-d4" in msg and "over" in msg
+
+
+def test_express_stages():
+    game = play(Game(stages=(1, 2)), ["c2-c3", "c8-c7"])
+    text = round_trip(game)
+    assert '[Express "1 2"]' in text
+    assert parse_record(text).stages == (1, 2)
+    # Brown at stage 1 with a single tile that can move loses before moving.
+    start = "z6/7/7/7/7/7/7/7/2D4 w 0"
+    game = play(Game(start, CLOSED, (0, 1)), ["c1-c4"])
+    assert game.winner == WHITE and game.reason == "express rule"
+    text = round_trip(game)
+    assert '[Express "0 1"]' in text and '[Termination "express rule"]' in text
+    # The same game at stage 0 goes on.
+    game = play(Game(start), ["c1-c4"])
+    assert not game.over
+    for bad in ('[Express "3 0"]', '[Express "0"]', '[Express "a b"]', '[Express "0 0 0"]',
+                '[Express "\u00b2 0"]'):
+        msg = raises(RulesError, parse_record, bad + "\n1. c2-c3\n")
+        assert "xpress" in msg, msg
+
+
+def test_brown_to_move_at_the_start():
+    start = CLOSED_START.replace(" w ", " b ")
+    game = play(Game(start), ["d8-d6", "c2-c3", "c8-c7"])
+    text = round_trip(game)
+    assert '[Start "%s"]' % start in text
+    assert text.endswith("\n1... d8-d6\n2. c2-c3 c8-c7\n")
+    game = play(Game(start), ["d8-d6"])
+    assert round_trip(game).endswith("\n1... d8-d6\n")
+
+
+def test_repetition_offer_and_decline_in_a_record():
+    shuffle = ["c2-c3", "c8-c7", "c3-c2", "c7-c8"]
+    game = play(Game(), shuffle + shuffle + ["(offer)", "(decline)", "d2-d4"])
+    text = round_trip(game)
+    assert "4. c3-c2 c7-c8 (offer) (decline)\n5. d2-d4\n" in text
+    # After declining, White must deviate: repeating c2-c3 is refused.
+    bad = text.replace("5. d2-d4", "5. c2-c3")
+    msg = raises(RulesError, parse_record, bad)
+    assert "turn 9" in msg and "c2-c3" in msg and "deviate" in msg, msg
+
+
+# --- refused records ------------------------------------------------------------------------
+def test_illegal_move_names_turn_and_token():
+    bad = RECORD.replace("3. b1-a3", "3. b1-b5")
+    msg = raises(RulesError, parse_record, bad)
+    assert "turn 5" in msg and "b1-b5" in msg and "illegal" in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.replace("e8-e6", "e8-e4"))
+    assert "turn 2" in msg and "e8-e4" in msg and "illegal" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c2-c3 c2-c4\n")
+    assert "turn 2" in msg and "c2-c4" in msg and "no tile" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c8-c7\n")
+    assert "turn 1" in msg and "c8-c7" in msg and "not White's" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c2c3\n")
+    assert "turn 1" in msg and "c2c3" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c2-c3 e8-e6 2. c3xb4 d8-d6\n")
+    assert "turn 4" in msg and "d8-d6" in msg and "place" in msg, msg
+
+
+def test_bad_placement_names_its_turn():
+    # A placement belongs to the turn of the capture it follows.
+    msg = raises(RulesError, parse_record, RECORD.replace("b3=LE", "b3=QQ"))
+    assert "turn 3" in msg and "b3=QQ" in msg and "'QQ'" in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.replace("e7=2H", "e6=2H"))
+    assert "turn 7" in msg and "e6=2H" in msg and "not empty" in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.replace("e3=RN", "e3=RN e5=X"))
+    assert "turn 7" in msg and "e5=X" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c2-c3 d3=X\n")
+    assert "turn 1" in msg and "d3=X" in msg and "no Barragoon to place" in msg, msg
+    # so do a draw offer and its answer
+    msg = raises(RulesError, parse_record, "1. c2-c3 c8-c7 (offer)\n")
+    assert "turn 2" in msg and "(offer)" in msg and "repetition" in msg, msg
+    msg = raises(RulesError, parse_record, "1. c2-c3 (decline)\n")
+    assert "turn 1" in msg and "(decline)" in msg and "no draw offer" in msg, msg
+    msg = raises(RulesError, parse_record, "(accept)\n")
+    assert "turn 1" in msg and "(accept)" in msg, msg
+
+
+def test_wrong_capture_flag_is_refused():
+    msg = raises(RulesError, parse_record, RECORD.replace("c3xb4", "c3-b4"))
+    assert "turn 3" in msg and "c3-b4" in msg and "c3xb4" in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.replace("d2xc4", "d2-c4"))
+    assert "turn 7" in msg and "d2xc4" in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.replace("c2-c3", "c2xc3"))
+    assert "turn 1" in msg and "c2-c3" in msg, msg
+
+
+def test_wrong_result_is_refused():
+    for result in ("1-0", "0-1", "1/2-1/2"):
+        bad = RECORD.replace('[Result "*"]', '[Result "%s"]' % result)
+        msg = raises(RulesError, parse_record, bad)
+        assert result in msg and "*" in msg, msg
+    over = format_record(play(Game("7/7/7/7/7/2z4/7/7/2D4 w 0"), ["c1xc4"]))
+    for result in ("0-1", "1/2-1/2"):
+        msg = raises(RulesError, parse_record, over.replace('"1-0"', '"%s"' % result))
+        assert result in msg and "1-0" in msg, msg
+    # a result token in the moves counts when there is no Result tag
+    msg = raises(RulesError, parse_record, "1. c2-c3 c8-c7 1-0\n")
+    assert "1-0" in msg, msg
+
+
+def test_bad_tags_are_refused():
+    assert "variant" in raises(RulesError, parse_record, '[Variant "wide"]\n1. c2-c3\n')
+    assert "tag" in raises(RulesError, parse_record, '[Variant closed]\n1. c2-c3\n')
+    assert "tag" in raises(RulesError, parse_record, '[Variant "closed"\n1. c2-c3\n')
+    msg = raises(RulesError, parse_record, '[Start "7/7/7/7/3[9Q]3/7/7/7/7 w 0"]\n')
+    assert "9Q" in msg, msg
