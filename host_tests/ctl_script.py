@@ -1,0 +1,102 @@
+# Drive the board controller with a script of physical actions, as a player would:
+#   "lift c2; lift c5; drop c5; wait 400; press ok"
+# Each lift/drop/press takes 30 ms of play time; `wait N` lets N ms pass. Time is fed to
+# ctl.tick() every 10 ms, like the device's main loop, and the output is rendered.
+import sys
+
+if sys.implementation.name != "micropython":
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "shims"))
+
+import framebuf  # noqa: E402
+from barragoon.notation import parse_square, parse_position  # noqa: E402
+from barragoon.game import Game  # noqa: E402
+from controller.controller import (  # noqa: E402
+    Controller, BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK)
+
+BUTTONS = {"up": BTN_UP, "down": BTN_DOWN, "ok": BTN_OK, "back": BTN_BACK}
+STEP_MS = 30
+
+
+class Rig:
+    """A controller, the physical board's occupancy, and a clock."""
+
+    def __init__(self, settle_ms=300):
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.ctl = Controller(self.fb, settle_ms)
+        self.board = bytearray(63)        # what physically stands on each square
+        self.t = 1000
+        self.commits = 0
+        self.finished = 0
+        self.ctl.on_commit = self._commit
+        self.ctl.on_finish = self._finish
+
+    def _commit(self, game):
+        self.commits += 1
+
+    def _finish(self, game):
+        self.finished += 1
+
+    def start_game(self, position=None, stages=(0, 0)):
+        """Start a game at position (text) with the physical board already set up."""
+        game = Game(position) if position else Game(None, 0, stages)
+        for sq in range(63):
+            self.board[sq] = 1 if game.pos.get(sq) else 0
+        self.ctl.start(self.board)
+        self.ctl.begin(game)
+        self.advance(0)
+        return game
+
+    def advance(self, ms):
+        end = self.t + ms
+        while True:
+            self.ctl.tick(self.t)
+            self.ctl.render(self.t)
+            if self.t >= end:
+                break
+            self.t = min(end, self.t + 10)
+
+    def run(self, script):
+        for step in script.split(";"):
+            words = step.split()
+            if not words:
+                continue
+            verb = words[0]
+            if verb == "wait":
+                self.advance(int(words[1]))
+                continue
+            if verb in ("lift", "drop"):
+                sq = parse_square(words[1])
+                self.board[sq] = 1 if verb == "drop" else 0
+                self.ctl.on_square(sq, self.board[sq], self.t)
+            elif verb == "press":
+                self.ctl.on_button(BUTTONS[words[1]], self.t)
+            else:
+                raise ValueError("unknown script step: %r" % step)
+            self.advance(STEP_MS)
+        return self
+
+    # --- what the players see ---------------------------------------------------------------
+    def colour(self, name):
+        i = parse_square(name) * 3
+        return bytes(self.ctl.frame[i:i + 3])
+
+    def lit(self, colour):
+        out = []
+        from barragoon.notation import square_name
+        for sq in range(63):
+            if bytes(self.ctl.frame[sq * 3:sq * 3 + 3]) == colour:
+                out.append(square_name(sq))
+        return sorted(out)
+
+    def position(self):
+        from barragoon.notation import format_position
+        return format_position(self.ctl.game.pos)
+
+    def ink(self, x0=0, y0=0, x1=128, y1=64):
+        n = 0
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                n += self.fb.pixel(x, y)
+        return n
