@@ -168,3 +168,98 @@ def test_documented_sensor_wiring_matches_config(config):
     assert config.DIODE_DIRECTION == "row_cathode"
     assert config.SENSOR_ACTIVE_LEVEL == 0
     assert config.SENSOR_TYPE in ("reed", "hall")
+
+
+# --- bill of materials -------------------------------------------------------------------------
+
+BOM = os.path.join(HARDWARE, "bom.csv")
+BOM_COLUMNS = ["reference", "part", "value", "quantity", "manufacturer_part", "notes",
+               "unit_cost_eur"]
+# A note starting with one of these tags marks a row outside the default build.
+BOM_TAGS = ("hall", "encoder", "optional")
+
+
+@pytest.fixture(scope="module")
+def bom():
+    return read_csv(BOM)
+
+
+def bom_tag(row):
+    m = re.match(r"\[([a-z]+)\]", row["notes"])
+    return m.group(1) if m else None
+
+
+def expand_refs(text):
+    """'SW1-SW63' -> ['SW1', ..., 'SW63']; 'U1' -> ['U1']."""
+    refs = []
+    for part in text.split(","):
+        part = part.strip()
+        m = re.fullmatch(r"([A-Z]+)(\d+)-([A-Z]+)(\d+)", part)
+        if m:
+            assert m.group(1) == m.group(3), "range with two prefixes: " + part
+            lo, hi = int(m.group(2)), int(m.group(4))
+            assert lo < hi, part
+            refs.extend("%s%d" % (m.group(1), n) for n in range(lo, hi + 1))
+        else:
+            assert re.fullmatch(r"[A-Z]+\d+", part), "bad reference " + repr(part)
+            refs.append(part)
+    return refs
+
+
+def quantity_of(rows, predicate):
+    return sum(int(row["quantity"]) for row in rows if predicate(row))
+
+
+def test_bom_columns_and_numbers(bom):
+    assert list(bom[0].keys()) == BOM_COLUMNS
+    for row in bom:
+        assert all(row[c].strip() for c in BOM_COLUMNS if c != "notes"), row
+        assert re.fullmatch(r"[1-9]\d*", row["quantity"]), row
+        cost = float(row["unit_cost_eur"])
+        assert 0 <= cost < 100, row
+        assert bom_tag(row) in (None,) + BOM_TAGS, row
+
+
+def test_bom_references_match_quantities_and_are_unique(bom):
+    seen = set()
+    for row in bom:
+        refs = expand_refs(row["reference"])
+        assert len(refs) == int(row["quantity"]), row["reference"]
+        assert not seen & set(refs), "reference used twice: %s" % sorted(seen & set(refs))
+        seen |= set(refs)
+
+
+def test_bom_default_build_has_one_sensor_diode_and_led_per_square(bom):
+    default = [row for row in bom if bom_tag(row) is None]
+    assert quantity_of(default, lambda r: "reed switch" in r["part"].lower()) == 63
+    assert quantity_of(default, lambda r: r["value"] == "1N4148") == 63
+    assert quantity_of(default, lambda r: r["value"].startswith("WS2812B")) == 63
+    assert quantity_of(default, lambda r: r["value"] == "74AHCT125") == 1
+    assert quantity_of(default, lambda r: "tactile push button" in r["part"].lower()) == 3
+    assert quantity_of(default, lambda r: "magnet" in r["part"].lower()) == 14 + 32
+    assert quantity_of(default, lambda r: r["value"].startswith("SSD1306")) == 1
+    assert quantity_of(default, lambda r: "DRV5032" in r["value"]) == 0
+
+
+def test_bom_alternatives_replace_existing_rows(bom):
+    hall = [row for row in bom if bom_tag(row) == "hall"]
+    assert quantity_of(hall, lambda r: "DRV5032" in r["value"]) == 63
+    refs = {ref for row in bom for ref in expand_refs(row["reference"])}
+    replacing = {}
+    for row in bom:
+        m = re.search(r"replaces ([A-Z]+\d+(?:-[A-Z]+\d+)?)", row["notes"])
+        if m:
+            assert bom_tag(row) in ("hall", "encoder"), row
+            assert set(expand_refs(m.group(1))) <= refs, row
+            replacing[row["reference"]] = m.group(1)
+    assert replacing == {"H1-H63": "SW1-SW63", "ENC1": "SW64-SW66"}
+
+
+def test_readme_states_the_bom_total(bom):
+    total = sum(int(r["quantity"]) * float(r["unit_cost_eur"]) for r in bom if bom_tag(r) is None)
+    with open(os.path.join(HARDWARE, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"default build: about EUR (\d+)", text)
+    assert m, "hardware/README.md must state 'default build: about EUR <n>'"
+    assert int(m.group(1)) == round(total), "BOM total is EUR %.2f" % total
+
