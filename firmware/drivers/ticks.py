@@ -1,0 +1,21 @@
+# Millisecond/microsecond tick helpers: MicroPython's own, or stand-ins so the drivers also run
+# on CPython in host tests. ticks_diff() handles wrap-around like MicroPython's (period 2**30).
+try:
+    from time import ticks_add, ticks_diff, ticks_us, sleep_us
+except ImportError:  # CPython
+    import time as _time
+
+    def ticks_add(a, b):
+        return (a + b) & 0x3FFFFFFF
+
+    def ticks_diff(a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+    def ticks_us():
+        return (_time.perf_counter_ns() // 1000) & 0x3FFFFFFF
+
+    def sleep_us(us):
+        # Busy-wait like the MicroPython call: host tests time sensor power-up with it.
+        end = _time.perf_counter_ns() + us * 1000
+        while _time.perf_counter_ns() < end:
+            pass
