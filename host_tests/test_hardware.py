@@ -263,3 +263,102 @@ def test_readme_states_the_bom_total(bom):
     assert m, "hardware/README.md must state 'default build: about EUR <n>'"
     assert int(m.group(1)) == round(total), "BOM total is EUR %.2f" % total
 
+
+# --- wiring diagrams ---------------------------------------------------------------------------
+
+GENERATOR = os.path.join(ROOT, "tools", "wiring_svg.py")
+
+
+@pytest.fixture(scope="module")
+def gen():
+    return load_module("wiring_svg_for_hardware_test", GENERATOR)
+
+
+def test_svgs_regenerate_identically(gen, tmp_path):
+    assert gen.main(["--out", str(tmp_path)]) == 0
+    for name in gen.OUTPUTS:
+        with open(os.path.join(tmp_path, name), "rb") as f:
+            fresh = f.read()
+        with open(os.path.join(HARDWARE, name), "rb") as f:
+            committed = f.read()
+        assert fresh == committed, "hardware/%s is stale: run python tools/wiring_svg.py" % name
+
+
+def test_generator_is_deterministic(gen):
+    assert gen.render_all(PINMAP, CONFIG) == gen.render_all(PINMAP, CONFIG)
+
+
+def test_svgs_are_xml_and_label_every_pin(gen, pinmap):
+    import xml.etree.ElementTree as ET
+    texts = {}
+    for name in gen.OUTPUTS:
+        root = ET.parse(os.path.join(HARDWARE, name)).getroot()
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        texts[name] = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    for row in pinmap:      # the pinout shows every signal of the pin map
+        assert row["signal"] in texts["wiring-peripherals.svg"], row["signal"]
+    for row in pinmap:
+        if row["config_key"].startswith("MATRIX_"):
+            assert "GP%s" % row["gpio"] in texts["wiring-matrix.svg"], row["signal"]
+    assert "GP22 (pin 29)" in texts["wiring-leds.svg"]
+
+
+def test_svgs_follow_the_pinmap(gen, tmp_path):
+    # Move the buzzer to GP26 (Pico pin 31): the diagrams must change, and --check must say so.
+    moved = os.path.join(tmp_path, "pinmap.csv")
+    with open(PINMAP, encoding="utf-8") as f:
+        text = f.read()
+    assert "BUZZER,21,27," in text
+    with open(moved, "w", encoding="utf-8") as f:
+        f.write(text.replace("BUZZER,21,27,", "BUZZER,26,31,"))
+    fresh = gen.render_all(moved, CONFIG)
+    assert "GP26 (pin 31)" in fresh["wiring-peripherals.svg"]
+    assert fresh["wiring-peripherals.svg"] != gen.render_all(PINMAP, CONFIG)["wiring-peripherals.svg"]
+
+
+def test_check_mode_names_stale_files(gen, tmp_path, capsys):
+    assert gen.main(["--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert gen.main(["--out", str(tmp_path), "--check"]) == 0
+    with open(os.path.join(tmp_path, "wiring-leds.svg"), "ab") as f:
+        f.write(b"<!-- edited by hand -->\n")
+    before = open(os.path.join(tmp_path, "wiring-leds.svg"), "rb").read()
+    assert gen.main(["--out", str(tmp_path), "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "wiring-leds.svg" in out and "wiring-matrix.svg" not in out
+    assert open(os.path.join(tmp_path, "wiring-leds.svg"), "rb").read() == before  # untouched
+
+
+def test_generator_rejects_a_wrong_physical_pin(gen, tmp_path):
+    bad = os.path.join(tmp_path, "pinmap.csv")
+    with open(PINMAP, encoding="utf-8") as f:
+        text = f.read()
+    with open(bad, "w", encoding="utf-8") as f:
+        f.write(text.replace("LED_DATA,22,29,", "LED_DATA,22,28,"))
+    with pytest.raises(ValueError, match="LED_DATA"):
+        gen.load_pinmap(bad)
+
+
+def test_led_chain_orders(gen):
+    corners = {"a1": 0, "g1": 6, "a9": 56, "g9": 62}
+    for wiring in gen.LED_WIRINGS:
+        for start in gen.LED_STARTS:
+            for runs in gen.LED_RUNS_OPTIONS:
+                chain = gen.led_chain(wiring, start, runs)
+                assert sorted(chain) == list(range(63)), (wiring, start, runs)
+                assert chain[0] == corners[start]
+                step = 1 if runs == "ranks" else 7
+                line = 7 if runs == "ranks" else 9
+                assert abs(chain[1] - chain[0]) == step
+                if wiring == "serpentine":   # every hop goes to a neighbouring square
+                    for a, b in zip(chain, chain[1:]):
+                        assert abs(a % 7 - b % 7) + abs(a // 7 - b // 7) == 1, (a, b)
+                else:                        # every line starts on the same side
+                    starts = chain[::line]
+                    if runs == "ranks":
+                        assert len({s % 7 for s in starts}) == 1
+                    else:
+                        assert len({s // 7 for s in starts}) == 1
+    assert gen.led_chain("serpentine", "a1", "ranks")[:8] == [0, 1, 2, 3, 4, 5, 6, 13]
+    assert gen.led_chain("rows", "g9", "files")[:3] == [62, 55, 48]
+
