@@ -1,0 +1,213 @@
+# Sensor matrix scanner: 9 rows (ranks 1..9) x 7 columns (files a..g), one diode per square.
+#
+# One scan drives each row to its active level in turn (reed: the row sinks or sources current
+# through closed switches; hall: the row powers that row of sensors), reads all 7 columns at
+# once, and releases the row, so only one row is ever active. Columns on up to 8 neighbouring
+# GPIOs are read with a single SIO GPIO_IN register read plus a lookup table; other layouts fall
+# back to one Pin.value() per column.
+#
+# Square index = (rank - 1) * 7 + file (a1 = 0, g1 = 6, a2 = 7, g9 = 62).
+#
+# Debounce: a square counts as changed once its raw reading has not changed for debounce_ms
+# (reed: DEBOUNCE_MS; hall: HALL_DEBOUNCE_MS, longer than two 50 ms samples of a 20 Hz sensor).
+# A bounce that ends back at the old state produces no event.
+#
+# Events (like CircuitPython's keypad.EventQueue, without allocation):
+#   code = m.pop()   -> -1 if empty, else square | (present << 7)
+#   m.event_time     -> ms when that change was first seen (before the debounce delay)
+# Events carry the new state, so applying one twice is harmless. If the queue is full, new
+# events are dropped and m.overflow becomes True; m.occupied (debounced 0/1 per square) is still
+# exact, so the consumer should then call m.resync() and rebuild its view from m.occupied.
+# At start-up m.occupied is all 0: pieces already on the board arrive as ordinary events.
+#
+# Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
+# keep few locals (MicroPython heap-allocates frames of functions with many locals).
+from array import array
+
+from machine import Pin, mem32
+
+from drivers.ticks import ticks_diff, sleep_us
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+ROWS = const(9)
+COLS = const(7)
+SQUARES = const(63)
+GPIO_IN = 0xD0000004         # RP2040 SIO GPIO_IN: level of GPIO 0..29, one bit each
+_MAX_WINDOW = const(8)       # widest GPIO span read in one go (lookup table of 2**8 bytes)
+
+
+class Matrix:
+    def __init__(self, row_pins, col_pins, sensor="reed", diode="row_cathode", active_level=0,
+                 debounce_ms=10, settle_us=0, queue_len=64, period_ms=5):
+        if len(row_pins) != ROWS or len(col_pins) != COLS:
+            raise ValueError("matrix needs 9 row pins and 7 column pins")
+        self.sensor = sensor
+        self.period_ms = period_ms
+        self.occupied = bytearray(SQUARES)
+        self.event_time = 0
+        self.overflow = False
+        # row_cathode: the row sinks current (reed) / is the sensors' ground (hall): active low.
+        self._row_on = 0 if diode == "row_cathode" else 1
+        self._row_off = 1 - self._row_on
+        self._rows = [Pin(p, Pin.OUT, value=self._row_off) for p in row_pins]
+        pull = Pin.PULL_UP if active_level == 0 else Pin.PULL_DOWN
+        self._cols = [Pin(p, Pin.IN, pull) for p in col_pins]
+        self._active = active_level
+        self._db = debounce_ms
+        self._settle = settle_us
+        self._now = 0
+        self._chg = 0
+        self._raw = bytearray(ROWS)       # last raw column bits per row (bit f = file f present)
+        self._stable = bytearray(ROWS)    # debounced bits per row
+        self._uns = bytearray(ROWS)       # squares whose raw value changed < debounce_ms ago
+        self._t_run = array("l", [0] * SQUARES)    # last raw change per square
+        self._t_first = array("l", [0] * SQUARES)  # first raw change since last stable state
+        n = 1
+        while n < queue_len:
+            n <<= 1                        # power of two: ring index is a mask
+        self._qmask = n - 1
+        self._qc = bytearray(n)
+        self._qt = array("l", [0] * n)
+        self._qh = 0
+        self._qn = 0
+        self._mem = mem32
+        self._addr = GPIO_IN
+        self._setup_bank_read(col_pins, active_level)
+
+    def _setup_bank_read(self, col_pins, active_level):
+        # Table from the GPIO window holding the columns to "present" bits in file order.
+        lo = min(col_pins)
+        width = max(col_pins) - lo + 1
+        if width > _MAX_WINDOW:
+            self._shift = -1               # too spread out: per-pin reads
+            self._lut = None
+            return
+        self._shift = lo
+        self._wmask = (1 << width) - 1
+        lut = bytearray(1 << width)
+        for w in range(1 << width):
+            bits = 0
+            for f in range(COLS):
+                if ((w >> (col_pins[f] - lo)) & 1) == active_level:
+                    bits |= 1 << f
+            lut[w] = bits
+        self._lut = lut
+
+    def scan(self, now):
+        """One full scan at time now (ms): debounce, queue changes. Call every period_ms."""
+        self._now = now
+        if self._shift < 0:
+            self._scan_pins()
+            return
+        mem = self._mem
+        r = 0
+        while r < ROWS:
+            pin = self._rows[r]
+            pin.value(self._row_on)
+            if self._settle:
+                sleep_us(self._settle)
+            bits = self._lut[(mem[self._addr] >> self._shift) & self._wmask]
+            pin.value(self._row_off)
+            if bits != self._raw[r] or self._uns[r]:
+                self._update(r, bits)
+            r += 1
+
+    def _scan_pins(self):
+        r = 0
+        while r < ROWS:
+            pin = self._rows[r]
+            pin.value(self._row_on)
+            if self._settle:
+                sleep_us(self._settle)
+            bits = self._read_pins()
+            pin.value(self._row_off)
+            if bits != self._raw[r] or self._uns[r]:
+                self._update(r, bits)
+            r += 1
+
+    def _read_pins(self):
+        bits = 0
+        f = 0
+        while f < COLS:
+            if self._cols[f].value() == self._active:
+                bits |= 1 << f
+            f += 1
+        return bits
+
+    def _update(self, r, bits):
+        # Only rows with a new raw value or unsettled squares get here.
+        self._chg = bits ^ self._raw[r]
+        self._raw[r] = bits
+        todo = self._chg | self._uns[r]
+        f = 0
+        while todo:
+            if todo & 1:
+                self._square(r, f)
+            todo >>= 1
+            f += 1
+
+    def _square(self, r, f):
+        m = 1 << f
+        sq = r * COLS + f
+        if self._chg & m:
+            self._t_run[sq] = self._now
+            if not self._uns[r] & m:
+                self._t_first[sq] = self._now
+                self._uns[r] |= m
+        if ticks_diff(self._now, self._t_run[sq]) < self._db:
+            return
+        self._uns[r] &= ~m
+        if (self._raw[r] ^ self._stable[r]) & m:
+            self._stable[r] ^= m
+            p = 1 if self._raw[r] & m else 0
+            self.occupied[sq] = p
+            self._push(sq | (p << 7), self._t_first[sq])
+
+    def _push(self, code, t):
+        n = self._qn
+        if n > self._qmask:
+            self.overflow = True           # drop: m.occupied still holds the final state
+            return
+        i = (self._qh + n) & self._qmask
+        self._qc[i] = code
+        self._qt[i] = t
+        self._qn = n + 1
+
+    def pop(self):
+        """Next event code (square | present << 7) or -1; sets event_time."""
+        if not self._qn:
+            return -1
+        i = self._qh
+        self.event_time = self._qt[i]
+        self._qh = (i + 1) & self._qmask
+        self._qn -= 1
+        return self._qc[i]
+
+    def pending(self):
+        return self._qn
+
+    def resync(self):
+        """Empty the queue and clear overflow; then read the board from m.occupied."""
+        self._qh = 0
+        self._qn = 0
+        self.overflow = False
+
+    def release(self):
+        """Drive every row inactive (hall: all sensors unpowered)."""
+        for pin in self._rows:
+            pin.value(self._row_off)
+
+
+def from_config(cfg):
+    hall = cfg.SENSOR_TYPE == "hall"
+    return Matrix(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS, cfg.SENSOR_TYPE,
+                  cfg.DIODE_DIRECTION, cfg.SENSOR_ACTIVE_LEVEL,
+                  cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS,
+                  getattr(cfg, "HALL_POWER_UP_US", 100) if hall
+                  else getattr(cfg, "MATRIX_SETTLE_US", 0),
+                  period_ms=cfg.SCAN_PERIOD_MS)

@@ -1,0 +1,280 @@
+# Sensor matrix driver against a physical model of the wiring (fakes.board_wiring): what a
+# player notices is which square lights up as "occupied", when, and that nothing is missed.
+import sys
+
+import fakes
+from checks import raises
+
+machine = fakes.install()
+
+from fakes.board_wiring import BoardWiring, square  # noqa: E402
+from drivers.matrix import Matrix  # noqa: E402
+from drivers.ticks import ticks_add, ticks_diff  # noqa: E402
+import config as cfg  # noqa: E402
+
+RUNTIMES = ("cpython", "micropython")
+
+ROWS = cfg.MATRIX_ROW_PINS
+COLS = cfg.MATRIX_COL_PINS
+
+
+def setup(sensor="reed", diode="row_cathode", level=0, debounce=10, settle=0, cols=COLS,
+          power_up_us=0, sample_ms=0, queue_len=64):
+    fakes.reset()
+    board = BoardWiring(ROWS, cols, sensor, diode, level, power_up_us, sample_ms)
+    m = Matrix(ROWS, cols, sensor, diode, level, debounce, settle, queue_len)
+    return board, m
+
+
+def drain(m, out):
+    while True:
+        c = m.pop()
+        if c < 0:
+            return out
+        out.append((c & 0x7F, c >> 7, m.event_time))
+
+
+def run(board, m, t0, t1, step=5, events=None):
+    """Scan every `step` ms from t0 to t1 inclusive; returns [(square, present, time)]."""
+    events = [] if events is None else events
+    t = t0
+    while t <= t1:
+        board.t_us = t * 1000
+        m.scan(t)
+        drain(m, events)
+        t += step
+    return events
+
+
+def test_scan_drives_one_row_at_a_time_in_rank_order():
+    board, m = setup()
+    del machine.trace[:]
+    m.scan(0)
+    expected = []
+    for p in ROWS:
+        expected += [(p, 0), (p, 1)]        # row_cathode: active low, then released
+    assert machine.trace == expected, machine.trace
+    assert board.read_rows == [1 << r for r in range(9)]
+    assert board.multi_row_reads == 0
+    # Columns are consecutive: one GPIO_IN read per row, no per-pin reads.
+    assert machine.mem32.reads == 9
+    assert sum(machine.pins[p].reads for p in COLS) == 0
+
+
+def test_square_numbering_a1_is_0_g9_is_62():
+    assert (square("a1"), square("g1"), square("a2"), square("d5"), square("g9")) == \
+        (0, 6, 7, 31, 62)
+    board, m = setup()
+    seen = []
+    t = 0
+    for sq in range(63):
+        board.place(sq)
+        ev = run(board, m, t, t + 20)
+        assert [(e[0], e[1]) for e in ev] == [(sq, 1)], (sq, ev)
+        seen.append(sq)
+        t += 25
+    assert list(m.occupied) == [1] * 63
+    board.lift(square("d5"))
+    ev = run(board, m, t, t + 20)
+    assert [(e[0], e[1]) for e in ev] == [(31, 0)]
+    assert m.occupied[31] == 0
+
+
+def test_event_after_debounce_with_time_first_seen():
+    board, m = setup(debounce=10)
+    board.place(square("c3"))
+    ev = run(board, m, 1000, 1005)
+    assert ev == []                           # still debouncing after 5 ms
+    ev = run(board, m, 1010, 1010)
+    assert ev == [(square("c3"), 1, 1000)]    # reported at 1010, time = first seen
+    assert m.occupied[square("c3")] == 1
+
+
+def test_timestamps_of_several_squares_and_tick_wrap():
+    board, m = setup()
+    start = ticks_add(0, -12)                 # 12 ms before the tick counter wraps
+    t = start
+    ev = []
+    plan = {0: "a1", 3: "e4", 5: "g9"}        # scan number -> square placed before it
+    for i in range(12):
+        if i in plan:
+            board.place(square(plan[i]))
+        board.t_us = i * 5000
+        m.scan(t)
+        drain(m, ev)
+        t = ticks_add(t, 5)
+    got = [(e[0], ticks_diff(e[2], start)) for e in ev]
+    assert got == [(0, 0), (square("e4"), 15), (62, 25)], got
+
+
+def test_bouncing_reed_switch_gives_exactly_one_event():
+    board, m = setup()
+    sq = square("b7")
+    t_us = 0
+    for trial in range(30):
+        present = 1 - trial % 2
+        board.t_us = t_us
+        board.place(sq, present, bounce_us=900)
+        placed_ms = t_us // 1000
+        ev = []
+        # Scan every 0.1 ms through the bounce, then at the normal 5 ms period.
+        for k in range(12):
+            board.t_us = t_us + k * 100
+            m.scan(board.t_us // 1000)
+            drain(m, ev)
+        t_us += 5000
+        for k in range(6):
+            board.t_us = t_us
+            m.scan(t_us // 1000)
+            drain(m, ev)
+            t_us += 5000
+        assert len(ev) == 1, (trial, ev)
+        assert ev[0][:2] == (sq, present)
+        assert 0 <= ev[0][2] - placed_ms <= 1, (ev, placed_ms)
+        assert m.occupied[sq] == present
+
+
+def test_short_touch_gives_no_event():
+    board, m = setup()
+    board.place(square("f2"))
+    run(board, m, 0, 5)                       # 2 scans = 5 ms of contact < 10 ms debounce
+    board.lift(square("f2"))
+    assert run(board, m, 10, 60) == []
+    assert m.occupied[square("f2")] == 0
+
+
+def test_hall_sensor_sampling_at_20_hz_needs_the_long_debounce():
+    # The magnet wobbles across the switching threshold while the piece is set down; a 20 Hz
+    # sensor holds each reading for 50 ms, so the glitch lasts 50 ms.
+    def place_with_wobble(board, m):
+        sq = square("d4")
+        ev = []
+        t = 0
+        while t <= 400:
+            if t == 0 or t == 60:
+                board.place(sq, 1)
+            elif t == 30:
+                board.place(sq, 0)
+            board.t_us = t * 1000
+            m.scan(t)
+            drain(m, ev)
+            t += 5
+        return ev
+
+    board, m = setup("hall", "row_anode", 0, cfg.DEBOUNCE_MS, 50, power_up_us=20, sample_ms=50)
+    short = place_with_wobble(board, m)
+    assert len(short) == 3, short             # present, absent, present: the glitch shows
+
+    board, m = setup("hall", "row_anode", 0, cfg.HALL_DEBOUNCE_MS, 50, power_up_us=20,
+                     sample_ms=50)
+    ev = place_with_wobble(board, m)
+    assert [(e[0], e[1]) for e in ev] == [(square("d4"), 1)], ev
+    assert ev[0][2] == 0                      # first seen at the very first sample
+    assert board.multi_row_reads == 0
+
+
+def test_hall_rows_are_powered_one_at_a_time_and_given_time_to_wake():
+    # Sensors that need 300 us after power-up are invisible without a long enough wait.
+    board, m = setup("hall", "row_anode", 0, 10, settle=0, power_up_us=300)
+    board.place(square("a1"))
+    board.place(square("g9"))
+    assert run(board, m, 0, 30) == []
+    board, m = setup("hall", "row_anode", 0, 10, settle=400, power_up_us=300)
+    board.place(square("a1"))
+    board.place(square("g9"))
+    ev = run(board, m, 0, 30)
+    assert sorted((e[0], e[1]) for e in ev) == [(0, 1), (62, 1)]
+    assert board.multi_row_reads == 0
+    assert board._active == 0                 # every row unpowered between scans
+    del machine.trace[:]
+    m.scan(35)
+    assert machine.trace[:2] == [(ROWS[0], 1), (ROWS[0], 0)]   # row_anode: powered = high
+
+
+def test_row_anode_wiring_with_active_high_columns():
+    board, m = setup("reed", "row_anode", 1)
+    for p in COLS:
+        assert machine.pins[p].pull == machine.Pin.PULL_DOWN
+    board.place(square("e8"))
+    ev = run(board, m, 0, 20)
+    assert [(e[0], e[1]) for e in ev] == [(square("e8"), 1)]
+
+
+def test_columns_in_reverse_order_still_use_one_read():
+    cols = tuple(reversed(COLS))              # file a on GP8 ... file g on GP2
+    board, m = setup(cols=cols)
+    board.place(square("a1"))
+    board.place(square("c9"))
+    ev = run(board, m, 0, 20)
+    assert sorted((e[0], e[1]) for e in ev) == [(0, 1), (square("c9"), 1)]
+    assert machine.mem32.reads == 5 * 9
+
+
+def test_scattered_column_pins_fall_back_to_pin_reads():
+    cols = (2, 3, 4, 5, 6, 7, 26)
+    board, m = setup(cols=cols)
+    board.place(square("g5"))
+    board.place(square("a2"))
+    ev = run(board, m, 0, 20)
+    assert sorted((e[0], e[1]) for e in ev) == [(square("a2"), 1), (square("g5"), 1)]
+    assert machine.mem32.reads == 0
+    assert board.multi_row_reads == 0
+
+
+def test_queue_overflow_keeps_the_final_state():
+    board, m = setup(queue_len=8)
+    squares = list(range(0, 63, 3))           # 21 pieces appear in the same scan
+    for sq in squares:
+        board.place(sq)
+    t = 0
+    while t <= 20:
+        board.t_us = t * 1000
+        m.scan(t)
+        t += 5
+    assert m.overflow
+    assert m.pending() == 8
+    first = []
+    drain(m, first)
+    assert len(first) == 8 and all(e[1] == 1 for e in first)
+    assert [sq for sq in range(63) if m.occupied[sq]] == squares   # nothing lost here
+    m.resync()
+    assert not m.overflow and m.pending() == 0 and m.pop() == -1
+    board.lift(squares[0])
+    ev = run(board, m, 25, 45)
+    assert [(e[0], e[1]) for e in ev] == [(squares[0], 0)]
+
+
+def test_constructor_rejects_wrong_pin_counts():
+    fakes.reset()
+    msg = raises(ValueError, Matrix, ROWS[:8], COLS)
+    assert "9 row pins" in msg
+
+
+def test_scan_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return
+    board, m = setup()
+    machine.record = False
+    for sq in (0, 9, 31, 62):
+        board.place(sq)
+    run(board, m, 0, 30)
+    grow, total = fakes.heap_bytes(lambda i: m.scan(100 + 5 * i), 500)
+    assert grow == 0 and total == 0, (grow, total)
+
+    # Pieces coming and going (debounce bookkeeping, queueing, popping) allocate nothing
+    # either; board.place() is the fake's side, so it stays outside the measured calls.
+    try:
+        from micropython import mem_total
+    except ImportError:
+        return
+    used = 0
+    events = 0
+    for i in range(400):
+        board.place(10 + i % 20, (i // 20) % 2)
+        t0 = mem_total()
+        m.scan(1000 + 5 * i)
+        while m.pop() >= 0:
+            events += 1
+        used += mem_total() - t0
+    assert events > 10
+    assert used == 0, used
