@@ -362,3 +362,32 @@ def test_led_chain_orders(gen):
     assert gen.led_chain("serpentine", "a1", "ranks")[:8] == [0, 1, 2, 3, 4, 5, 6, 13]
     assert gen.led_chain("rows", "g9", "files")[:3] == [62, 55, 48]
 
+
+def test_led_table_in_docs_matches_config(gen):
+    with open(os.path.join(HARDWARE, "leds.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"<!-- led-table:start[^>]*-->\n(.*?)<!-- led-table:end -->", text, re.S)
+    assert m, "hardware/leds.md lost its led-table markers"
+    expected = gen.led_table_markdown(gen.load_settings(CONFIG))
+    assert m.group(1) == expected, "paste the output of: python tools/wiring_svg.py --led-table"
+
+
+def test_led_chain_matches_the_firmware_driver(gen):
+    # The diagram and leds.md must number the LEDs the way drivers/leds.py addresses them.
+    # chain_index() is pure Python; take it out of the module without importing machine/neopixel.
+    import ast
+    path = os.path.join(ROOT, "firmware", "drivers", "leds.py")
+    if not os.path.exists(path):
+        pytest.skip("firmware/drivers/leds.py not present")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "chain_index"]
+    assert funcs, "drivers/leds.py has no chain_index(sq, wiring, start, runs) any more"
+    ns = {}
+    exec(compile(ast.Module(body=funcs, type_ignores=[]), path, "exec"), ns)
+    for wiring in gen.LED_WIRINGS:
+        for start in gen.LED_STARTS:
+            for runs in gen.LED_RUNS_OPTIONS:
+                ours = gen.led_index_of_square(gen.led_chain(wiring, start, runs))
+                theirs = [ns["chain_index"](sq, wiring, start, runs) for sq in range(63)]
+                assert ours == theirs, (wiring, start, runs)
