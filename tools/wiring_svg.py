@@ -110,8 +110,6 @@ def load_settings(config_path):
         "runs": config.LED_RUNS,
         "count": config.LED_COUNT,
         "budget_ma": config.LED_CURRENT_BUDGET_MA,
-        "ma_per_channel": config.LED_MA_PER_CHANNEL,
-        "idle_ma": getattr(config, "LED_IDLE_MA", 0),
         "diode": config.DIODE_DIRECTION,
         "active": config.SENSOR_ACTIVE_LEVEL,
     }
@@ -518,14 +516,10 @@ def leds_svg(pins, led):
     svg = Svg(W, H, "Barragoon board LED chain: 63 WS2812B, data level shifting and order")
     svg.text(20, 32, "LEDs: %d x WS2812B, one per square, 5 V from USB, data shifted to 5 V"
              % led["count"], "h")
-    full = led["count"] * 3 * led["ma_per_channel"]
-    idle = led["count"] * led["idle_ma"]
     svg.text(20, 54, "Full white would draw about %d x 60 mA = %.2f A. The firmware scales every "
-                     "frame so its estimate (%d mA per channel at 255%s) stays within "
-                     "LED_CURRENT_BUDGET_MA = %d mA: all-white at about %d %%." % (
-                         led["count"], led["count"] * 60 / 1000.0, led["ma_per_channel"],
-                         ", plus %d mA idle" % idle if idle else "", led["budget_ma"],
-                         (led["budget_ma"] - idle) * 100 // full), "s")
+                     "frame so that its current estimate stays within LED_CURRENT_BUDGET_MA = %d mA "
+                     "(numbers in hardware/leds.md)." % (
+                         led["count"], led["count"] * 60 / 1000.0, led["budget_ma"]), "s")
 
     # Driver schematic.
     rail5, railg = 100, 420
