@@ -1,0 +1,129 @@
+# SSD1306 OLED (128x64, I2C), written from the command table of the SSD1306 datasheet.
+#
+# The object is a framebuf.FrameBuffer (MONO_VLSB: byte = page * 128 + x, bit = y % 8, which is
+# the controller's own GDDRAM layout), so all framebuf drawing works on it; show() sends it.
+# I2C framing: every write starts with a control byte, 0x00 = the rest are commands,
+# 0x40 = the rest are display data. The pixel buffer lives at offset 1 of a 1025-byte
+# bytearray whose byte 0 is 0x40, so show() is one address-window command plus one data write,
+# with no allocation. I2C errors (OLED missing: OSError) are left to the caller.
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_CMD = const(0x00)           # control byte: command stream
+_DATA = const(0x40)          # control byte: data stream
+_SET_CONTRAST = const(0x81)  # + level 0..255
+_RAM_ON = const(0xA4)        # display follows RAM (0xA5 = every pixel on)
+_NORMAL = const(0xA6)        # 0xA7 = inverse video
+_OFF = const(0xAE)           # 0xAF = display on
+_ADDR_MODE = const(0x20)     # + 0: horizontal addressing (wraps to next page)
+_COL_ADDR = const(0x21)      # + first, last column
+_PAGE_ADDR = const(0x22)     # + first, last page
+_START_LINE = const(0x40)    # | line 0..63
+_SEG_REMAP = const(0xA0)     # | 1: column 127 drives SEG0 (mirror left/right)
+_MUX = const(0xA8)           # + rows - 1
+_COM_SCAN = const(0xC0)      # | 8: scan COM[N-1] -> COM0 (mirror top/bottom)
+_OFFSET = const(0xD3)        # + vertical shift
+_COM_PINS = const(0xDA)      # + 0x12 (alternative, 64 rows) or 0x02 (sequential, 32 rows)
+_CLOCK = const(0xD5)         # + divide ratio / oscillator (0x80 = reset value)
+_PRECHARGE = const(0xD9)     # + phase 1/2 periods
+_VCOMH = const(0xDB)         # + deselect level (0x30 = 0.83 x Vcc)
+_PUMP = const(0x8D)          # + 0x14 internal charge pump on, 0x10 off (external VCC)
+_SCROLL_OFF = const(0x2E)
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, flip=False, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.flipped = bool(flip)
+        self.external_vcc = external_vcc
+        self._data = bytearray(width * self.pages + 1)
+        self._data[0] = _DATA
+        self.buffer = memoryview(self._data)[1:]
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._c1 = bytearray(2)              # control byte + one command
+        self._c2 = bytearray(3)              # control byte + command + argument
+        self._c1[0] = self._c2[0] = _CMD
+        # Address window = whole screen; sent before each show() so a glitch cannot shift it.
+        self._window = bytes((_CMD, _COL_ADDR, 0, width - 1, _PAGE_ADDR, 0, self.pages - 1))
+        self.init_display()
+
+    def _orientation(self):
+        # Upright on the usual modules = columns and COM scan both reversed; flip = neither.
+        if self.flipped:
+            return _SEG_REMAP, _COM_SCAN
+        return _SEG_REMAP | 1, _COM_SCAN | 8
+
+    def init_display(self):
+        seg, com = self._orientation()
+        ext = self.external_vcc
+        self.i2c.writeto(self.addr, bytes((
+            _CMD,
+            _OFF,
+            _CLOCK, 0x80,
+            _MUX, self.height - 1,
+            _OFFSET, 0,
+            _START_LINE | 0,
+            _PUMP, 0x10 if ext else 0x14,
+            _ADDR_MODE, 0,
+            seg,
+            com,
+            _COM_PINS, 0x12 if self.height == 64 else 0x02,
+            _SET_CONTRAST, 0x9F if ext else 0xCF,
+            _PRECHARGE, 0x22 if ext else 0xF1,
+            _VCOMH, 0x30,
+            _RAM_ON,
+            _NORMAL,
+            _SCROLL_OFF,
+        )))
+        self.fill(0)
+        self.show()
+        self.poweron()
+
+    def _cmd(self, c):
+        self._c1[1] = c
+        self.i2c.writeto(self.addr, self._c1)
+
+    def _cmd_arg(self, c, a):
+        self._c2[1] = c
+        self._c2[2] = a
+        self.i2c.writeto(self.addr, self._c2)
+
+    def poweroff(self):
+        self._cmd(_OFF)
+
+    def poweron(self):
+        self._cmd(_OFF | 1)
+
+    def contrast(self, level):
+        self._cmd_arg(_SET_CONTRAST, max(0, min(255, level)))
+
+    def invert(self, on):
+        self._cmd(_NORMAL | (1 if on else 0))
+
+    def flip(self, on):
+        """Rotate the picture 180 degrees. Segment remap applies to data written afterwards,
+        so the buffer is sent again."""
+        self.flipped = bool(on)
+        seg, com = self._orientation()
+        self._cmd(seg)
+        self._cmd(com)
+        self.show()
+
+    def show(self):
+        self.i2c.writeto(self.addr, self._window)
+        self.i2c.writeto(self.addr, self._data)
+
+
+def from_config(cfg):
+    from machine import I2C, Pin
+    i2c = I2C(cfg.I2C_ID, sda=Pin(cfg.I2C_SDA_PIN), scl=Pin(cfg.I2C_SCL_PIN), freq=cfg.I2C_FREQ)
+    return SSD1306(i2c, cfg.OLED_ADDR, 128, 64, cfg.OLED_FLIP)

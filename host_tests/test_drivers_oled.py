@@ -1,0 +1,112 @@
+# SSD1306 driver against a model of the panel (fakes.ssd1306_panel), which decodes the I2C
+# bytes on its own: what matters is the picture a player sees.
+import sys
+
+import fakes
+from checks import raises
+
+machine = fakes.install()
+
+from fakes.ssd1306_panel import Panel  # noqa: E402
+from drivers.ssd1306 import SSD1306  # noqa: E402
+import config as cfg  # noqa: E402
+
+RUNTIMES = ("cpython", "micropython")
+
+
+def make(flip=False):
+    fakes.reset()
+    panel = Panel()
+    machine.i2c_devices[cfg.OLED_ADDR] = panel
+    i2c = machine.I2C(cfg.I2C_ID, sda=machine.Pin(cfg.I2C_SDA_PIN),
+                      scl=machine.Pin(cfg.I2C_SCL_PIN), freq=cfg.I2C_FREQ)
+    oled = SSD1306(i2c, cfg.OLED_ADDR, 128, 64, flip)
+    return oled, panel, i2c
+
+
+def test_init_turns_the_panel_on_with_a_blank_screen():
+    oled, panel, i2c = make()
+    assert panel.errors == []
+    assert i2c.writes[0][1][:2] == b"\x00\xae"      # commands, display off first
+    assert panel.commands[-1] == (0xAF,)             # display on last, after RAM was cleared
+    assert panel.on and panel.charge_pump
+    assert panel.mux == 63 and panel.addr_mode == 0
+    assert panel.seg_remap and panel.com_reverse     # upright orientation
+    assert (0xDA, 0x12) in panel.commands            # COM pins for 64 rows
+    assert panel.data_bytes == 1024
+    assert panel.ram == bytearray(1024)
+    assert all(addr == cfg.OLED_ADDR for addr, _ in i2c.writes)
+
+
+def test_show_sends_the_whole_buffer_in_one_data_write():
+    oled, panel, i2c = make()
+    n = len(i2c.writes)
+    oled.show()
+    new = i2c.writes[n:]
+    assert len(new) == 2
+    assert new[0][1] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))   # window = whole screen
+    assert new[1][1][0] == 0x40 and len(new[1][1]) == 1025
+    assert panel.data_bytes == 2048
+
+
+def test_drawn_pixels_appear_where_drawn():
+    oled, panel, i2c = make()
+    oled.fill(0)
+    for x, y in ((0, 0), (127, 0), (0, 63), (127, 63), (5, 10), (64, 31)):
+        oled.pixel(x, y, 1)
+    oled.fill_rect(100, 40, 6, 9, 1)
+    oled.text("Go", 8, 48, 1)
+    assert oled.pixel(5, 10) == 1 and oled.pixel(6, 10) == 0
+    oled.show()
+    for y in range(64):
+        for x in range(128):
+            assert panel.seen(x, y) == oled.pixel(x, y), (x, y)
+    assert panel.seen(127, 63) == 1 and panel.seen(126, 63) == 0
+
+
+def test_flip_rotates_the_picture_180_degrees():
+    oled, panel, i2c = make(flip=True)
+    assert not panel.seg_remap and not panel.com_reverse
+    oled.pixel(0, 0, 1)
+    oled.hline(10, 5, 20, 1)
+    oled.show()
+    for y in range(64):
+        for x in range(128):
+            assert panel.seen(127 - x, 63 - y) == oled.pixel(x, y), (x, y)
+    oled.flip(False)                                 # back upright, buffer re-sent
+    assert panel.seen(0, 0) == 1 and panel.seen(15, 5) == 1 and panel.seen(127, 63) == 0
+
+
+def test_contrast_invert_and_power():
+    oled, panel, i2c = make()
+    oled.contrast(10)
+    assert panel.contrast == 10
+    oled.contrast(999)
+    assert panel.contrast == 255
+    oled.invert(True)
+    assert panel.inverse and panel.seen(3, 3) == 1
+    oled.invert(False)
+    oled.poweroff()
+    assert not panel.on
+    oled.poweron()
+    assert panel.on
+    assert panel.errors == []
+
+
+def test_missing_display_raises_oserror():
+    fakes.reset()
+    machine.i2c_devices.clear()
+    i2c = machine.I2C(0)
+    raises(OSError, SSD1306, i2c)
+
+
+def test_show_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return
+    oled, panel, i2c = make()
+    machine.record = False
+    oled.text("Barragoon", 0, 0, 1)
+    grow, total = fakes.heap_bytes(lambda i: oled.show(), 200)
+    assert grow == 0 and total == 0, (grow, total)
+    grow, total = fakes.heap_bytes(lambda i: oled.contrast(i & 0xFF), 200)
+    assert grow == 0 and total == 0, (grow, total)
