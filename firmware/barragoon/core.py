@@ -86,6 +86,9 @@ def _build_maps():
 SQ2MB, MB2SQ = _build_maps()
 
 
+_KEY = bytearray(64)   # scratch for Position.key()
+
+
 class RulesError(ValueError):
     """Bad input to the rules core: the message names what is wrong. Nothing was changed."""
 
@@ -136,9 +139,10 @@ class Position:
 
     def key(self):
         """Bytes identifying the position for repetition (board and side to move)."""
-        k = bytearray(64)
+        k = _KEY
+        cells = self.cells
         for sq in range(63):
-            k[sq] = self.cells[SQ2MB[sq]]
+            k[sq] = cells[SQ2MB[sq]]
         k[63] = self.side
         return bytes(k)
 

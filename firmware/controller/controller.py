@@ -6,8 +6,8 @@
 #   ctl.on_square(sq, present, t_ms)     sensor event (debounced by the driver)
 #   ctl.on_button(code, t_ms)            BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
 #   ctl.tick(t_ms)                       timers: settle time, flashing, LED test
-#   if ctl.render(t_ms) & 1: leds.show(ctl.frame, ctl.brightness)
-#                       & 2: oled.show()
+#   if ctl.render(t_ms, 1): leds.show(ctl.frame, ctl.brightness)   LEDs first
+#   if ctl.render(t_ms, 2): oled.show()
 # ctl.on_commit(game) is called after every committed action (to save the game),
 # ctl.on_finish(game) once when a game ends (to append its record).
 try:
@@ -392,15 +392,16 @@ class Controller:
         self._dirty()
 
     # --- output ----------------------------------------------------------------------------
-    def render(self, t):
-        """Bring frame / OLED up to date. Returns 1 if the LED frame changed, 2 if the
-        screen changed (or both)."""
+    def render(self, t, what=3):
+        """Bring the LED frame (what & 1) and the OLED (what & 2) up to date. Returns 1 if
+        the frame changed, 2 if the screen changed (or both). The device renders and writes
+        the LEDs first, so lift-to-light does not wait for the screen."""
         out = 0
-        if self.led_dirty:
+        if self.led_dirty and what & 1:
             self.led_dirty = False
             self._render_leds()
             out |= 1
-        if self.screen_dirty:
+        if self.screen_dirty and what & 2:
             self.screen_dirty = False
             self._render_screen()
             out |= 2
@@ -458,10 +459,11 @@ class Controller:
         on = self.phase == 0
         if ps.held >= 0:
             self._set(ps.held, C.ORIGIN)
-            allowed = ps.allowed
+            allowed, frame, target = ps.allowed, self.frame, C.TARGET
             for sq in range(63):
-                if allowed[sq]:
-                    self._set(sq, C.TARGET[allowed[sq]])
+                k = allowed[sq]
+                if k:
+                    frame[sq * 3:sq * 3 + 3] = target[k]
         elif ps.touched >= 0 and on:
             self._set(ps.touched, C.ORIGIN)
         if ps.victim >= 0:
@@ -476,10 +478,11 @@ class Controller:
             self._set(ps.drop_sq, C.TARGET[ps.allowed[ps.drop_sq] or 1])
         if ps.place_sq >= 0:
             self._set(ps.place_sq, C.PLACE)
-        s, e, r = self.sensed, ps.expect, ps.restore
+        s, e, r, frame = self.sensed, ps.expect, ps.restore, self.frame
+        err = ps.error_sq
         for sq in range(63):
-            if (s[sq] != e[sq] or r[sq]) and sq != ps.error_sq:
-                self._set(sq, C.TO_EMPTY if s[sq] else C.TO_FILL)
+            if (s[sq] != e[sq] or r[sq]) and sq != err:
+                frame[sq * 3:sq * 3 + 3] = C.TO_EMPTY if s[sq] else C.TO_FILL
         if ps.error_sq >= 0:
             self._set(ps.error_sq, C.ERROR if on else C.OFF)
 

@@ -7,10 +7,11 @@
 # the occupancy the board should show right now; any square where the sensors differ is a
 # mismatch that the LEDs ask the players to fix. Nothing reaches the game until a set-down
 # has rested for the settle time, so slides and hovering never commit anything.
-from barragoon.core import TILE, BROWN_BIT, EMPTY, T_MOVE, RulesError
+from barragoon.core import TILE, BROWN_BIT, EMPTY, T_MOVE, SQ2MB, RulesError
 from barragoon.notation import square_name
 
 NONE = -1
+_ZERO63 = bytes(63)
 
 
 class PlayState:
@@ -19,6 +20,7 @@ class PlayState:
         self.sensed = sensed              # shared bytearray(63), updated by the controller
         self.settle_ms = settle_ms
         self.expect = bytearray(63)
+        self.base = bytearray(63)         # occupancy of the game's position
         self.allowed = bytearray(63)      # target kinds the held tile may be set down on
         self.capturers = bytearray(63)    # own tiles that can capture the lifted victim
         self.restore = bytearray(63)      # after a take-back: 1 = piece must be swapped,
@@ -34,15 +36,20 @@ class PlayState:
         self.place_ready = False          # settled: the face picker is up
         self.error_sq = NONE
         self.note = ""
-        self.refresh()
+        self.refresh(True)
 
     # --- derived state ---------------------------------------------------------------------
-    def refresh(self):
-        """Recompute expect / allowed / capturers after any change. Allocation-free."""
-        pos = self.game.pos
+    def refresh(self, game_changed=False):
+        """Recompute expect / allowed / capturers after any change. Allocation-free.
+        The game's own occupancy is only rescanned when the game changed."""
         exp = self.expect
-        for sq in range(63):
-            exp[sq] = 1 if pos.get(sq) != EMPTY else 0
+        if game_changed:
+            cells = self.game.pos.cells
+            base = self.base
+            mb = SQ2MB
+            for sq in range(63):
+                base[sq] = 1 if cells[mb[sq]] else 0
+        exp[:] = self.base
         if self.held >= 0:
             exp[self.held] = 0
         if self.victim >= 0:
@@ -51,14 +58,10 @@ class PlayState:
             exp[self.drop_sq] = 1
         if self.place_sq >= 0:
             exp[self.place_sq] = 1
-        allowed = self.allowed
-        for sq in range(63):
-            allowed[sq] = 0
+        self.allowed[:] = _ZERO63
         if self.held >= 0:
-            self._fill_allowed(self.held, allowed)
-        caps = self.capturers
-        for sq in range(63):
-            caps[sq] = 0
+            self._fill_allowed(self.held, self.allowed)
+        self.capturers[:] = _ZERO63
         if self.victim >= 0 and self.held < 0:
             self._fill_capturers(self.victim)
 
@@ -184,7 +187,7 @@ class PlayState:
             return True
         self.held = sq
         self.refresh()
-        if not self.game.targets(sq):
+        if self.allowed == _ZERO63:
             self.note = name(sq) + " can't move"
         return True
 
@@ -268,7 +271,7 @@ class PlayState:
                 self.game.move(frm, to)
             except RulesError as e:            # cannot happen when allowed[] is right
                 self.note = str(e)[:16]
-            self.refresh()
+            self.refresh(True)
             return 1
         if (self.place_sq >= 0 and not self.place_ready
                 and t - self.place_t >= self.settle_ms):
@@ -282,13 +285,12 @@ class PlayState:
         self.place_sq = NONE
         self.place_ready = False
         self.game.place(sq, face)
-        self.refresh()
+        self.refresh(True)
 
     def reset_hands(self):
         self.held = self.victim = self.touched = self.must_capture = NONE
         self.drop_sq = self.place_sq = self.error_sq = NONE
         self.place_ready = False
         self.note = ""
-        for sq in range(63):
-            self.restore[sq] = 0
-        self.refresh()
+        self.restore[:] = _ZERO63
+        self.refresh(True)
