@@ -17,6 +17,12 @@ SENSOR_ACTIVE_LEVEL = 0          # column level that means "piece present"
 SCAN_PERIOD_MS = 5               # one full matrix scan every 5 ms
 DEBOUNCE_MS = 10                 # a square must read the same for this long to count (reed)
 HALL_DEBOUNCE_MS = 120           # hall switches that sample at 20 Hz need a longer window
+# Wait after selecting a row before reading the columns. Reed: 0 is fine on short wires; raise it
+# (a few us) if a piece shows up on the square next to it. Hall: the row pin is the sensors'
+# supply ("row_anode": driven high) or ground ("row_cathode": driven low), and a switch's output
+# is only valid once its power-on time has passed (see the sensor datasheet, t_ON).
+MATRIX_SETTLE_US = 0
+HALL_POWER_UP_US = 100
 
 # --- NeoPixels (WS2812), one per square. ---
 LED_PIN = 22
@@ -31,6 +37,7 @@ LED_RUNS = "ranks"
 LED_BRIGHTNESS = 40              # percent, changeable from the menu
 LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame (USB 2.0 port: 500 mA in all)
 LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value
+LED_IDLE_MA = 1                  # WS2812B: about 1 mA per LED even when dark (counted in the cap)
 
 # --- OLED: SSD1306, 128x64, I2C. ---
 I2C_ID = 0
@@ -45,6 +52,8 @@ INPUT_TYPE = "buttons"
 BUTTON_PINS = (18, 19, 20)       # up, down, ok
 ENCODER_PINS = (18, 19, 20)      # A, B, push (used when INPUT_TYPE = "encoder")
 BUTTON_DEBOUNCE_MS = 20
+LONG_PRESS_MS = 700              # holding ok (or the encoder push) this long means "back"
+ENCODER_DETENT_STEPS = 4         # quadrature steps per click: 4 (most EC11), 2 or 1
 
 # --- Buzzer (optional passive piezo, driven by PWM). None to leave it out. ---
 BUZZER_PIN = 21
