@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Render every OLED screen of the board controller (and a sheet of the 16 face icons) to PNG
+files, scaled 4x, so that people can look at them without a board.
+
+    python tools/render_screens.py [OUTDIR]       (default: build/screens/)
+
+Runs on CPython with the framebuf stand-in of host_tests/shims (its text is pixel-identical to
+MicroPython's when a micropython executable is around, see host_tests/shims/framebuf.py).
+"""
+import os
+import struct
+import sys
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+sys.path.insert(0, os.path.join(ROOT, "host_tests", "shims"))
+
+import framebuf  # noqa: E402  (the shim)
+from barragoon.core import FACES  # noqa: E402
+from controller import screens  # noqa: E402
+
+SCALE = 4
+ON = (200, 235, 255)     # lit OLED pixel
+OFF = (8, 10, 16)
+GAP = (0, 0, 0)
+
+
+def png_bytes(width, height, rows):
+    """A PNG (8-bit RGB) from rows: a list of `height` bytes objects of 3 * width bytes."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    raw = b"".join(b"\x00" + r for r in rows)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9))
+            + chunk(b"IEND", b""))
+
+
+def fb_png(fb, width, height, scale=SCALE, grid=True):
+    """PNG of a framebuffer: each pixel a scale x scale block (with a dark 1-pixel seam when
+    grid, like the gaps between OLED pixels)."""
+    rows = []
+    for y in range(height):
+        line = bytearray()
+        for x in range(width):
+            c = ON if fb.pixel(x, y) else OFF
+            for k in range(scale):
+                line += bytes(GAP if grid and k == scale - 1 and scale > 2 else c)
+        for k in range(scale):
+            if grid and k == scale - 1 and scale > 2:
+                rows.append(bytes(GAP) * (width * scale))
+            else:
+                rows.append(bytes(line))
+    return png_bytes(width * scale, height * scale, rows)
+
+
+def new_fb(width=128, height=64):
+    return framebuf.FrameBuffer(bytearray(width * ((height + 7) // 8)), width, height,
+                                framebuf.MONO_VLSB)
+
+
+def start_occupancy():
+    occ = bytearray(63)
+    for name in ("b1 c1 e1 f1 c2 d2 e2 b4 f4 a5 c5 e5 g5 b6 f6 b9 c9 e9 f9 c8 d8 e8").split():
+        occ[(int(name[1]) - 1) * 7 + "abcdefg".index(name[0])] = 1
+    return occ
+
+
+MENU_ITEMS = ("New game (closed)", "New game (open)", "Express stages", "Take back",
+              "Offer a draw", "Sensor test", "LED test", "Brightness", "Resume game")
+
+SCREENS = (
+    ("message", screens.message, ("Fix the board", "Put back on d2:", "White 3-tile",
+                                  "", "Must move c2")),
+    ("message_long", screens.message, ("A title much longer than sixteen",
+                                       "line one is longer than the screen", "2", "3", "4")),
+    ("play", screens.play, ("White", (0, 0), 24, "d2xd6 e6=X b3=RN", "Must move c2")),
+    ("play_start", screens.play, ("White", (0, 0), 24, "", "")),
+    ("play_express", screens.play, ("Brown", (1, 2), 9, "c1xc4 e6=RN b3=LW",
+                                    "Capture b5 or put it back")),
+    ("play_long_note", screens.play, ("Brown", (0, 0), 17, "c1-c4",
+                                      "Capture b5 or put the tile back")),
+    ("picker_RN", screens.face_picker, ("White", "e5", FACES.index("RN") + 1)),
+    ("picker_LE", screens.face_picker, ("Brown", "b3", FACES.index("LE") + 1)),
+    ("picker_X", screens.face_picker, ("White", "g9", 1)),
+    ("picker_A", screens.face_picker, ("Brown", "a1", 16)),
+    ("menu_top", screens.menu, ("Menu", MENU_ITEMS, 0)),
+    ("menu_scrolled", screens.menu, ("Menu", MENU_ITEMS, 6)),
+    ("menu_short", screens.menu, ("Variant", ("Closed", "Open"), 1)),
+    ("game_over_white", screens.game_over, ("White wins", "no legal move")),
+    ("game_over_brown", screens.game_over, ("Brown wins", "express rule")),
+    ("game_over_draw", screens.game_over, ("Draw", "repetition, nobody can deviate")),
+    ("sensor_grid", screens.sensor_grid, (start_occupancy(),)),
+    ("setup", screens.setup, ("White 4-tile", "b1", 23)),
+    ("setup_remove", screens.setup, ("Remove piece", "e5", 3)),
+)
+
+
+def icon_sheet():
+    """All 16 faces: big (24 px, framed) over small (16 px), with the face code."""
+    w, h = 4 * 40, 4 * 56
+    fb = new_fb(w, h)
+    for i, code in enumerate(FACES):
+        x = (i % 4) * 40 + 4
+        y = (i // 4) * 56 + 1
+        fb.rect(x - 2, y, 28, 28, 1)
+        screens.face_icon(fb, x, y + 2, i + 1, 24)
+        screens.face_icon(fb, x + 4, y + 30, i + 1, 16)
+        fb.text(code, x + 2, y + 47, 1)
+    return fb, w, h
+
+
+def main(argv):
+    out = argv[1] if len(argv) > 1 else os.path.join(ROOT, "build", "screens")
+    os.makedirs(out, exist_ok=True)
+    names = []
+    for name, fn, args in SCREENS:
+        fb = new_fb()
+        fn(fb, *args)
+        with open(os.path.join(out, name + ".png"), "wb") as f:
+            f.write(fb_png(fb, 128, 64))
+        names.append(name)
+    fb, w, h = icon_sheet()
+    with open(os.path.join(out, "icons.png"), "wb") as f:
+        f.write(fb_png(fb, w, h))
+    names.append("icons")
+    print("%d PNG files in %s (font: %s)" % (len(names), out, framebuf.FONT_SOURCE))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
