@@ -76,8 +76,10 @@ def test_positions_cover_the_interesting_cases():
 
 
 @pytest.fixture(scope="module")
-def outputs():
-    """Every run both interpreters make, once: {(interpreter, mode): (rc, out, err)}."""
+def outputs(tmp_path_factory):
+    """Every run both interpreters make, once: {(interpreter, mode): (rc, out, err)}.
+    They run in an empty directory: the tool finds firmware/ from its own path."""
+    cwd = str(tmp_path_factory.mktemp("cwd"))
     stdin_text = "".join(p + "\n" for p in POSITIONS)
     bad_stdin = POSITIONS[0] + "\n" + POSITIONS[1] + "\n7/7/7/7/3[9Q]3/7/7/7/7 w 0\n" + \
         POSITIONS[2] + "\n"
@@ -85,10 +87,10 @@ def outputs():
     for name, cmd in interpreters().items():
         if cmd is None:
             continue
-        results[name, "argument"] = run(cmd, [CROWDED])
-        results[name, "bad argument"] = run(cmd, ["7/7/7/7/7/7/7/7/7/7 w 0"])
-        results[name, "stdin"] = run(cmd, stdin=stdin_text)
-        results[name, "bad stdin"] = run(cmd, stdin=bad_stdin)
+        results[name, "argument"] = run(cmd, [CROWDED], cwd=cwd)
+        results[name, "bad argument"] = run(cmd, ["7/7/7/7/7/7/7/7/7/7 w 0"], cwd=cwd)
+        results[name, "stdin"] = run(cmd, stdin=stdin_text, cwd=cwd)
+        results[name, "bad stdin"] = run(cmd, stdin=bad_stdin, cwd=cwd)
     return results
 
 
@@ -147,11 +149,11 @@ def test_both_interpreters_print_the_same(outputs):
         assert outputs["python", mode] == outputs["micropython", mode], mode
 
 
-def test_more_ways_to_call_it(tmp_path):
+def test_more_ways_to_call_it():
     # CPython only: these pin down the interface, the cross-runtime runs above cover the rest.
     py = [sys.executable]
-    # the position may come as separate arguments, and from any working directory
-    rc, out, err = run(py, CROWDED.split(), cwd=str(tmp_path))
+    # the position may come as separate arguments
+    rc, out, err = run(py, CROWDED.split())
     assert (rc, err) == (0, "") and out.splitlines() == sorted(reference_moves(CROWDED))
     # a position without legal moves prints nothing
     assert run(py, [NO_MOVES]) == (0, "", "")
