@@ -11,6 +11,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "shims"))   # CPython framebuf
 import micropython_env  # noqa: E402
 
 sys.path.insert(0, micropython_env.FIRMWARE)
