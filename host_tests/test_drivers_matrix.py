@@ -244,10 +244,12 @@ def test_queue_overflow_keeps_the_final_state():
     assert [(e[0], e[1]) for e in ev] == [(squares[0], 0)]
 
 
-def test_constructor_rejects_wrong_pin_counts():
+def test_constructor_rejects_wrong_pin_counts_and_options():
     fakes.reset()
     msg = raises(ValueError, Matrix, ROWS[:8], COLS)
     assert "9 row pins" in msg
+    raises(ValueError, Matrix, ROWS, COLS, "reed", "cathode")
+    raises(ValueError, Matrix, ROWS, COLS, "optical")
 
 
 def test_scan_allocates_nothing():

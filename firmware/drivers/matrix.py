@@ -46,6 +46,9 @@ class Matrix:
                  debounce_ms=10, settle_us=0, queue_len=64, period_ms=5):
         if len(row_pins) != ROWS or len(col_pins) != COLS:
             raise ValueError("matrix needs 9 row pins and 7 column pins")
+        if sensor not in ("reed", "hall") or diode not in ("row_cathode", "row_anode") \
+                or active_level not in (0, 1):
+            raise ValueError("bad matrix sensor, diode or active level")
         self.sensor = sensor
         self.period_ms = period_ms
         self.occupied = bytearray(SQUARES)
