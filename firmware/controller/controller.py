@@ -22,10 +22,7 @@ from controller import colours as C
 from controller import screens
 from controller.play import PlayState, NONE
 
-BTN_UP = const(1)
-BTN_DOWN = const(2)
-BTN_OK = const(3)
-BTN_BACK = const(4)
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
 
 # Modes.
 M_MENU = const(0)
@@ -92,6 +89,7 @@ class Controller:
         self.screen_dirty = True
         self.phase = 0
         self.error_until = 0
+        self.alert = 0                     # 1: something was refused (the buzzer beeps)
         self.on_commit = None
         self.on_finish = None
         self._finished = False
@@ -142,6 +140,9 @@ class Controller:
                     self.mode = M_PLAY             # the Barragoon was picked up again
             if self.play.error_sq >= 0:
                 self.error_until = t + ERROR_MS
+            if self.play.warn:
+                self.play.warn = 0
+                self.alert = 1
 
     def on_button(self, code, t):
         self._dirty()

@@ -36,6 +36,7 @@ class PlayState:
         self.place_ready = False          # settled: the face picker is up
         self.error_sq = NONE
         self.note = ""
+        self.warn = 0                     # set when the players did something refused
         self.refresh(True)
 
     # --- derived state ---------------------------------------------------------------------
@@ -158,9 +159,11 @@ class PlayState:
             return True
         if g.placing() >= 0:
             self.note = "Place Barragoon"
+            self.warn = 1
             return True
         if self.mismatches(sq):
             self.note = "Fix the board"
+            self.warn = 1
             return True
         c = g.pos.get(sq)
         side = g.pos.side
@@ -172,18 +175,22 @@ class PlayState:
         name = square_name
         if self.held >= 0:
             self.note = "Move " + name(self.held) + " first"
+            self.warn = 1
             return True
         if self.touched >= 0 and sq != self.touched:
             self.note = "Must move " + name(self.touched)
+            self.warn = 1
             return True
         if self.victim >= 0 and not self.can_capture(sq, self.victim):
             if self.capturers[self.victim] or self.any_capturer(self.victim):
                 self.note = "Capture with lit"
             else:
                 self.note = "Put " + name(self.victim) + " back"
+            self.warn = 1
             return True
         if self.must_capture >= 0 and not self.can_capture(sq, self.must_capture):
             self.note = "Capture " + name(self.must_capture)
+            self.warn = 1
             return True
         self.held = sq
         self.refresh()
@@ -194,14 +201,17 @@ class PlayState:
     def _lift_other(self, sq):
         if self.victim >= 0:
             self.note = "Put " + square_name(sq) + " back"
+            self.warn = 1
             return True
         if self.held >= 0:
             if not self.can_capture(self.held, sq) or (self.must_capture >= 0 and
                                                        self.must_capture != sq):
                 self.note = square_name(self.held) + " can't take it"
+                self.warn = 1
                 return True
         elif self.must_capture >= 0 and sq != self.must_capture:
             self.note = "Capture " + square_name(self.must_capture)
+            self.warn = 1
             return True
         self.victim = sq
         self.refresh()
@@ -236,6 +246,7 @@ class PlayState:
         if self.held >= 0:                     # an illegal set-down: flash it
             self.error_sq = sq
             self.note = square_name(sq) + ": no target"
+            self.warn = 1
         return True                            # else a desync: the LEDs show the fix
 
     def _put_back_held(self, sq):
@@ -243,6 +254,7 @@ class PlayState:
         if self.game.targets(sq):
             self.touched = sq
             self.note = "Touch-move: " + square_name(sq)
+            self.warn = 1
         self.refresh()
         return True
 
@@ -256,6 +268,7 @@ class PlayState:
         if must:
             self.must_capture = sq
             self.note = "Must capture " + square_name(sq)
+            self.warn = 1
         self.refresh()
         return True
 

@@ -1,0 +1,167 @@
+# Saved games survive power cuts: a failure injected at every step of every save leaves either
+# the previous save or the new one, never a damaged or lost game. Records, settings, error log.
+import os
+import sys
+
+from checks import raises
+from barragoon.game import Game
+from barragoon.record import format_record
+from storage import Storage
+
+RUNTIMES = ("cpython", "micropython")
+
+
+class PowerCut(Exception):
+    pass
+
+
+def tmpdir(name):
+    base = "/tmp/barragoon_storage_%s_%s" % (name, sys.implementation.name)
+    try:
+        os.mkdir(base)
+    except OSError:
+        for f in os.listdir(base):
+            os.remove(base + "/" + f)
+    return base + "/"
+
+
+class CuttingFs:
+    """The real filesystem, but the power fails at operation number `cut` (counting open,
+    each write, close and rename). A write that fails writes only its first half."""
+
+    def __init__(self, cut):
+        self.cut = cut
+        self.ops = 0
+
+    def _tick(self):
+        self.ops += 1
+        if self.ops == self.cut:
+            raise PowerCut()
+
+    def open(self, path, mode):
+        self._tick()
+        return _File(self, open(path, mode))
+
+    def rename(self, a, b):
+        self._tick()
+        os.rename(a, b)
+
+    def remove(self, path):
+        self._tick()
+        os.remove(path)
+
+
+class _File:
+    def __init__(self, fs, f):
+        self.fs, self.f = fs, f
+
+    def write(self, text):
+        try:
+            self.fs._tick()
+        except PowerCut:
+            self.f.write(text[:len(text) // 2])
+            self.f.close()
+            raise
+        self.f.write(text)
+
+    def read(self):
+        return self.f.read()
+
+    def close(self):
+        self.fs._tick()
+        self.f.close()
+
+
+def _play(game, step):
+    # A short game with a Barragoon capture and a tile capture (placements included).
+    script = [("m", 10, 31), ("m", 52, 38), ("m", 31, 22), ("p", 24, 1),
+              ("m", 38, 59)]
+    kind, a, b = script[step]
+    if kind == "m":
+        game.move(a, b)
+    else:
+        game.place(a, b)
+
+
+def test_power_cut_at_every_step_of_every_save_loses_at_most_one_action():
+    d = tmpdir("cut")
+    game = Game()
+    Storage(d).save_game(game)
+    checked = 0
+    for step in range(5):
+        before = format_record(game)
+        _play(game, step)
+        after = format_record(game)
+        for cut in range(1, 6):
+            _write(d, before)
+            s = Storage(d, CuttingFs(cut))
+            try:
+                s.save_game(game)
+                finished = True
+            except PowerCut:
+                finished = False
+            loaded = Storage(d).load_game()
+            assert loaded is not None, "game lost at step %d, cut %d" % (step, cut)
+            text = format_record(loaded)
+            assert text in (before, after), "damaged save at step %d, cut %d" % (step, cut)
+            if finished:
+                assert text == after
+            checked += 1
+        _write(d, after)
+    assert checked == 25
+    assert game.turn_texts() == ["d2-d5", "d8-d6", "d5xb4 d4=X", "d6-d9"]
+
+
+def _write(d, text):
+    f = open(d + "game.txt", "w")
+    f.write(text)
+    f.close()
+
+
+def test_damaged_save_is_kept_aside_not_lost():
+    d = tmpdir("bad")
+    _write(d, "[Variant \"closed\"]\n\n1. d2-d9\n")
+    s = Storage(d)
+    assert s.load_game() is None
+    assert "d2" in s.problem or "illegal" in s.problem
+    assert "game.bad" in os.listdir(d[:-1])
+
+
+def test_finished_games_are_appended_to_records():
+    d = tmpdir("rec")
+    s = Storage(d)
+    for i in range(2):
+        g = Game("7/7/7/7/3z3/7/7/3D3/7 w 24")
+        g.move(10, 31)
+        assert g.over
+        s.save_game(g)
+        s.finish_game(g)
+    f = open(d + "records.txt")
+    text = f.read()
+    f.close()
+    assert text.count('[Result "1-0"]') == 2 and text.count("1. d2xd5") == 2
+    assert s.load_game() is None
+
+
+def test_brightness_setting_round_trip_and_bad_values():
+    d = tmpdir("set")
+    s = Storage(d)
+    assert s.load_brightness(40) == 40
+    s.save_brightness(65)
+    assert Storage(d).load_brightness(40) == 65
+    f = open(d + "settings.txt", "w")
+    f.write("brightness=900\n")
+    f.close()
+    assert s.load_brightness(40) == 40
+
+
+def test_error_log_keeps_newest_part():
+    d = tmpdir("err")
+    s = Storage(d)
+    for i in range(300):
+        s.log_error("error number %d\n" % i)
+    f = open(d + "error.log")
+    text = f.read()
+    f.close()
+    assert len(text) <= 4096 and "error number 299" in text and "error number 0\n" not in text
+    raises(OSError, Storage(d + "missing/").save_game, Game())
