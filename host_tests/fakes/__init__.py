@@ -2,7 +2,7 @@
 # it puts the fakes into sys.modules, which is the reliable way to shadow the MicroPython unix
 # port's built-in `machine` (and works the same on CPython). On CPython, where there is no
 # `framebuf`, the stand-in of host_tests/shims/framebuf.py is installed (same pixels as
-# MicroPython's), or fakes/framebuf.py (MONO_VLSB only) if that is not there.
+# MicroPython's).
 import sys
 
 
@@ -22,19 +22,16 @@ def _cpython_framebuf():
     import os
     shim = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                         "shims", "framebuf.py")
-    if os.path.exists(shim):
-        spec = importlib.util.spec_from_file_location("framebuf", shim)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
-    from fakes import framebuf
-    return framebuf
+    spec = importlib.util.spec_from_file_location("framebuf", shim)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def reset():
     """Fresh fake hardware for the next test."""
     from fakes import machine, neopixel
-    machine.reset()
+    machine.clear()
     neopixel.reset()
 
 

@@ -27,7 +27,21 @@ _ext_mask = 0        # inputs driven from outside (set_input)
 _ext_bits = 0
 
 
+class Restarted(Exception):
+    """Raised by the fake machine.reset(): the firmware asked for a hard reset."""
+
+
+resets = 0
+
+
 def reset():
+    """machine.reset(): the board restarts. Here it is counted and raises Restarted."""
+    global resets
+    resets += 1
+    raise Restarted()
+
+
+def clear():
     """Forget all pins, devices and logs (call at the start of each test)."""
     global record, world, _drive_mask, _drive_bits, _pullup_bits, _ext_mask, _ext_bits
     record = True
@@ -265,4 +279,4 @@ def reset_cause():
     return 1
 
 
-reset()
+clear()
