@@ -1,0 +1,206 @@
+# The device: builds the drivers from config.py, wires them to the board controller and runs
+# the loop (scan -> controller -> LEDs -> OLED) every SCAN_PERIOD_MS under a watchdog.
+#
+# Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
+# waits: no crash loop); load settings and the saved game; first scan; the controller offers to
+# resume. After every committed action the game is saved (storage.py); a finished game is
+# appended to records.txt. An unexpected exception is written to error.log and shown, then the
+# board restarts and resumes the saved game without asking.
+import gc
+import sys
+import time
+
+import machine
+
+import config
+from drivers import config_check
+from drivers.matrix import Matrix
+from drivers.leds import Leds
+from drivers.ssd1306 import SSD1306
+from drivers.inputs import Inputs
+from drivers.buzzer import Buzzer
+from storage import Storage
+from controller.controller import Controller
+from controller import screens
+
+WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
+RESUME_FLAG = "resume.flag"
+SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+
+
+def opt(name, default):
+    return getattr(config, name, default)
+
+
+class App:
+    """One board: drivers + controller + storage. step(now) is one loop iteration."""
+
+    def __init__(self, storage=None, clock=None):
+        cfg = config
+        self.clock = clock if clock is not None else time   # tests pass a simulated clock
+        self.storage = storage if storage is not None else Storage()
+        i2c = machine.I2C(cfg.I2C_ID, scl=machine.Pin(cfg.I2C_SCL_PIN),
+                          sda=machine.Pin(cfg.I2C_SDA_PIN), freq=cfg.I2C_FREQ)
+        self.oled = SSD1306(i2c, cfg.OLED_ADDR, flip=cfg.OLED_FLIP)
+        hall = cfg.SENSOR_TYPE == "hall"
+        self.matrix = Matrix(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS, cfg.SENSOR_TYPE,
+                             cfg.DIODE_DIRECTION, cfg.SENSOR_ACTIVE_LEVEL,
+                             cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS,
+                             opt("HALL_POWER_UP_US", 100) if hall else opt("MATRIX_SETTLE_US", 0),
+                             64, cfg.SCAN_PERIOD_MS)
+        brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
+        self.leds = Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, brightness,
+                         cfg.LED_CURRENT_BUDGET_MA, cfg.LED_MA_PER_CHANNEL, opt("LED_IDLE_MA", 0))
+        pins = cfg.ENCODER_PINS if cfg.INPUT_TYPE == "encoder" else cfg.BUTTON_PINS
+        self.inputs = Inputs(cfg.INPUT_TYPE, pins, cfg.BUTTON_DEBOUNCE_MS,
+                             opt("LONG_PRESS_MS", 700), opt("ENCODER_DETENT_STEPS", 4))
+        self.buzzer = Buzzer(cfg.BUZZER_PIN)
+        self.period = cfg.SCAN_PERIOD_MS
+        self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness)
+        self.ctl.on_commit = self.storage.save_game
+        self.ctl.on_finish = self.storage.finish_game
+        self.brightness = brightness
+        self.debounce_ms = cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS
+        self.now = 0                       # monotonic ms for the controller (ticks wrap)
+        self.last = self.clock.ticks_ms()
+
+    def boot(self, resume=False):
+        """First scans, then hand the board's occupancy and the saved game to the controller."""
+        m, clock = self.matrix, self.clock
+        for i in range(self.debounce_ms + SETTLE_SCANS):
+            m.scan(clock.ticks_ms())
+            clock.sleep_ms(1)
+        while m.pop() >= 0:
+            pass
+        m.resync()
+        saved = self.storage.load_game()
+        self.ctl.start(m.occupied, saved)
+        if resume and saved is not None and not saved.over:
+            self.ctl.begin(saved)          # after a crash: straight back into the game
+        if self.storage.problem:
+            print("saved game not loaded:", self.storage.problem)
+
+    def step(self):
+        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
+        clock = self.clock
+        t = clock.ticks_ms()
+        self.now += clock.ticks_diff(t, self.last)
+        self.last = t
+        now = self.now
+        m, ctl = self.matrix, self.ctl
+        m.scan(t)
+        code = m.pop()
+        while code >= 0:
+            ctl.on_square(code & 0x7F, code >> 7, now)
+            code = m.pop()
+        if m.overflow:                     # events were dropped: take the whole picture
+            m.resync()
+            occ = m.occupied
+            for sq in range(63):
+                ctl.on_square(sq, occ[sq], now)
+        inp = self.inputs
+        inp.poll(t)
+        code = inp.pop()
+        while code >= 0:
+            ctl.on_button(code, now)
+            code = inp.pop()
+        ctl.tick(now)
+        if ctl.render(now, 1):             # LEDs first: lift-to-light does not wait
+            if ctl.brightness != self.brightness:
+                self.brightness = ctl.brightness
+                self.leds.set_brightness(ctl.brightness)
+                self.storage.save_brightness(ctl.brightness)
+            self.leds.show(ctl.frame)
+        if ctl.render(now, 2):
+            self.oled.show()
+        if ctl.alert:
+            ctl.alert = 0
+            self.buzzer.beep("error", t)
+        self.buzzer.update(t)
+
+    def run(self, wdt):
+        period, clock = self.period, self.clock
+        while True:
+            start = clock.ticks_ms()
+            self.step()
+            wdt.feed()
+            wait = period - clock.ticks_diff(clock.ticks_ms(), start)
+            if wait > 0:
+                clock.sleep_ms(wait)
+
+
+def show_text(lines):
+    """Best effort: a message on the serial console and, if it can be driven, the OLED."""
+    for line in lines:
+        print(line)
+    try:
+        i2c = machine.I2C(config.I2C_ID, scl=machine.Pin(config.I2C_SCL_PIN),
+                          sda=machine.Pin(config.I2C_SDA_PIN))
+        oled = SSD1306(i2c, config.OLED_ADDR)
+        screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
+        oled.show()
+    except Exception:
+        pass
+
+
+def wrap(text, width=16):
+    out = []
+    for word in text.split():
+        if out and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word[:width])
+    return out
+
+
+def trace(e):
+    """The exception with its traceback, as text (MicroPython, or CPython in host tests)."""
+    import io
+    buf = io.StringIO()
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e, buf)
+    else:
+        import traceback
+        traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+    return buf.getvalue()
+
+
+def _resume_flag(storage, set_it):
+    try:
+        if set_it:
+            f = storage.fs.open(storage.root + RESUME_FLAG, "w")
+            f.close()
+            return True
+        storage.fs.remove(storage.root + RESUME_FLAG)
+        return True
+    except OSError:
+        return False
+
+
+def main(storage=None, clock=None):
+    """Run the board. storage / clock are for tests; the device passes nothing."""
+    try:
+        config_check.check(config)
+    except ValueError as e:
+        show_text(["Config error"] + wrap(str(e)))
+        return                             # wait for the maker: no restart loop
+    if storage is None:
+        storage = Storage()
+    resume = _resume_flag(storage, False)
+    app = App(storage, clock)
+    app.boot(resume)
+    wdt = machine.WDT(timeout=WDT_MS)
+    gc.collect()
+    try:
+        app.run(wdt)
+    except Exception as e:
+        text = trace(e)
+        print(text)
+        try:
+            storage.log_error(text)
+            _resume_flag(storage, True)
+        except Exception:
+            pass
+        show_text(["Error: restart"] + wrap(str(e) or type(e).__name__))
+        (clock or time).sleep_ms(2000)
+        machine.reset()

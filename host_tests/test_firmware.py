@@ -1,0 +1,263 @@
+# The whole firmware on fake hardware: boot, set-up through the menu, a game played through the
+# fake sensor matrix and buttons, LEDs and OLED as driven, saving and resuming, config errors,
+# a crash that restarts and resumes, and an allocation-free idle loop.
+import gc
+import sys
+
+import fakes
+
+machine = fakes.install()
+
+import config  # noqa: E402
+from fakes.board_wiring import BoardWiring  # noqa: E402
+from fakes import neopixel as fake_neopixel  # noqa: E402
+from drivers.leds import chain_index  # noqa: E402
+from barragoon.notation import parse_square  # noqa: E402
+from barragoon.game import start_position  # noqa: E402
+from controller.controller import M_PLAY, M_MENU, M_SETUP  # noqa: E402
+from controller import colours as C  # noqa: E402
+from storage import Storage  # noqa: E402
+import app  # noqa: E402
+
+RUNTIMES = ("cpython", "micropython")
+MICRO = sys.implementation.name == "micropython"
+UP, DOWN, OK = config.BUTTON_PINS
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.t += ms
+
+
+def storage_dir(name):
+    import os
+    d = "/tmp/barragoon_fw_%s_%s" % (name, sys.implementation.name)
+    try:
+        os.mkdir(d)
+    except OSError:
+        for f in os.listdir(d):
+            os.remove(d + "/" + f)
+    return d + "/"
+
+
+class Board:
+    """The fake hardware, the firmware on it, and a simulated clock."""
+
+    def __init__(self, name, keep_dir=False, pieces=None):
+        fakes.reset()
+        self.dir = ("/tmp/barragoon_fw_%s_%s/" % (name, sys.implementation.name) if keep_dir
+                    else storage_dir(name))
+        self.wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS,
+                                  config.SENSOR_TYPE, config.DIODE_DIRECTION,
+                                  config.SENSOR_ACTIVE_LEVEL)
+        if pieces is not None:
+            for sq in range(63):
+                if pieces.get(sq):
+                    self.wiring.place(sq)
+        self.clock = Clock()
+        self.storage = Storage(self.dir)
+        self.app = app.App(self.storage, self.clock)
+        self.ctl = self.app.ctl
+
+    def run(self, ms):
+        end = self.clock.t + ms
+        while self.clock.t < end:
+            self.app.step()
+            self.clock.t += config.SCAN_PERIOD_MS
+
+    def press(self, pin, hold_ms=60):
+        machine.set_input(pin, 0)
+        self.run(hold_ms)
+        machine.set_input(pin, 1)
+        self.run(60)
+
+    def lift(self, name):
+        self.wiring.lift(parse_square(name))
+        self.run(40)
+
+    def drop(self, name, rest=400):
+        self.wiring.place(parse_square(name))
+        self.run(rest)
+
+    def led(self, name):
+        """(r, g, b) the strip last received for a square, through the configured wiring."""
+        strip = fake_neopixel.instances[-1]
+        i = chain_index(parse_square(name), config.LED_WIRING, config.LED_START, config.LED_RUNS)
+        return strip.rgb(i)
+
+    def saved_text(self):
+        f = open(self.dir + "game.txt")
+        t = f.read()
+        f.close()
+        return t
+
+
+def choose(b, label):
+    for i in range(10):
+        if b.ctl.menu_items[b.ctl.menu_sel] == label:
+            b.press(OK)
+            return
+        b.press(DOWN)
+    raise AssertionError("no menu item " + label)
+
+
+def set_up(b):
+    pos = start_position()
+    for sq in range(63):
+        if pos.get(sq):
+            b.wiring.place(sq)
+    b.run(60)
+
+
+def test_boot_set_up_and_play_through_the_sensors():
+    b = Board("play")
+    b.app.boot()
+    b.run(50)
+    assert b.ctl.mode == M_MENU and b.ctl.menu_title == "New game"
+    choose(b, "Set up board")
+    assert b.ctl.mode == M_SETUP
+    r, g, bl = b.led("b1")                       # the first square to fill, lit white
+    assert r > 0 and r == g == bl
+    set_up(b)
+    assert b.ctl.mode == M_PLAY
+    b.lift("d2")
+    r, g, bl = b.led("d5")                       # a target: green through the real strip
+    assert g > 0 and r == 0 and bl == 0
+    r, g, bl = b.led("d2")
+    assert bl > 0 and r == 0 and g == 0          # the origin: blue
+    b.drop("d5")
+    assert b.ctl.game.last_turn_text() == "d2-d5"
+    assert "1. d2-d5" in b.saved_text()
+    assert machine.i2c_log, "the OLED was never written"
+    data = [w for w in machine.i2c_log if len(w[2]) == 1025]
+    assert data and data[-1][2][0] == 0x40       # a whole frame of display data
+
+
+def test_capture_and_placement_with_buttons_then_resume_after_power_off():
+    b = Board("resume")
+    b.app.boot()
+    b.run(50)
+    choose(b, "Set up board")
+    set_up(b)
+    for frm, to in (("d2", "d5"), ("d8", "d6")):
+        b.lift(frm)
+        b.drop(to)
+    b.lift("d5")                                 # White's 3-tile captures the X on c5? no:
+    b.lift("b4")                                 # d5 -> b4 is 3 steps: capture the Barragoon
+    b.drop("b4")
+    assert b.ctl.game.placing() == 0
+    b.drop("d4")
+    b.press(DOWN)                                # X -> 1N
+    b.press(OK)
+    assert b.ctl.game.last_turn_text() == "d5xb4 d4=1N"
+    assert "d5xb4 d4=1N" in b.saved_text()
+    # Power off; the board is left as it is; power on again.
+    pieces = b.ctl.game.pos
+    b2 = Board("resume", keep_dir=True, pieces=pieces)
+    b2.app.boot()
+    b2.run(50)
+    assert b2.ctl.mode == M_MENU and b2.ctl.menu_items[0] == "Resume game"
+    b2.press(OK)
+    assert b2.ctl.mode == M_PLAY and b2.ctl.game.last_turn_text() == "d5xb4 d4=1N"
+    assert b2.ctl.play.mismatches() == 0
+    b2.lift("d6")
+    b2.drop("d9")
+    assert b2.ctl.game.last_turn_text() == "d6-d9"
+
+
+def test_knocked_piece_is_shown_and_play_resumes():
+    b = Board("desync")
+    b.app.boot()
+    b.run(50)
+    choose(b, "Set up board")
+    set_up(b)
+    b.wiring.place(parse_square("d4"))          # something put down by mistake
+    b.run(60)
+    r, g, bl = b.led("d4")
+    assert r > 0 and bl > 0 and g == 0           # magenta: take it off
+    b.wiring.lift(parse_square("d4"))
+    b.run(60)
+    assert b.led("d4") == (0, 0, 0)
+    b.lift("d2")
+    b.drop("d4")
+    assert b.ctl.game.last_turn_text() == "d2-d4"
+
+
+def test_config_error_is_shown_and_the_board_waits():
+    fakes.reset()
+    old = config.LED_COUNT
+    config.LED_COUNT = 62
+    try:
+        assert app.main(Storage(storage_dir("cfg")), Clock()) is None
+    finally:
+        config.LED_COUNT = old
+    assert not machine.wdts, "no watchdog: the board must not restart in a loop"
+    assert [w for w in machine.i2c_log if len(w[2]) == 1025], "message not shown on the OLED"
+
+
+def test_crash_is_logged_then_restart_resumes_the_game():
+    b = Board("crash")
+    b.app.boot()
+    b.run(50)
+    choose(b, "Set up board")
+    set_up(b)
+    b.lift("d2")
+    b.drop("d5")
+    real_step = app.App.step
+    calls = [0]
+
+    def failing(self):
+        calls[0] += 1
+        if calls[0] > 20:
+            raise ValueError("sensor bus glitch")
+        real_step(self)
+
+    app.App.step = failing
+    try:
+        try:
+            app.main(Storage(b.dir), Clock())
+            raise AssertionError("main() returned")
+        except machine.Restarted:
+            pass
+    finally:
+        app.App.step = real_step
+    assert machine.wdts and machine.wdts[-1].timeout == 8000 and machine.wdts[-1].feeds >= 20
+    f = open(b.dir + "error.log")
+    log = f.read()
+    f.close()
+    assert "sensor bus glitch" in log
+    b2 = Board("crash", keep_dir=True, pieces=b.ctl.game.pos)
+    resume = app._resume_flag(b2.storage, False)
+    assert resume
+    b2.app.boot(resume)
+    assert b2.ctl.mode == M_PLAY and b2.ctl.game.last_turn_text() == "d2-d5"
+
+
+def test_idle_loop_allocates_nothing():
+    if not MICRO:
+        return
+    b = Board("idle")
+    b.app.boot()
+    b.run(50)
+    choose(b, "Set up board")
+    set_up(b)
+    b.run(1000)
+    machine.record = False
+    step = b.app.step
+    clock = b.clock
+    gc.collect()
+    before = gc.mem_alloc()
+    for i in range(300):
+        step()
+        clock.t += 5
+    grown = gc.mem_alloc() - before
+    assert grown == 0, "idle loop allocated %d bytes" % grown
