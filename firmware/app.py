@@ -13,7 +13,6 @@ import time
 import machine
 
 import config
-from drivers import config_check
 from drivers.matrix import Matrix
 from drivers.leds import Leds
 from drivers.ssd1306 import SSD1306
@@ -129,6 +128,21 @@ class App:
                 clock.sleep_ms(wait)
 
 
+def check_config():
+    """The config problem as text, or ''. The checker is dropped from memory afterwards:
+    it is only needed at boot (about 9 KB of heap on the unix port)."""
+    import drivers
+    import drivers.config_check
+    try:
+        drivers.config_check.check(config)
+        return ""
+    except ValueError as e:
+        return str(e)
+    finally:
+        del sys.modules["drivers.config_check"]
+        del drivers.config_check
+
+
 def show_text(lines):
     """Best effort: a message on the serial console and, if it can be driven, the OLED."""
     for line in lines:
@@ -179,10 +193,9 @@ def _resume_flag(storage, set_it):
 
 def main(storage=None, clock=None):
     """Run the board. storage / clock are for tests; the device passes nothing."""
-    try:
-        config_check.check(config)
-    except ValueError as e:
-        show_text(["Config error"] + wrap(str(e)))
+    problem = check_config()
+    if problem:
+        show_text(["Config error"] + wrap(problem))
         return                             # wait for the maker: no restart loop
     if storage is None:
         storage = Storage()

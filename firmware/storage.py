@@ -12,7 +12,7 @@
 import os
 
 from barragoon.core import RulesError
-from barragoon.record import format_record, parse_record
+from barragoon.record import write_record, parse_record
 
 GAME = "game.txt"
 TMP = "game.tmp"
@@ -33,12 +33,16 @@ class Storage:
     def _path(self, name):
         return self.root + name
 
-    def _write_atomic(self, name, text):
+    def _write_atomic(self, name, text, game=None):
+        # Write a temporary file, close it, rename it over the old one (atomic on LittleFS).
         fs = self.fs
         tmp = self._path(TMP if name == GAME else name + ".tmp")
         f = fs.open(tmp, "w")
         try:
-            f.write(text)
+            if game is not None:
+                write_record(game, f.write)
+            else:
+                f.write(text)
         finally:
             f.close()
         fs.rename(tmp, self._path(name))
@@ -55,7 +59,7 @@ class Storage:
 
     # --- the game in progress ------------------------------------------------------------
     def save_game(self, game):
-        self._write_atomic(GAME, format_record(game))
+        self._write_atomic(GAME, None, game)
 
     def load_game(self):
         """The saved game, or None. A damaged file is kept aside as game.bad, never lost."""
@@ -83,7 +87,8 @@ class Storage:
         """Append the finished game to the records, then forget it as the game in progress."""
         f = self.fs.open(self._path(RECORDS), "a")
         try:
-            f.write(format_record(game) + "\n")
+            write_record(game, f.write)
+            f.write("\n")
         finally:
             f.close()
         self.clear_game()

@@ -202,7 +202,7 @@ def test_take_back_moves_placements_and_turns():
     g.undo_turn()
     assert format_position(g.pos) == after_first and g.pos.side == BROWN
     g.undo_turn()
-    assert format_position(g.pos) == start and g.actions == []
+    assert format_position(g.pos) == start and len(g.actions) == 0
     assert "no turn" in raises(RulesError, g.undo_turn)
 
 

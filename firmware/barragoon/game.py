@@ -1,9 +1,12 @@
 # A game: the turn sequence (move, then the placements a capture calls for), supply counting,
 # the end of the game, repetition with its offer / decline / must-deviate rule, and take-back.
 #
-# The game is its start position plus a list of actions (small ints). Everything else is
-# derived from them, so undo simply drops actions and replays: there is no second code path
-# that could disagree with the forward one.
+# The game is its start position plus its actions (16-bit codes in an array: 2 bytes each, so
+# a long game needs no large blocks of heap). Everything else is derived from them, so undo
+# simply drops actions and replays: there is no second code path that could disagree with the
+# forward one.
+from array import array
+
 from barragoon.core import (
     WHITE, BROWN, EMPTY, TILE, MAX_BARRAGOON, RulesError)
 from barragoon.notation import (
@@ -61,7 +64,7 @@ class Game:
         self.start = start.copy()
         self.variant = variant
         self.stages = (stages[0], stages[1])
-        self.actions = []
+        self.actions = array("H")
         self._replay()
 
     # --- state -------------------------------------------------------------------------
@@ -176,7 +179,7 @@ class Game:
         """Take back the last action (a move, a placement or an offer)."""
         if not self.actions:
             raise RulesError("nothing to take back")
-        self.actions.pop()
+        self.actions = self.actions[:-1]
         self._replay()
 
     def undo_turn(self):
@@ -187,7 +190,7 @@ class Game:
             i -= 1
         if i < 0:
             raise RulesError("no turn to take back")
-        del acts[i:]
+        self.actions = acts[:i]
         self._replay()
 
     def _check_can_act(self):
@@ -200,7 +203,7 @@ class Game:
     # --- applying actions ------------------------------------------------------------------
     def _replay(self):
         acts = self.actions
-        self.actions = []
+        self.actions = array("H")
         self._reset()
         self._begin_turn(False)
         for a in acts:
@@ -313,21 +316,27 @@ class Game:
         self.pending = []
 
     # --- notation ------------------------------------------------------------------------
-    def turn_texts(self):
-        """The game as a list of turn texts ('d2xd6 e6=X b3=RN'); offers and answers are
-        appended to the turn they follow, as '(offer)', '(decline)', '(accept)', '(agree)'."""
-        out = []
+    def iter_turns(self):
+        """The game's turns as texts ('d2xd6 e6=X b3=RN'), one at a time; offers and answers
+        are appended to the turn they follow: '(offer)', '(decline)', '(accept)', '(agree)'."""
+        cur = None
         for a in self.actions:
             tag = a & 3
             if tag == _MOVE:
-                out.append(format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1))
+                if cur is not None:
+                    yield cur
+                cur = format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1)
             elif tag == _PLACE:
-                out[-1] += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
-            elif out:
-                out[-1] += " " + META_WORDS[(a >> 2) & 3]
+                cur += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
+            elif cur is None:
+                cur = META_WORDS[(a >> 2) & 3]
             else:
-                out.append(META_WORDS[(a >> 2) & 3])
-        return out
+                cur += " " + META_WORDS[(a >> 2) & 3]
+        if cur is not None:
+            yield cur
+
+    def turn_texts(self):
+        return list(self.iter_turns())
 
     def last_turn_text(self):
         """Text of the last turn (or the one in progress), '' before the first move."""

@@ -23,35 +23,41 @@ def result_text(game):
     return RESULTS[game.winner] if game.over else "*"
 
 
-def format_record(game):
-    lines = ['[Variant "%s"]' % VARIANTS[game.variant],
-             '[Express "%d %d"]' % game.stages]
+def write_record(game, write):
+    """Write the record line by line through write(text): a saved game never has to exist
+    as one large string (the board's heap stays unfragmented)."""
+    write('[Variant "%s"]\n' % VARIANTS[game.variant])
+    write('[Express "%d %d"]\n' % game.stages)
     start = format_position(game.start)
     if start != format_position(start_position(game.variant)):
-        lines.append('[Start "%s"]' % start)
-    lines.append('[Result "%s"]' % result_text(game))
+        write('[Start "%s"]\n' % start)
+    write('[Result "%s"]\n' % result_text(game))
     if game.over:
-        lines.append('[Termination "%s"]' % game.reason)
-    lines.append("")
-    turns = game.turn_texts()
+        write('[Termination "%s"]\n' % game.reason)
+    write("\n")
     number = 1
     line = ""
     side = game.start.side
-    for t in turns:
+    for t in game.iter_turns():
         if t.startswith("("):          # an answer or agreement before any move
             line += (" " if line else "") + t
             continue
         if side == WHITE:
             if line:
-                lines.append(line)
+                write(line + "\n")
             line = "%d. %s" % (number, t)
         else:
             line = (line + " " + t) if line else "%d... %s" % (number, t)
             number += 1
         side ^= 1
     if line:
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+        write(line + "\n")
+
+
+def format_record(game):
+    out = []
+    write_record(game, out.append)
+    return "".join(out)
 
 
 def _tag(line):

