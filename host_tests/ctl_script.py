@@ -9,7 +9,7 @@ if sys.implementation.name != "micropython":
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "shims"))
 
 import framebuf  # noqa: E402
-from barragoon.notation import parse_square, parse_position  # noqa: E402
+from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import Game  # noqa: E402
 from controller.controller import (  # noqa: E402
     Controller, BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK)

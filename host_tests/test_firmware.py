@@ -15,7 +15,6 @@ from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
 from controller.controller import M_PLAY, M_MENU, M_SETUP  # noqa: E402
-from controller import colours as C  # noqa: E402
 from storage import Storage  # noqa: E402
 import app  # noqa: E402
 

@@ -1,7 +1,7 @@
 # The turn sequence, captures and placements, supply, end of the game, express stages,
 # repetition with offer / decline / must-deviate, draws, and take-back.
 from checks import raises
-from rules_helpers import make, targets_of, sq
+from rules_helpers import make, sq
 from barragoon.core import WHITE, BROWN, RulesError
 from barragoon.notation import format_position, parse_face
 from barragoon.game import (

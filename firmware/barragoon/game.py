@@ -7,8 +7,7 @@
 # forward one.
 from array import array
 
-from barragoon.core import (
-    WHITE, BROWN, EMPTY, TILE, MAX_BARRAGOON, RulesError)
+from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, RulesError
 from barragoon.notation import (
     parse_position, square_name, format_move, format_placement, check_material, FACES)
 from barragoon.deadlock import no_capture_possible

@@ -1,7 +1,7 @@
 # Text notation of RULES.md: squares, face codes, positions, moves and placements.
 # Parsers raise RulesError naming what is wrong; they never return half-parsed results.
 from barragoon.core import (
-    FACES, TILE, BROWN_BIT, WHITE, BROWN, EMPTY, MAX_BARRAGOON, TILES_PER_SIDE,
+    FACES, TILE, BROWN_BIT, WHITE, BROWN, EMPTY, TILES_PER_SIDE,
     BARRAGOONS_TOTAL, Position, RulesError, tile_code)
 
 FILES = "abcdefg"

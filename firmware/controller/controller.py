@@ -15,7 +15,7 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
-from barragoon.core import TILE, BROWN_BIT, EMPTY, T_CAPTURE_TILE, T_CAPTURE_BARRAGOON
+from barragoon.core import TILE, BROWN_BIT, EMPTY
 from barragoon.notation import square_name, face_name
 from barragoon.game import Game, CLOSED, DRAW, side_name, start_position
 from controller import colours as C
@@ -456,7 +456,6 @@ class Controller:
 
     def _leds_play(self):
         ps = self.play
-        g = self.game
         on = self.phase == 0
         if ps.held >= 0:
             self._set(ps.held, C.ORIGIN)
