@@ -116,6 +116,17 @@ def test_touched_victim_must_be_captured():
     assert rig.ctl.game.last_turn_text() == "d2xd5"
 
 
+def test_touched_tile_then_victim_it_cannot_take_leaves_no_deadlock():
+    # f2 is touched (must move); d5 is then touched but only d2 could take it: the first
+    # obligation stands, the second does not arise, and f2 can still move.
+    rig = Rig()
+    rig.start_game("7/7/7/7/3z3/7/7/3D1Z1/6z w 24")
+    rig.run("lift f2; drop f2; lift d5; drop d5")
+    assert rig.ctl.play.touched == rig_sq("f2") and rig.ctl.play.must_capture < 0
+    rig.run("lift f2; drop f4; wait 350")
+    assert rig.ctl.game.last_turn_text() == "f2-f4"
+
+
 def test_opponent_piece_that_cannot_be_captured_may_be_put_back():
     rig = Rig()
     rig.start_game()

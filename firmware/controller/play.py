@@ -260,9 +260,10 @@ class PlayState:
 
     def _put_back_victim(self, sq):
         self.victim = NONE
-        holder = self.held if self.held >= 0 else NONE
-        if holder >= 0:
-            must = self.can_capture(holder, sq)
+        # Rule 4.6: a piece touched after an own tile must be captured only by that tile.
+        first = self.held if self.held >= 0 else self.touched
+        if first >= 0:
+            must = self.can_capture(first, sq)
         else:
             must = self.any_capturer(sq)
         if must:
