@@ -287,5 +287,15 @@ def test_sensor_test_and_led_test_views():
     assert len(rig.lit(C.TEST_CYCLE[0])) == 63
     rig.run("press down")
     assert len(rig.lit(C.TEST_CYCLE[1])) == 63
+    rig.run("wait 2000")                      # blue, white, then the walk in square order
+    walk = []
+    for i in range(12):
+        walk += rig.lit(C.PLACE)
+        rig.run("wait 120")
+    order = []
+    for name in walk:
+        if name not in order:
+            order.append(name)
+    assert order[:3] == ["a1", "b1", "c1"] and len(order) >= 8
     rig.run("press ok")
     assert rig.ctl.mode == M_PLAY

@@ -84,7 +84,9 @@ class Controller:
         self.face = 1
         self.variant = CLOSED
         self.stages = [0, 0]
-        self.led_test = 0
+        self.led_test = 0                  # LED test: 0-3 solid colours, 4 = walk
+        self.led_t0 = 0
+        self.led_walk = 0
         self.led_dirty = True
         self.screen_dirty = True
         self.phase = 0
@@ -163,7 +165,7 @@ class Controller:
             if code in (BTN_OK, BTN_BACK):
                 self._back_to_game()
             elif mode == M_LEDTEST:
-                self.led_test = (self.led_test + (1 if code == BTN_DOWN else 3)) % 4
+                self._led_phase((self.led_test + (1 if code == BTN_DOWN else 4)) % 5, t)
         elif mode == M_OVER:
             if code == BTN_OK:
                 self._new_game_menu()
@@ -183,6 +185,8 @@ class Controller:
                 not self.sensed[ps.error_sq]:
             ps.error_sq = NONE
             self._dirty()
+        if self.mode == M_LEDTEST:
+            self._led_test_tick(t)
         if self.mode == M_PLAY and ps is not None:
             done = ps.tick(t)
             if done == 1:
@@ -191,6 +195,27 @@ class Controller:
                 self.mode = M_PICK
                 self.face = 1
                 self._dirty()
+
+    def _led_phase(self, phase, t):
+        self.led_test = phase
+        self.led_t0 = t
+        self.led_walk = 0
+        self._dirty()
+
+    def _led_test_tick(self, t):
+        # Each colour for a second on every LED (a dead channel shows), then one light walks
+        # a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows).
+        if self.led_t0 < 0:
+            self.led_t0 = t
+        el = t - self.led_t0
+        if self.led_test < 4:
+            if el >= 1000:
+                self._led_phase(self.led_test + 1, t)
+        elif el // 150 >= 63:
+            self._led_phase(0, t)
+        elif el // 150 != self.led_walk:
+            self.led_walk = el // 150
+            self._dirty()
 
     def _flashing(self):
         ps = self.play
@@ -300,7 +325,7 @@ class Controller:
             self.mode = M_SENSORS
         elif act == A_LEDTEST:
             self.mode = M_LEDTEST
-            self.led_test = 0
+            self._led_phase(0, -1)             # the clock starts at the next tick
 
     def _refresh_new_game(self, sel):
         self._new_game_menu()
@@ -416,9 +441,12 @@ class Controller:
         self.frame[:] = _DARK
         mode = self.mode
         if mode == M_LEDTEST:
-            col = C.TEST_CYCLE[self.led_test]
-            for sq in range(63):
-                self._set(sq, col)
+            if self.led_test < 4:
+                col = C.TEST_CYCLE[self.led_test]
+                for sq in range(63):
+                    self._set(sq, col)
+            else:
+                self._set(self.led_walk, C.PLACE)
         elif mode == M_SENSORS:
             for sq in range(63):
                 if self.sensed[sq]:
@@ -511,8 +539,11 @@ class Controller:
         elif mode == M_SENSORS:
             screens.sensor_grid(fb, self.sensed)
         elif mode == M_LEDTEST:
-            screens.message(fb, "LED test", ("Red", "Green", "Blue", "White")[self.led_test],
-                            "UP/DN: colour", "OK: back")
+            if self.led_test < 4:
+                what = ("Red", "Green", "Blue", "White")[self.led_test] + " on all"
+            else:
+                what = "Walk: " + square_name(self.led_walk)
+            screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")
         elif mode == M_BRIGHT:
             screens.message(fb, "Brightness", "%d %%" % self.brightness, "UP/DN: change",
                             "OK: done")
