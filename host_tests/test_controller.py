@@ -287,7 +287,9 @@ def test_sensor_test_and_led_test_views():
     assert len(rig.lit(C.TEST_CYCLE[0])) == 63
     rig.run("press down")
     assert len(rig.lit(C.TEST_CYCLE[1])) == 63
-    rig.run("wait 2000")                      # blue, white, then the walk in square order
+    rig.run("wait 2050")                      # a second of blue, a second of white ...
+    assert len(rig.lit(C.TEST_CYCLE[3])) == 63
+    rig.run("wait 1000")                      # ... then one light walks in square order
     walk = []
     for i in range(12):
         walk += rig.lit(C.PLACE)
