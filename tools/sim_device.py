@@ -1,0 +1,245 @@
+# Device side of the board simulator (tools/sim.py starts it): runs the real, unchanged firmware
+# on the MicroPython unix port, on the fake hardware of host_tests/fakes, and exchanges JSON
+# lines with the host over stdin / stdout.
+#
+#   micropython tools/sim_device.py FIRMWARE_DIR HOST_TESTS_DIR SIM_DIR
+#
+# The firmware entry point is app.main(Storage(SIM_DIR)), with real time. The fakes stand in
+# for the RP2040: fakes.machine models the GPIO levels, fakes.board_wiring.BoardWiring the 9x7
+# sensor matrix (the firmware scans it through machine.Pin and mem32 GPIO_IN as on the board),
+# fakes.neopixel the LED strip; the OLED is a device on the fake I2C bus that only taps the
+# bytes. Nothing of the firmware is patched: the exchange hangs off the watchdog, whose feed()
+# the firmware calls once per loop iteration.
+#
+# Host -> device, one JSON object a line, every key optional:
+#   {"occ": "0110...0"}          63 characters, a1 .. g9: "1" = a piece stands on the square
+#   {"pins": [[18, 0], [20, 1]]} GPIO input levels driven from outside (buttons: 0 = pressed),
+#                                null releases a pin to its pull
+#   {"quit": 1}                  exit (so does end of input)
+# The first line is read before the firmware starts: the board as it is at power-on.
+#
+# Device -> host, one JSON object a line; any other line is the firmware's console output:
+#   {"run": 1}                   the firmware reached its loop (first watchdog feed)
+#   {"leds": "hex"}              the NeoPixel buffer as last written to the strip (GRB, chain
+#                                order, brightness and current cap applied)
+#   {"i2c": [[addr, "hex"], ..]} every I2C write since the last message, in order
+#   {"pwm": [freq, duty_u16]}    the buzzer PWM after it changed
+#   {"halt": "text"}             app.main() returned (a config error): the board waits
+#   {"reset": 1}                 the firmware called machine.reset(): the process exits with
+#                                status 3 and the host starts it again, like a reboot
+import sys
+
+try:
+    import select
+except ImportError:  # pragma: no cover
+    select = None
+import json
+from binascii import hexlify
+
+RESET_STATUS = 3
+
+
+def _hex(b):
+    return hexlify(b).decode()
+
+
+class Link:
+    """The exchange: inputs from the host into the fakes, outputs of the fakes to the host."""
+
+    def __init__(self, machine, wiring, neopixel, inp=None, out=None):
+        self.machine = machine
+        self.wiring = wiring
+        self.neopixel = neopixel
+        self.inp = inp if inp is not None else sys.stdin
+        self.out = out if out is not None else sys.stdout
+        self.i2c = []              # (addr, bytes) tapped since the last flush
+        self.buses = []            # every I2C object the firmware made
+        self.strip_sent = None
+        self.pwm_sent = {}
+        self.running = False
+        self.quit = False
+        self._poll = None
+        if select is not None and hasattr(self.inp, "fileno"):
+            try:
+                self._poll = select.poll()
+                self._poll.register(self.inp, select.POLLIN)
+            except (OSError, AttributeError, TypeError):
+                self._poll = None
+
+    # --- host -> device --------------------------------------------------------------------
+    def apply(self, msg):
+        """Apply one message (a dict) to the fake hardware."""
+        occ = msg.get("occ")
+        if occ is not None:
+            if len(occ) != 63:
+                raise ValueError("occ needs 63 characters")
+            w = self.wiring
+            for sq in range(63):
+                v = 1 if occ[sq] == "1" else 0
+                if w.field[sq] != v:
+                    w.place(sq, v)
+        pins = msg.get("pins")
+        if pins:
+            for pin, level in pins:
+                self.machine.set_input(pin, level)
+        if msg.get("quit"):
+            self.quit = True
+
+    def apply_line(self, line):
+        line = line.strip()
+        if line:
+            self.apply(json.loads(line))
+
+    def read_blocking(self):
+        """The first message: the board at power-on."""
+        line = self.inp.readline()
+        if not line:
+            self.quit = True
+            return
+        self.apply_line(line)
+
+    def poll_input(self):
+        """Apply every complete line waiting on stdin, without blocking."""
+        p = self._poll
+        if p is None:
+            return
+        while True:
+            ev = p.poll(0)
+            if not ev:
+                return
+            flags = ev[0][1]
+            if not flags & select.POLLIN:
+                self.quit = True           # host gone (POLLHUP / POLLERR)
+                return
+            line = self.inp.readline()
+            if not line:
+                self.quit = True
+                return
+            self.apply_line(line)
+
+    # --- device -> host --------------------------------------------------------------------
+    def send(self, obj):
+        self.out.write(json.dumps(obj) + "\n")
+        try:
+            self.out.flush()
+        except AttributeError:
+            pass
+
+    def tap(self, addr):
+        """An I2C device model for fakes.machine.i2c_devices: records what the firmware sends."""
+        link = self
+
+        class Tap:
+            def write(self, data):
+                link.i2c.append((addr, data))
+        return Tap()
+
+    def flush(self):
+        """Send what the firmware drove since the last flush; forget the fakes' logs."""
+        m = self.machine
+        if self.i2c:
+            self.send({"i2c": [[a, _hex(d)] for a, d in self.i2c]})
+            self.i2c = []
+        strips = self.neopixel.instances
+        if strips:
+            s = strips[-1]
+            if s.frames:
+                last = s.frames[-1]
+                if last != self.strip_sent:
+                    self.strip_sent = last
+                    self.send({"leds": _hex(last)})
+            for s in strips:
+                s.frames.clear()
+        for pwm in m.pwms:
+            now = (pwm._freq, pwm._duty)
+            if self.pwm_sent.get(id(pwm)) != now:
+                self.pwm_sent[id(pwm)] = now
+                self.send({"pwm": [now[0], now[1]]})
+            pwm.history.clear()
+        # The fakes log every pin write and bus transfer for tests; keep memory flat.
+        m.trace.clear()
+        m.i2c_log.clear()
+        for bus in self.buses:
+            bus.writes.clear()
+        if self.wiring.read_rows:
+            self.wiring.read_rows.clear()
+
+    def exchange(self):
+        """Once per loop iteration (from the watchdog feed)."""
+        if not self.running:
+            self.running = True
+            self.send({"run": 1})
+        self.flush()
+        self.poll_input()
+        if self.quit:
+            raise SystemExit(0)
+
+
+def install(firmware_dir, host_tests_dir, inp=None, out=None):
+    """Put the fakes in place of machine / neopixel and wire them to a Link. Returns it."""
+    sys.path.insert(0, host_tests_dir)
+    sys.path.insert(0, firmware_dir)
+    import fakes
+    machine = fakes.install()
+    fakes.reset()
+    import config
+    from fakes.board_wiring import BoardWiring
+    from fakes import neopixel
+    wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS, config.SENSOR_TYPE,
+                         config.DIODE_DIRECTION, config.SENSOR_ACTIVE_LEVEL)
+    link = Link(machine, wiring, neopixel, inp, out)
+    machine.i2c_devices.clear()
+    machine.i2c_devices[config.OLED_ADDR] = link.tap(config.OLED_ADDR)
+    base_i2c = machine.I2C
+    base_wdt = machine.WDT
+
+    class I2C(base_i2c):
+        def __init__(self, *args, **kw):
+            base_i2c.__init__(self, *args, **kw)
+            link.buses.append(self)
+
+    class WDT(base_wdt):
+        def feed(self):
+            base_wdt.feed(self)
+            link.exchange()
+
+    machine.I2C = I2C
+    machine.SoftI2C = I2C
+    machine.WDT = WDT
+    return link
+
+
+def run(firmware_dir, host_tests_dir, sim_dir):
+    link = install(firmware_dir, host_tests_dir)
+    link.read_blocking()
+    if link.quit:
+        return 0
+    machine = link.machine
+    import app
+    from storage import Storage
+    if not sim_dir.endswith("/"):
+        sim_dir += "/"
+    try:
+        app.main(Storage(sim_dir))
+    except machine.Restarted:
+        link.flush()
+        link.send({"reset": 1})
+        return RESET_STATUS
+    except SystemExit:
+        return 0
+    # main() returned: a config error is on the OLED and the console; the board waits.
+    link.flush()
+    link.send({"halt": "firmware stopped (see the OLED and the console)"})
+    import time
+    while not link.quit:
+        link.poll_input()
+        link.flush()
+        time.sleep_ms(20)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        print("usage: micropython sim_device.py FIRMWARE_DIR HOST_TESTS_DIR SIM_DIR")
+        sys.exit(2)
+    sys.exit(run(sys.argv[1], sys.argv[2], sys.argv[3]))
