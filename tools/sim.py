@@ -1,0 +1,947 @@
+#!/usr/bin/env python3
+"""Play Barragoon without a board: a browser simulator that runs the real firmware.
+
+    python tools/sim.py [--port 8765] [--no-browser] [--dir build/sim] [--fresh]
+                        [--replay FILE]
+
+Serves a page on http://127.0.0.1:PORT/ with the virtual board: the 7x9 squares and their
+pieces, each square's NeoPixel colour, the OLED pixel for pixel, the buttons (UP, DOWN, OK;
+holding OK for 0.7 s is BACK), the Barragoon supply, the captured tiles and each player's hand.
+Pick a piece up (it goes to a hand and the square's sensor opens), put it down, press the
+buttons: the firmware does the rest, exactly as on the board.
+
+How: this process (CPython) starts the MicroPython unix port running tools/sim_device.py, which
+runs firmware/app.py unchanged on the fake hardware of host_tests/fakes. They talk JSON lines
+over stdin/stdout: occupancy and button levels go in; the raw NeoPixel buffer and the raw I2C
+writes come out and are decoded here (tools/sim/decode.py) through config.py's LED chain order
+and the SSD1306 page layout. The firmware keeps its files (game.txt, records.txt, settings.txt,
+error.log) in the sim directory, so a game survives a restart like on the board.
+
+This process keeps the physical pieces: which piece stands where, what each hand holds, the
+supply. Sensors only see presence, so the faces of the Barragoons come from the firmware's saved
+game: after every change of game.txt it is parsed with the rules core, and every Barragoon
+standing where the saved game has one shows that face. A Barragoon just put down shows "?"
+until its face is confirmed with OK.
+
+Replay: --replay FILE (a game record, or records.txt with several games, e.g. read off the
+board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step through it
+forwards and backwards. Positions come from the rules core (barragoon.record.parse_record).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import webbrowser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEB = os.path.join(ROOT, "tools", "sim")
+FIRMWARE = os.path.join(ROOT, "firmware")
+HOST_TESTS = os.path.join(ROOT, "host_tests")
+DEVICE = os.path.join(ROOT, "tools", "sim_device.py")
+for _p in (os.path.join(HOST_TESTS, "shims"), HOST_TESTS, FIRMWARE, WEB):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import config as fw  # noqa: E402  firmware/config.py (plain assignments)
+import decode  # noqa: E402  tools/sim/decode.py
+import micropython_env  # noqa: E402
+from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
+from barragoon.game import start_position, side_name, OPEN, CLOSED  # noqa: E402
+from barragoon.notation import square_name, parse_square  # noqa: E402
+from barragoon.record import parse_record, RESULTS  # noqa: E402
+
+DEFAULT_PORT = 8765
+MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
+STEP_MS = 40               # between pieces during "set up start position"
+HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
+MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before giving up
+RESET_WINDOW_S = 30
+STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
+          "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
+
+
+def piece_of_code(c):
+    """Rules-core cell code -> piece description (without id)."""
+    if c & TILE:
+        return {"kind": "tile", "side": 1 if c & BROWN_BIT else 0, "value": c & 7}
+    return {"kind": "barragoon", "face": FACES[c - 1]}
+
+
+# --- physical pieces ----------------------------------------------------------------------------
+class Piece:
+    def __init__(self, pid, kind, side=-1, value=0, face="X"):
+        self.id = pid
+        self.kind = kind
+        self.side = side
+        self.value = value
+        self.face = face
+        self.confirmed = True      # Barragoon: face known to match the firmware's game
+
+    def json(self):
+        d = {"id": self.id, "kind": self.kind}
+        if self.kind == "tile":
+            d["side"] = self.side
+            d["value"] = self.value
+        else:
+            d["face"] = self.face
+            d["confirmed"] = self.confirmed
+        return d
+
+    def matches(self, code):
+        if self.kind == "tile":
+            return bool(code & TILE) and (1 if code & BROWN_BIT else 0) == self.side \
+                and code & 7 == self.value
+        return 0 < code <= 16
+
+
+class Physical:
+    """Where every piece of one Barragoon set is: on a square, in a hand, in the box of
+    captured tiles, or in the supply of Barragoons."""
+
+    def __init__(self):
+        self.board = [None] * 63
+        self.hands = [[], []]
+        self.box = []              # tiles out of play
+        self.supply = []           # Barragoons beside the board
+        self.selected = -1         # id of the hand piece to put down next
+        n = 0
+        for side in (0, 1):
+            for value, count in ((4, 2), (3, 3), (2, 2)):
+                for _ in range(count):
+                    self.box.append(Piece(n, "tile", side, value))
+                    n += 1
+        for _ in range(32):
+            self.supply.append(Piece(n, "barragoon"))
+            n += 1
+
+    def occupancy(self):
+        return "".join("0" if p is None else "1" for p in self.board)
+
+    def find_hand(self, pid):
+        for side in (0, 1):
+            for p in self.hands[side]:
+                if p.id == pid:
+                    return side, p
+        return -1, None
+
+    def take_tile(self, side, value):
+        for p in self.box:
+            if p.side == side and p.value == value:
+                self.box.remove(p)
+                return p
+        for h in self.hands:
+            for p in h:
+                if p.kind == "tile" and p.side == side and p.value == value:
+                    h.remove(p)
+                    return p
+        return None
+
+    def take_barragoon(self):
+        if self.supply:
+            return self.supply.pop()
+        for h in self.hands:
+            for p in h:
+                if p.kind == "barragoon":
+                    h.remove(p)
+                    return p
+        return None
+
+    def put_away(self, p):
+        if p.kind == "tile":
+            self.box.append(p)
+        else:
+            p.face = "X"
+            p.confirmed = True
+            self.supply.append(p)
+
+    def clear(self):
+        for sq in range(63):
+            if self.board[sq] is not None:
+                self.put_away(self.board[sq])
+                self.board[sq] = None
+        for h in self.hands:
+            while h:
+                self.put_away(h.pop())
+        self.selected = -1
+
+    def arrange(self, pos, pending=()):
+        """Pieces as in a rules-core position; Barragoons still to place go to the hands."""
+        self.clear()
+        for sq in range(63):
+            c = pos.get(sq)
+            if not c:
+                continue
+            if c & TILE:
+                p = self.take_tile(1 if c & BROWN_BIT else 0, c & 7)
+            else:
+                p = self.take_barragoon()
+                if p is not None:
+                    p.face = FACES[c - 1]
+            if p is not None:
+                self.board[sq] = p
+        for side in pending:
+            p = self.take_barragoon()
+            if p is not None:
+                self.hands[side].append(p)
+
+
+# --- replay -------------------------------------------------------------------------------------
+def split_records(text):
+    """records.txt -> list of record texts (a new game starts at a tag line that follows the
+    moves of the previous one, or repeats one of its tags)."""
+    games = []
+    cur = []
+    tags = set()
+    body = False
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if line.startswith("["):
+            name = line[1:].split(" ", 1)[0]
+            if body or name in tags:
+                games.append("\n".join(cur))
+                cur = []
+                tags = set()
+                body = False
+            tags.add(name)
+        elif line:
+            body = True
+        cur.append(raw)
+    if tags or body:
+        games.append("\n".join(cur))
+    return [g for g in games if g.strip()]
+
+
+def action_tokens(text):
+    out = []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line or line.startswith("["):
+            continue
+        for t in line.split():
+            if t in RESULTS or t == "*" or (t[0].isdigit() and t.endswith(".")):
+                continue
+            out.append(t)
+    return out
+
+
+def snapshot(g):
+    board = []
+    for sq in range(63):
+        c = g.pos.get(sq)
+        board.append(piece_of_code(c) if c else None)
+    return {"board": board, "side": g.pos.side, "supply": g.pos.supply,
+            "placing": g.placing(), "over": g.over, "winner": g.winner, "reason": g.reason}
+
+
+def replay_game(text):
+    """Every position of one record: {"tags", "steps": [{label, squares, number, side,
+    ...position}]} (step 0 = the start), or {"error"}."""
+    tags = {}
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if line.startswith("[") and '"' in line:
+            name = line[1:].split(" ", 1)[0]
+            tags[name] = line.split('"', 1)[1].rsplit('"', 1)[0]
+    try:
+        g = parse_record(text)
+    except RulesError as e:
+        return {"tags": tags, "error": str(e), "steps": []}
+    tokens = action_tokens(text)
+    n = len(g.actions)
+    if len(tokens) != n:
+        tokens = ["action %d" % (i + 1) for i in range(n)]
+    snaps = [None] * (n + 1)
+    snaps[n] = snapshot(g)
+    for i in range(n - 1, -1, -1):
+        g.undo()
+        snaps[i] = snapshot(g)
+    side = g.start.side
+    number = 1
+    snaps[0].update({"label": "start", "squares": [], "number": 0, "mover": -1,
+                     "starts_turn": False})
+    for i, t in enumerate(tokens):
+        s = snaps[i + 1]
+        squares = []
+        starts = False
+        if "=" in t:
+            squares = [t[:2]]
+        elif t[0] != "(" and len(t) == 5:
+            squares = [t[:2], t[3:]]
+            starts = True
+        if starts and i > 0:
+            side ^= 1
+            if side == g.start.side:
+                number += 1
+        s.update({"label": t, "squares": squares, "number": number, "mover": side,
+                  "starts_turn": starts})
+    result = snaps[n]
+    return {"tags": tags, "steps": snaps, "error": "",
+            "result": RESULTS[result["winner"]] if result["over"] else "*"}
+
+
+# --- face bitmaps (the firmware's own drawing code) --------------------------------------------
+def face_bitmaps(size=24):
+    import framebuf
+    from controller import screens
+    out = {}
+    for i, name in enumerate(FACES):
+        buf = bytearray(size * ((size + 7) // 8))
+        fb = framebuf.FrameBuffer(buf, size, size, framebuf.MONO_VLSB)
+        screens.face_icon(fb, 0, 0, i + 1, size)
+        out[name] = ["".join(str(fb.pixel(x, y)) for x in range(size)) for y in range(size)]
+    return {"size": size, "faces": out}
+
+
+# --- the firmware process ------------------------------------------------------------------------
+class Device:
+    def __init__(self, sim, sim_dir, micropython):
+        self.sim = sim
+        self.sim_dir = sim_dir
+        self.mp = micropython
+        self.proc = None
+        self.wlock = threading.Lock()
+        self.stopping = False
+        self.resets = []
+
+    def start(self):
+        if self.mp is None:
+            self.sim.set_status("missing", "no micropython executable: pip install -r "
+                                "requirements-dev.txt, or put micropython on PATH / set "
+                                "$MICROPYTHON (replay still works)")
+            return
+        cmd = [self.mp, "-X", "heapsize=%d" % HEAP, DEVICE, FIRMWARE, HOST_TESTS, self.sim_dir]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1,
+                                     cwd=self.sim_dir)
+        self.sim.set_status("booting", "")
+        self.send(self.sim.power_on_message())
+        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self._read_err, args=(self.proc,), daemon=True).start()
+
+    def send(self, obj):
+        p = self.proc
+        if p is None:
+            return
+        with self.wlock:
+            try:
+                p.stdin.write(json.dumps(obj) + "\n")
+                p.stdin.flush()
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+
+    def _read_err(self, proc):
+        for line in proc.stderr:
+            self.sim.console(line.rstrip("\n"))
+
+    def _read(self, proc):
+        for line in proc.stdout:
+            if line.startswith("{"):
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    self.sim.console(line.rstrip("\n"))
+                    continue
+                self.sim.on_device(msg)
+            else:
+                self.sim.console(line.rstrip("\n"))
+        rc = proc.wait()
+        if self.stopping or proc is not self.proc:
+            return
+        if rc == 3:
+            now = time.time()
+            self.resets = [t for t in self.resets if now - t < RESET_WINDOW_S] + [now]
+            if len(self.resets) > MAX_RESETS:
+                self.sim.set_status("stopped", "the firmware restarted %d times in %d s: "
+                                    "see error.log" % (MAX_RESETS, RESET_WINDOW_S))
+                return
+            self.sim.console("[board reset: starting the firmware again]")
+            self.sim.restarted()
+            self.start()
+        else:
+            self.sim.set_status("stopped", "the firmware process ended (exit status %s)" % rc)
+
+    def stop(self):
+        self.stopping = True
+        p = self.proc
+        if p is None:
+            return
+        self.send({"quit": 1})
+        try:
+            p.stdin.close()
+        except OSError:
+            pass
+        try:
+            p.wait(3)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+# --- the simulator: physical model + firmware outputs -------------------------------------------
+class Sim:
+    def __init__(self, sim_dir, micropython):
+        self.dir = sim_dir
+        self.lock = threading.RLock()
+        self.cond = threading.Condition(self.lock)
+        self.version = 0
+        self.phys = Physical()
+        self.active = 0
+        self.leds = [[0, 0, 0] for _ in range(63)]
+        self.led_frames = 0
+        self.oled = decode.Oled()
+        self.oled_rows = self.oled.rows_hex()
+        self.oled_writes = 0
+        self.buzzer = [0, 0]
+        self.status = "stopped"
+        self.status_text = ""
+        self.log = []
+        self.saved = None          # the firmware's saved game (parsed game.txt) or None
+        self.saved_text = ""
+        self.saved_problem = ""
+        self._saved_stat = None
+        self.records = 0
+        self._records_stat = None
+        self.busy = ""             # a scripted action in progress ("set up")
+        self.replay = {"name": "", "games": [], "version": 0}
+        self.input_type = getattr(fw, "INPUT_TYPE", "buttons")
+        self.pins = {}             # pin -> level driven from outside
+        self.press_t = {}
+        self.enc_ab = 3
+        self.device = Device(self, sim_dir, micropython)
+        self._stop = threading.Event()
+        self._load_saved(True)
+        if self.saved is not None:
+            self.phys.arrange(self.saved.pos, self.saved.pending if not self.saved.over else ())
+            self._sync_faces()
+            self._auto_active()
+
+    # --- life cycle ------------------------------------------------------------------------
+    def start(self):
+        self.device.start()
+        threading.Thread(target=self._watch_files, daemon=True).start()
+
+    def stop(self):
+        self._stop.set()
+        self.device.stop()
+
+    def changed(self):
+        with self.cond:
+            self.version += 1
+            self.cond.notify_all()
+
+    def power_on_message(self):
+        with self.lock:
+            pins = [[p, v] for p, v in self.pins.items()]
+            return {"occ": self.phys.occupancy(), "pins": pins}
+
+    def restarted(self):
+        with self.lock:
+            self.oled = decode.Oled()
+            self.oled_rows = self.oled.rows_hex()
+        self.changed()
+
+    # --- from the firmware -----------------------------------------------------------------
+    def set_status(self, status, text):
+        with self.lock:
+            self.status = status
+            self.status_text = text
+        if text:
+            self.console("[%s] %s" % (status, text))
+        self.changed()
+
+    def console(self, line):
+        with self.lock:
+            self.log.append(line)
+            del self.log[:-200]
+        self.changed()
+
+    def on_device(self, msg):
+        with self.lock:
+            if "leds" in msg:
+                raw = bytes.fromhex(msg["leds"])
+                self.leds = [list(c) for c in decode.decode_leds(
+                    raw, fw.LED_WIRING, fw.LED_START, fw.LED_RUNS)]
+                self.led_frames += 1
+            if "i2c" in msg:
+                for addr, data in msg["i2c"]:
+                    if addr == fw.OLED_ADDR:
+                        self.oled.write(bytes.fromhex(data))
+                        self.oled_writes += 1
+                self.oled_rows = self.oled.rows_hex()
+            if "pwm" in msg:
+                self.buzzer = msg["pwm"]
+            if "run" in msg:
+                self.status = "running"
+                self.status_text = ""
+            if "halt" in msg:
+                self.status = "halted"
+                self.status_text = msg["halt"]
+            if "reset" in msg:
+                self.status = "reset"
+        self.changed()
+
+    # --- the saved game --------------------------------------------------------------------
+    def _stat(self, name):
+        try:
+            st = os.stat(os.path.join(self.dir, name))
+            return (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            return None
+
+    def _load_saved(self, force=False):
+        st = self._stat("game.txt")
+        if st == self._saved_stat and not force:
+            return False
+        self._saved_stat = st
+        text = ""
+        if st is not None:
+            try:
+                with open(os.path.join(self.dir, "game.txt")) as f:
+                    text = f.read()
+            except OSError:
+                text = ""
+        self.saved_text = text
+        self.saved = None
+        self.saved_problem = ""
+        if text.strip():
+            try:
+                self.saved = parse_record(text)
+            except RulesError as e:
+                self.saved_problem = str(e)
+        return True
+
+    def _watch_files(self):
+        while not self._stop.wait(0.1):
+            with self.lock:
+                if self._load_saved():
+                    self._sync_faces()
+                    self._auto_active()
+                    self.version += 1
+                st = self._stat("records.txt")
+                if st != self._records_stat:
+                    self._records_stat = st
+                    self.records = len(split_records(self._read("records.txt")))
+                    self.version += 1
+                self.cond.notify_all()
+
+    def _read(self, name):
+        try:
+            with open(os.path.join(self.dir, name)) as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def _sync_faces(self):
+        g = self.saved
+        if g is None:
+            return
+        for sq in range(63):
+            p = self.phys.board[sq]
+            if p is None or p.kind != "barragoon":
+                continue
+            c = g.pos.get(sq)
+            if 0 < c <= 16:
+                p.face = FACES[c - 1]
+                p.confirmed = True
+            else:
+                p.confirmed = False
+
+    def _auto_active(self):
+        g = self.saved
+        if g is not None and not g.over:
+            self.active = g.placing() if g.placing() >= 0 else g.pos.side
+
+    def game_info(self):
+        g = self.saved
+        if g is None:
+            return {"exists": False, "problem": self.saved_problem}
+        return {"exists": True, "side": g.pos.side, "placing": g.placing(), "over": g.over,
+                "winner": g.winner, "reason": g.reason, "last": g.last_turn_text(),
+                "supply": g.pos.supply, "turns": g.turn_texts(), "record": self.saved_text,
+                "problem": ""}
+
+    # --- physical actions (the page's clicks) ------------------------------------------------
+    def _occupancy_changed(self):
+        self.device.send({"occ": self.phys.occupancy()})
+        self._sync_faces()
+
+    def act(self, op, a):
+        """One action from the page. Returns an error text or ""."""
+        with self.lock:
+            if self.busy and op not in ("press", "release", "back", "replay_step"):
+                return "wait: " + self.busy
+            ph = self.phys
+            err = ""
+            if op == "lift":
+                sq = int(a["sq"])
+                p = ph.board[sq]
+                if p is None:
+                    return "%s is empty" % square_name(sq)
+                side = int(a.get("hand", self.active))
+                ph.board[sq] = None
+                ph.hands[side].append(p)
+                if ph.selected < 0 or ph.find_hand(ph.selected)[1] is None:
+                    ph.selected = p.id
+                self._occupancy_changed()
+            elif op == "put":
+                sq = int(a["sq"])
+                if ph.board[sq] is not None:
+                    return "%s is occupied" % square_name(sq)
+                p = self._hand_piece(a.get("id"))
+                if p is None:
+                    return "no piece in hand"
+                side, _ = ph.find_hand(p.id)
+                ph.hands[side].remove(p)
+                if p.kind == "barragoon":
+                    p.confirmed = False
+                ph.board[sq] = p
+                ph.selected = -1
+                self._occupancy_changed()
+            elif op == "select":
+                side, p = ph.find_hand(int(a["id"]))
+                if p is None:
+                    return "not in a hand"
+                ph.selected = p.id
+            elif op == "put_away":
+                side, p = ph.find_hand(int(a["id"]))
+                if p is None:
+                    return "not in a hand"
+                ph.hands[side].remove(p)
+                ph.put_away(p)
+                if ph.selected == p.id:
+                    ph.selected = -1
+            elif op == "take_supply":
+                if not ph.supply:
+                    return "the supply is empty"
+                p = ph.supply.pop()
+                p.confirmed = False
+                ph.hands[int(a.get("hand", self.active))].append(p)
+                ph.selected = p.id
+            elif op == "take_box":
+                pid = int(a["id"])
+                for p in ph.box:
+                    if p.id == pid:
+                        ph.box.remove(p)
+                        ph.hands[int(a.get("hand", self.active))].append(p)
+                        ph.selected = p.id
+                        break
+                else:
+                    return "not among the captured tiles"
+            elif op == "active":
+                self.active = int(a["side"]) & 1
+            elif op == "clear":
+                ph.clear()
+                self._occupancy_changed()
+            elif op == "setup":
+                variant = OPEN if a.get("variant") == "open" else CLOSED
+                self.busy = "setting up"
+                threading.Thread(target=self._setup, args=(variant,), daemon=True).start()
+            elif op in ("press", "release", "back"):
+                err = self._button(op, a.get("button", "ok"))
+            elif op == "replay_load":
+                err = self.load_replay(a.get("text", ""), a.get("name", "upload"))
+            elif op == "replay_current":
+                text = self.saved_text or ""
+                recs = split_records(self._read("records.txt"))
+                if text.strip():
+                    err = self.load_replay(text, "game in progress")
+                elif recs:
+                    err = self.load_replay(recs[-1], "last finished game")
+                else:
+                    err = "no game played yet"
+            else:
+                return "unknown action %r" % op
+        self.changed()
+        return err
+
+    def _hand_piece(self, pid):
+        ph = self.phys
+        if pid is not None:
+            return ph.find_hand(int(pid))[1]
+        if ph.selected >= 0:
+            p = ph.find_hand(ph.selected)[1]
+            if p is not None:
+                return p
+        for side in (self.active, 1 - self.active):
+            if ph.hands[side]:
+                return ph.hands[side][0]
+        return None
+
+    def _setup(self, variant):
+        """Clear the board, then set the start pieces one by one, as a player would."""
+        try:
+            with self.lock:
+                ph = self.phys
+                for sq in range(63):
+                    if ph.board[sq] is not None:
+                        ph.put_away(ph.board[sq])
+                        ph.board[sq] = None
+                self._occupancy_changed()
+            self.changed()
+            time.sleep(STEP_MS / 1000)
+            pos = start_position(variant)
+            order = [sq for sq in range(63) if pos.get(sq) & TILE] + \
+                    [sq for sq in range(63) if 0 < pos.get(sq) <= 16]
+            for sq in order:
+                with self.lock:
+                    c = pos.get(sq)
+                    if c & TILE:
+                        p = self.phys.take_tile(1 if c & BROWN_BIT else 0, c & 7)
+                    else:
+                        p = self.phys.take_barragoon()
+                        if p is not None:
+                            p.face = FACES[c - 1]
+                            p.confirmed = True
+                    if p is None or self.phys.board[sq] is not None:
+                        continue
+                    self.phys.board[sq] = p
+                    self.device.send({"occ": self.phys.occupancy()})
+                self.changed()
+                time.sleep(STEP_MS / 1000)
+            with self.lock:
+                self.phys.selected = -1
+                self.active = 0
+        finally:
+            with self.lock:
+                self.busy = ""
+            self.changed()
+
+    # --- buttons ---------------------------------------------------------------------------
+    def _set_pin(self, pin, level):
+        self.pins[pin] = level
+        self.device.send({"pins": [[pin, level]]})
+
+    def _button(self, op, name):
+        if name not in ("up", "down", "ok"):
+            return "unknown button %r" % name
+        enc = self.input_type == "encoder"
+        pins = fw.ENCODER_PINS if enc else fw.BUTTON_PINS
+        if enc and name != "ok":
+            if op == "press":
+                threading.Thread(target=self._encoder_detent, args=(pins, name == "down"),
+                                 daemon=True).start()
+            return ""
+        pin = pins[("up", "down", "ok").index(name)]
+        if op == "press":
+            self.press_t[name] = time.monotonic()
+            self._set_pin(pin, 0)
+        elif op == "release":
+            held = (time.monotonic() - self.press_t.get(name, 0)) * 1000
+            if held >= MIN_PRESS_MS:
+                self._set_pin(pin, 1)
+            else:
+                threading.Timer((MIN_PRESS_MS - held) / 1000, self._release_later,
+                                args=(pin,)).start()
+        else:                       # back: hold OK past the long-press time
+            self._set_pin(pin, 0)
+            threading.Timer((getattr(fw, "LONG_PRESS_MS", 700) + 150) / 1000,
+                            self._release_later, args=(pin,)).start()
+        return ""
+
+    def _release_later(self, pin):
+        with self.lock:
+            self._set_pin(pin, 1)
+        self.changed()
+
+    def _encoder_detent(self, pins, clockwise):
+        # Quadrature A,B clockwise: 11 -> 01 -> 00 -> 10 -> 11; one detent is
+        # ENCODER_DETENT_STEPS steps of that cycle.
+        cycle = (3, 1, 0, 2)
+        steps = getattr(fw, "ENCODER_DETENT_STEPS", 4)
+        for _ in range(steps):
+            i = cycle.index(self.enc_ab)
+            self.enc_ab = cycle[(i + (1 if clockwise else -1)) % 4]
+            with self.lock:
+                self.device.send({"pins": [[pins[0], self.enc_ab >> 1],
+                                           [pins[1], self.enc_ab & 1]]})
+            time.sleep(0.012)
+
+    # --- replay ----------------------------------------------------------------------------
+    def load_replay(self, text, name):
+        games = [replay_game(t) for t in split_records(text)]
+        if not games:
+            return "no game record in %s" % name
+        self.replay = {"name": name, "games": games, "version": self.replay["version"] + 1}
+        return ""
+
+    # --- the page's model ------------------------------------------------------------------
+    def state(self):
+        with self.lock:
+            ph = self.phys
+            return {
+                "version": self.version,
+                "device": {"status": self.status, "text": self.status_text,
+                           "led_frames": self.led_frames, "oled_writes": self.oled_writes},
+                "board": [None if p is None else p.json() for p in ph.board],
+                "leds": self.leds,
+                "oled": {"on": self.oled.on, "inverse": self.oled.inverse,
+                         "contrast": self.oled.contrast, "width": self.oled.width,
+                         "height": self.oled.height, "rows": self.oled_rows},
+                "hands": [[p.json() for p in h] for h in ph.hands],
+                "selected": ph.selected,
+                "active": self.active,
+                "supply": len(ph.supply),
+                "box": [p.json() for p in ph.box],
+                "buzzer": self.buzzer,
+                "pins": {str(k): v for k, v in self.pins.items()},
+                "busy": self.busy,
+                "game": self.game_info(),
+                "records": self.records,
+                "log": self.log[-60:],
+                "replay_version": self.replay["version"],
+                "config": {"led_wiring": [fw.LED_WIRING, fw.LED_START, fw.LED_RUNS],
+                           "input": self.input_type,
+                           "long_press_ms": getattr(fw, "LONG_PRESS_MS", 700)},
+            }
+
+
+# --- HTTP --------------------------------------------------------------------------------------
+class Handler(BaseHTTPRequestHandler):
+    sim = None
+    faces = None
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):
+        pass
+
+    def _send(self, code, body, ctype="application/json"):
+        if isinstance(body, str):
+            body = body.encode()
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, obj, code=200):
+        self._send(code, json.dumps(obj))
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            path = "/index.html"
+        name = path[1:]
+        if name in STATIC:
+            try:
+                with open(os.path.join(WEB, name), "rb") as f:
+                    self._send(200, f.read(), STATIC[name])
+            except OSError:
+                self._send(404, "not found", "text/plain")
+        elif path == "/api/state":
+            self._json(self.sim.state())
+        elif path == "/api/faces":
+            self._json(self.faces)
+        elif path == "/api/replay":
+            self._json(self.sim.replay)
+        elif path == "/api/events":
+            self._events()
+        else:
+            self._send(404, "not found", "text/plain")
+
+    def do_POST(self):
+        path = self.path.split("?", 1)[0]
+        n = int(self.headers.get("Content-Length") or 0)
+        try:
+            body = json.loads(self.rfile.read(n) or b"{}")
+        except ValueError:
+            return self._json({"ok": False, "error": "bad JSON"}, 400)
+        if path != "/api/action" or not isinstance(body, dict):
+            return self._send(404, "not found", "text/plain")
+        try:
+            err = self.sim.act(body.get("op", ""), body)
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            err = "bad action: %s" % e
+        self._json({"ok": not err, "error": err})
+
+    def _events(self):
+        sim = self.sim
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        last = -1
+        try:
+            while not sim._stop.is_set():
+                with sim.cond:
+                    sim.cond.wait_for(lambda: sim.version != last or sim._stop.is_set(), 15)
+                    v = sim.version
+                if v == last:
+                    self.wfile.write(b": ping\n\n")
+                    self.wfile.flush()
+                    continue
+                last = v
+                data = json.dumps(sim.state())
+                self.wfile.write(("data: %s\n\n" % data).encode())
+                self.wfile.flush()
+                time.sleep(0.02)       # at most ~50 updates a second
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--port", type=int, default=DEFAULT_PORT,
+                    help="port on 127.0.0.1 (default %d; 0 = any free port)" % DEFAULT_PORT)
+    ap.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    ap.add_argument("--dir", default=os.path.join(ROOT, "build", "sim"),
+                    help="the simulated board's flash: game.txt, records.txt, settings.txt "
+                         "(default build/sim)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="forget the saved game and settings in --dir first")
+    ap.add_argument("--replay", metavar="FILE",
+                    help="a game record or records.txt to step through")
+    ap.add_argument("--micropython", help="the MicroPython unix port (default: found like "
+                                          "the host tests do)")
+    args = ap.parse_args(argv)
+
+    sim_dir = os.path.abspath(args.dir)
+    if args.fresh and os.path.isdir(sim_dir):
+        shutil.rmtree(sim_dir)
+    os.makedirs(sim_dir, exist_ok=True)
+    mp = args.micropython or micropython_env.find_micropython()
+    sim = Sim(sim_dir, mp)
+    if args.replay:
+        try:
+            with open(args.replay) as f:
+                err = sim.load_replay(f.read(), os.path.basename(args.replay))
+        except OSError as e:
+            err = str(e)
+        if err:
+            print("replay: %s" % err, file=sys.stderr)
+            return 2
+    Handler.sim = sim
+    Handler.faces = face_bitmaps()
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    except OSError as e:
+        print("cannot listen on 127.0.0.1:%d: %s (try --port)" % (args.port, e), file=sys.stderr)
+        return 1
+    server.daemon_threads = True
+    url = "http://127.0.0.1:%d/" % server.server_address[1]
+    if args.replay:
+        url += "#replay"
+    sim.start()
+    print("Barragoon simulator: %s  (Ctrl-C to stop; board files in %s)" % (url, sim_dir),
+          flush=True)
+    if not args.no_browser:
+        threading.Timer(0.3, webbrowser.open, args=(url,)).start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.stop()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
