@@ -5,11 +5,13 @@ import gc
 import sys
 
 import fakes
+from checks import scratch_dir
 
 machine = fakes.install()
 
 import config  # noqa: E402
 from fakes.board_wiring import BoardWiring  # noqa: E402
+from fakes.clock import Clock  # noqa: E402
 from fakes import neopixel as fake_neopixel  # noqa: E402
 from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
@@ -23,29 +25,8 @@ MICRO = sys.implementation.name == "micropython"
 UP, DOWN, OK = config.BUTTON_PINS
 
 
-class Clock:
-    def __init__(self):
-        self.t = 1000
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, ms):
-        self.t += ms
-
-
 def storage_dir(name):
-    import os
-    d = "/tmp/barragoon_fw_%s_%s" % (name, sys.implementation.name)
-    try:
-        os.mkdir(d)
-    except OSError:
-        for f in os.listdir(d):
-            os.remove(d + "/" + f)
-    return d + "/"
+    return scratch_dir("fw_" + name)
 
 
 class Board:

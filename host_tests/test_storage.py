@@ -1,9 +1,8 @@
 # Saved games survive power cuts: a failure injected at every step of every save leaves either
 # the previous save or the new one, never a damaged or lost game. Records, settings, error log.
 import os
-import sys
 
-from checks import raises
+from checks import raises, scratch_dir
 from barragoon.game import Game
 from barragoon.record import format_record
 from storage import Storage
@@ -16,13 +15,7 @@ class PowerCut(Exception):
 
 
 def tmpdir(name):
-    base = "/tmp/barragoon_storage_%s_%s" % (name, sys.implementation.name)
-    try:
-        os.mkdir(base)
-    except OSError:
-        for f in os.listdir(base):
-            os.remove(base + "/" + f)
-    return base + "/"
+    return scratch_dir("storage_" + name)
 
 
 class CuttingFs:

@@ -43,24 +43,13 @@ machine = fakes.install()
 machine.record = False
 import config  # noqa: E402
 from fakes.board_wiring import BoardWiring  # noqa: E402
+from fakes.clock import Clock  # noqa: E402
 gc.collect()
 fakes_heap = gc.mem_alloc() - base
 
 import app  # noqa: E402
 from storage import Storage  # noqa: E402
 
-
-class Clock:
-    t = 1000
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, ms):
-        self.t += ms
 
 
 def main():

@@ -183,14 +183,19 @@ class Game:
 
     def undo_turn(self):
         """Take back the last turn: its move, its placements and what followed them."""
+        i = self._last_move()
+        if i < 0:
+            raise RulesError("no turn to take back")
+        self.actions = self.actions[:i]
+        self._replay()
+
+    def _last_move(self):
+        # Index of the last move among the actions (where the last turn began), or -1.
         acts = self.actions
         i = len(acts) - 1
         while i >= 0 and acts[i] & 3 != _MOVE:
             i -= 1
-        if i < 0:
-            raise RulesError("no turn to take back")
-        self.actions = acts[:i]
-        self._replay()
+        return i
 
     def _check_can_act(self):
         if self.over:
@@ -339,14 +344,11 @@ class Game:
 
     def last_turn_text(self):
         """Text of the last turn (or the one in progress), '' before the first move."""
-        acts = self.actions
-        i = len(acts) - 1
-        while i >= 0 and acts[i] & 3 != _MOVE:
-            i -= 1
+        i = self._last_move()
         if i < 0:
             return ""
         out = ""
-        for a in acts[i:]:
+        for a in self.actions[i:]:
             tag = a & 3
             if tag == _MOVE:
                 out = format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1)
