@@ -79,6 +79,7 @@ class Game:
         self.avoid_side = -1      # side that must deviate from the repeated sequence
         self.avoid_move = -1
         self.avoid_key = None     # the obligation holds only in this position
+        self._last_text = None    # cache of last_turn_text()
 
     @property
     def over(self):
@@ -216,6 +217,7 @@ class Game:
             self._check_end()
 
     def _do(self, a, live=True):
+        self._last_text = None
         self.actions.append(a)
         tag = a & 3
         if tag == _MOVE:
@@ -344,11 +346,15 @@ class Game:
 
     def last_turn_text(self):
         """Text of the last turn (or the one in progress), '' before the first move."""
+        if self._last_text is not None:
+            return self._last_text
         i = self._last_move()
         if i < 0:
             return ""
         out = ""
-        for a in self.actions[i:]:
+        acts = self.actions
+        for k in range(i, len(acts)):
+            a = acts[k]
             tag = a & 3
             if tag == _MOVE:
                 out = format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1)
@@ -356,6 +362,7 @@ class Game:
                 out += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
             else:
                 out += " " + META_WORDS[(a >> 2) & 3]
+        self._last_text = out
         return out
 
     def in_hand(self):

@@ -8,8 +8,21 @@ FILES = "abcdefg"
 TILE_LETTERS = "ZDV"   # White 2/3/4-tiles; lower case for Brown
 
 
+# Texts are built in small buffers and decoded once: the board formats a move on every commit,
+# and one allocation beats a chain of concatenations on the MicroPython heap.
+_SQ = bytearray(2)
+_MOVE = bytearray(5)
+_PLACE = (None, None, None, bytearray(4), bytearray(5))
+
+
+def _put_square(buf, i, sq):
+    buf[i] = 97 + sq % 7
+    buf[i + 1] = 49 + sq // 7
+
+
 def square_name(sq):
-    return FILES[sq % 7] + str(sq // 7 + 1)
+    _put_square(_SQ, 0, sq)
+    return _SQ.decode()
 
 
 def parse_square(text):
@@ -137,7 +150,11 @@ def parse_position(text):
 
 
 def format_move(frm, to, capture):
-    return square_name(frm) + ("x" if capture else "-") + square_name(to)
+    b = _MOVE
+    _put_square(b, 0, frm)
+    b[2] = 120 if capture else 45          # 'x' or '-'
+    _put_square(b, 3, to)
+    return b.decode()
 
 
 def parse_move(text):
@@ -148,7 +165,13 @@ def parse_move(text):
 
 
 def format_placement(sq, code):
-    return square_name(sq) + "=" + FACES[code - 1]
+    face = FACES[code - 1]
+    b = _PLACE[2 + len(face)]
+    _put_square(b, 0, sq)
+    b[2] = 61                              # '='
+    for i in range(len(face)):
+        b[3 + i] = ord(face[i])
+    return b.decode()
 
 
 def parse_placement(text):

@@ -506,7 +506,10 @@ class Controller:
             self._set(ps.drop_sq, C.TARGET[ps.allowed[ps.drop_sq] or 1])
         if ps.place_sq >= 0:
             self._set(ps.place_sq, C.PLACE)
-        s, e, r, frame = self.sensed, ps.expect, ps.restore, self.frame
+        s = self.sensed                    # (one name per line: a 4-tuple would allocate)
+        e = ps.expect
+        r = ps.restore
+        frame = self.frame
         err = ps.error_sq
         for sq in range(63):
             if (s[sq] != e[sq] or r[sq]) and sq != err:
