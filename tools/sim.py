@@ -31,6 +31,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -933,6 +934,10 @@ def main(argv=None):
           flush=True)
     if not args.no_browser:
         threading.Timer(0.3, webbrowser.open, args=(url,)).start()
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:

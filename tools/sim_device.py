@@ -203,6 +203,16 @@ def install(firmware_dir, host_tests_dir, inp=None, out=None):
             base_wdt.feed(self)
             link.exchange()
 
+    saved = (machine.I2C, machine.SoftI2C, machine.WDT)
+
+    def uninstall():
+        # For host tests sharing the fake machine module: put the plain fakes back.
+        machine.I2C, machine.SoftI2C, machine.WDT = saved
+        machine.world = None
+        machine.i2c_devices.clear()
+        machine.i2c_devices[0x3C] = None
+
+    link.uninstall = uninstall
     machine.I2C = I2C
     machine.SoftI2C = I2C
     machine.WDT = WDT

@@ -187,6 +187,11 @@ function renderHands(m) {
 function renderStock(m) {
   $("supply-count").textContent = m.supply;
   $("take-supply").disabled = m.supply === 0;
+  // A placement is due and no Barragoon is at hand or waiting for its face: take one.
+  const inHand = m.hands[0].concat(m.hands[1]).some(p => p.kind === "barragoon");
+  const waiting = m.board.some(p => p && p.kind === "barragoon" && p.confirmed === false);
+  $("take-supply").classList.toggle("attention",
+    m.game.exists && m.game.placing >= 0 && !inHand && !waiting && m.supply > 0);
   const box = $("box");
   const key = JSON.stringify(m.box);
   if (box._key !== key) {
