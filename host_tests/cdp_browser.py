@@ -176,6 +176,14 @@ class Browser:
         self.mouse_down(selector)
         self.mouse_up(selector)
 
+    def set_files(self, selector, paths):
+        """Choose files in an <input type=file> (fires its change event)."""
+        root = self.call("DOM.getDocument")["root"]["nodeId"]
+        node = self.call("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        if not node:
+            raise CdpError("no element %s" % selector)
+        self.call("DOM.setFileInputFiles", {"nodeId": node, "files": list(paths)})
+
     def screenshot(self, path, clip=None):
         """PNG of the viewport, or of clip = (x, y, width, height) in CSS pixels."""
         params = {"format": "png"}

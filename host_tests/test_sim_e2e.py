@@ -357,4 +357,20 @@ def test_play_a_game_through_the_page(page):
     p.wait(lambda: p.b.eval("document.querySelector('#rp-sq-d4 .piece') === null"),
            "a step back: d4 empty again")
     p.shot("replay")
+
+    # --- a records file read off a board, opened on the page --------------------------------
+    records = os.path.join(p.dir, "..", "records_from_board.txt")
+    with open(records, "w") as f:
+        f.write('[Variant "closed"]\n[Express "0 0"]\n[Result "*"]\n\n1. d2-d5 d8-d6\n\n'
+                '[Variant "open"]\n[Express "0 1"]\n[Result "*"]\n\n1. c2-c4 c8-c6\n'
+                '2. c4-d4\n')
+    p.b.set_files("#replay-file", [os.path.abspath(records)])
+    p.wait(lambda: p.b.eval("window.sim.replay.name") == "records_from_board.txt",
+           "the uploaded records")
+    assert p.b.eval("window.sim.replay.games.length") == 2
+    assert p.b.eval("window.sim.rp.game") == 1            # the newest game first
+    p.b.click("#rp-last")
+    p.wait(lambda: p.b.eval("window.sim.rp.step") == 3, "the last step")
+    assert p.b.eval("document.querySelector('#rp-sq-d4 .piece') !== null")
+    assert "express 0 1" in p.b.eval("document.getElementById('replay-head').textContent")
     assert time.monotonic() - t0 < 110

@@ -248,11 +248,34 @@ def replay_game(text):
         if line.startswith("[") and '"' in line:
             name = line[1:].split(" ", 1)[0]
             tags[name] = line.split('"', 1)[1].rsplit('"', 1)[0]
+    tokens = action_tokens(text)
+    error = ""
     try:
         g = parse_record(text)
     except RulesError as e:
-        return {"tags": tags, "error": str(e), "steps": []}
-    tokens = action_tokens(text)
+        # Replay what is sound: the longest prefix of the actions that the rules accept
+        # (without the Result tag, which only the whole game can satisfy).
+        error = str(e)
+        head = "\n".join(line for line in text.split("\n") if line.strip().startswith("[")
+                         and not line.strip().startswith("[Result"))
+
+        def prefix(k):
+            try:
+                return parse_record(head + "\n\n" + " ".join(tokens[:k]) + "\n")
+            except RulesError:
+                return None
+
+        if prefix(0) is None:
+            return {"tags": tags, "error": error, "steps": []}
+        lo, hi = 0, len(tokens)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if prefix(mid) is not None:
+                lo = mid
+            else:
+                hi = mid - 1
+        tokens = tokens[:lo]
+        g = prefix(lo)
     n = len(g.actions)
     if len(tokens) != n:
         tokens = ["action %d" % (i + 1) for i in range(n)]
@@ -281,7 +304,7 @@ def replay_game(text):
         s.update({"label": t, "squares": squares, "number": number, "mover": side,
                   "starts_turn": starts})
     result = snaps[n]
-    return {"tags": tags, "steps": snaps, "error": "",
+    return {"tags": tags, "steps": snaps, "error": error,
             "result": RESULTS[result["winner"]] if result["over"] else "*"}
 
 

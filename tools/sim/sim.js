@@ -373,7 +373,8 @@ async function loadReplay(version) {
     const t = g.tags || {};
     o.value = i;
     o.textContent = "Game " + (i + 1) + " \u00b7 " + (t.Variant || "closed") + " \u00b7 " +
-                    (g.result || "?") + " \u00b7 " + (g.steps.length ? g.steps.length - 1 : 0) + " actions";
+                    (g.result || "?") + " \u00b7 " + (g.steps.length ? g.steps.length - 1 : 0) + " actions" +
+                    (g.error ? " \u00b7 faulty" : "");
     sel.appendChild(o);
   });
   sel.hidden = games.length < 2;
@@ -390,7 +391,9 @@ function rpGame() {
 function rpSelect(i, step) {
   sim.rp.game = i;
   const g = rpGame();
-  $("replay-error").textContent = g && g.error ? "Cannot replay: " + g.error : "";
+  $("replay-error").textContent = !g || !g.error ? "" :
+    (g.steps.length > 1 ? "The record stops being playable after action " + (g.steps.length - 1) +
+                          ": " : "Cannot replay: ") + g.error;
   buildTurns(g);
   rpGo(step || 0);
 }
