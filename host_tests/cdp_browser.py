@@ -27,7 +27,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 def find_chromium():
     env = os.environ.get("CHROMIUM")
     if env:
-        return env
+        return shutil.which(env)
     for name in ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"):
         p = shutil.which(name) if not os.path.isabs(name) else (name if os.path.exists(name)
                                                                  else None)

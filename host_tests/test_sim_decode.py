@@ -23,7 +23,7 @@ from drivers import leds as fw_leds  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 from drivers.matrix import Matrix  # noqa: E402
 from drivers.inputs import Inputs  # noqa: E402
-from drivers.buttons_const import BTN_UP, BTN_OK, BTN_BACK  # noqa: E402
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
 from barragoon.record import parse_record, format_record  # noqa: E402
 from barragoon.notation import parse_square, format_position  # noqa: E402
@@ -240,6 +240,41 @@ def test_button_levels_reach_the_inputs(link):
     link.apply({"pins": [[ok, 1]]})
     run(t, 60)
     assert events == [BTN_UP, BTN_OK, BTN_BACK]
+
+
+def test_encoder_detents_from_the_up_down_buttons(link):
+    # With INPUT_TYPE = "encoder" the page's UP / DOWN turn the knob one detent: the host
+    # steps the A/B contacts through the quadrature cycle (tools/sim.py _encoder_detent).
+    a, b, push = cfg.ENCODER_PINS
+    for steps in (4, 2, 1):
+        fakes.reset()
+        inp = Inputs("encoder", cfg.ENCODER_PINS, cfg.BUTTON_DEBOUNCE_MS, cfg.LONG_PRESS_MS,
+                     steps)
+        events = []
+        t = [0]
+
+        def send(msg):
+            link.apply(msg)
+            inp.poll(t[0])                # the firmware polls between two steps
+            t[0] += 5
+            c = inp.pop()
+            while c >= 0:
+                events.append(c)
+                c = inp.pop()
+
+        s = simtool.Sim.__new__(simtool.Sim)
+        s.enc_ab = 3
+        s.lock = simtool.threading.RLock()
+        s.device = type("Dev", (), {"send": staticmethod(send)})()
+        old = getattr(simtool.fw, "ENCODER_DETENT_STEPS", 4)
+        simtool.fw.ENCODER_DETENT_STEPS = steps
+        try:
+            s._encoder_detent(cfg.ENCODER_PINS, True)
+            s._encoder_detent(cfg.ENCODER_PINS, True)
+            s._encoder_detent(cfg.ENCODER_PINS, False)
+        finally:
+            simtool.fw.ENCODER_DETENT_STEPS = old
+        assert events == [BTN_DOWN, BTN_DOWN, BTN_UP], steps
 
 
 def test_link_reports_leds_and_oled_writes(link):

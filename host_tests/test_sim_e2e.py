@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -151,6 +152,7 @@ def page(tmp_path):
     if url is None:
         proc.kill()
         pytest.fail("tools/sim.py did not start: %s" % proc.stdout.read())
+    threading.Thread(target=proc.stdout.read, daemon=True).start()   # keep the pipe drained
     shutil.rmtree(ART, ignore_errors=True)
     b = Browser(width=1400, height=900)
     try:

@@ -30,7 +30,6 @@ forwards and backwards. Positions come from the rules core (barragoon.record.par
 import argparse
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -62,6 +61,9 @@ STEP_MS = 40               # between pieces during "set up start position"
 HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
 MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before giving up
 RESET_WINDOW_S = 30
+# What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
+BOARD_FILES = ("game.txt", "game.tmp", "game.bad", "records.txt", "settings.txt",
+               "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
 
@@ -927,9 +929,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     sim_dir = os.path.abspath(args.dir)
-    if args.fresh and os.path.isdir(sim_dir):
-        shutil.rmtree(sim_dir)
     os.makedirs(sim_dir, exist_ok=True)
+    if args.fresh:
+        for name in BOARD_FILES:
+            try:
+                os.remove(os.path.join(sim_dir, name))
+            except OSError:
+                pass
     mp = args.micropython or micropython_env.find_micropython()
     sim = Sim(sim_dir, mp)
     if args.replay:
