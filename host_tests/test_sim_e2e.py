@@ -289,6 +289,7 @@ def test_play_a_game_through_the_page(page):
 
     # --- touch-move: Brown lifts c8 and puts it back -----------------------------------------
     p.lift("c8")
+    p.wait(lambda: colour(p.led("c8")) == "blue", "the firmware saw c8 lifted")
     p.put("c8")
     p.wait_oled("Touch-move: c8")
     p.shot("touch_move")
