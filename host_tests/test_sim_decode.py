@@ -487,7 +487,9 @@ def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_pa
         assert s.act("lift", {"sq": d5}) == "" and s.act("lift", {"sq": b4}) == ""
         tile = s.state()["hands"][0][0]
         assert tile["kind"] == "tile" and s.state()["selected"] == tile["id"]
+        assert s.state()["next"] == tile["id"]                # what the page highlights
         assert s.act("put", {"sq": b4}) == ""                 # the selected tile
+        assert s.state()["next"] == s.state()["hands"][0][0]["id"]
         assert s.act("put", {"sq": d4}) == ""                 # the Barragoon left in hand
         assert s.state()["board"][d4]["confirmed"] is False
         assert s.act("put", {"sq": d4}) == "d4 is occupied"

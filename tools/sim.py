@@ -698,6 +698,11 @@ class Sim:
                 return ph.hands[side][0]
         return None
 
+    def _next_id(self):
+        """Id of the hand piece a click on an empty square puts down, or -1."""
+        p = self._hand_piece(None)
+        return -1 if p is None else p.id
+
     def _setup(self, variant):
         """Clear the board, then set the start pieces one by one, as a player would."""
         try:
@@ -810,6 +815,7 @@ class Sim:
                          "height": self.oled.height, "rows": self.oled_rows},
                 "hands": [[p.json() for p in h] for h in ph.hands],
                 "selected": ph.selected,
+                "next": self._next_id(),
                 "active": self.active,
                 "supply": len(ph.supply),
                 "box": [p.json() for p in ph.box],
@@ -921,7 +927,7 @@ def main(argv=None):
                     help="the simulated board's flash: game.txt, records.txt, settings.txt "
                          "(default build/sim)")
     ap.add_argument("--fresh", action="store_true",
-                    help="forget the saved game and settings in --dir first")
+                    help="forget the saved game, records and settings in --dir first")
     ap.add_argument("--replay", metavar="FILE",
                     help="a game record or records.txt to step through")
     ap.add_argument("--micropython", help="the MicroPython unix port (default: found like "

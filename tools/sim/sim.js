@@ -163,13 +163,13 @@ function renderHands(m) {
     const hand = $("hand-" + side);
     hand.classList.toggle("active", m.active === side);
     const box = hand.querySelector(".hand-pieces");
-    const key = JSON.stringify(m.hands[side]) + m.selected;
+    const key = JSON.stringify(m.hands[side]) + m.next;
     if (box._key === key) continue;
     box._key = key;
     box.innerHTML = "";
     for (const p of m.hands[side]) {
       const w = document.createElement("div");
-      w.className = "hand-piece" + (p.id === m.selected ? " selected" : "");
+      w.className = "hand-piece" + (p.id === m.next ? " selected" : "");
       w.id = "hand-piece-" + p.id;
       w.appendChild(pieceEl(p, true));
       w.addEventListener("click", ev => { ev.stopPropagation(); api("select", { id: p.id }); });
