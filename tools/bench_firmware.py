@@ -160,9 +160,12 @@ def main():
           "the scan (RP2040 estimate x150: %.2f ms + the scan); with a lift being debounced "
           "and lit: %.1f us per cycle over 5 cycles"
           % (idle_us, rest_us, rest_us * 150 / 1000, event_us / max(events, 1) / 5))
-    # LED test at full white: the hardest frame the controller produces.
-    ctl.on_button(4, clock.t)
-    run(30)
+    # The LED test's full-white step: the hardest frame the controller produces.
+    from controller.controller import A_LEDTEST
+    ctl._do(A_LEDTEST)
+    run(10)
+    ctl._led_phase(3, clock.t)
+    run(100)
     print("highest LED current estimated for any frame in this run: %d mA (budget %d mA)"
           % (worst_ma, config.LED_CURRENT_BUDGET_MA))
 
