@@ -13,11 +13,7 @@ import time
 import machine
 
 import config
-from drivers.matrix import Matrix
-from drivers.leds import Leds
-from drivers.ssd1306 import SSD1306
-from drivers.inputs import Inputs
-from drivers.buzzer import Buzzer
+from drivers import matrix, leds, ssd1306, inputs, buzzer
 from storage import Storage
 from controller.controller import Controller
 from controller import screens
@@ -27,10 +23,6 @@ RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
 
 
-def opt(name, default):
-    return getattr(config, name, default)
-
-
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
@@ -38,28 +30,20 @@ class App:
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
-        i2c = machine.I2C(cfg.I2C_ID, scl=machine.Pin(cfg.I2C_SCL_PIN),
-                          sda=machine.Pin(cfg.I2C_SDA_PIN), freq=cfg.I2C_FREQ)
-        self.oled = SSD1306(i2c, cfg.OLED_ADDR, flip=cfg.OLED_FLIP)
-        hall = cfg.SENSOR_TYPE == "hall"
-        self.matrix = Matrix(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS, cfg.SENSOR_TYPE,
-                             cfg.DIODE_DIRECTION, cfg.SENSOR_ACTIVE_LEVEL,
-                             cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS,
-                             opt("HALL_POWER_UP_US", 100) if hall else opt("MATRIX_SETTLE_US", 0),
-                             64, cfg.SCAN_PERIOD_MS)
+        self.oled = ssd1306.from_config(cfg)
+        self.matrix = matrix.from_config(cfg)
+        self.leds = leds.from_config(cfg)
+        self.inputs = inputs.from_config(cfg)
+        self.buzzer = buzzer.from_config(cfg)
         brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
-        self.leds = Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, brightness,
-                         cfg.LED_CURRENT_BUDGET_MA, cfg.LED_MA_PER_CHANNEL, opt("LED_IDLE_MA", 0))
-        pins = cfg.ENCODER_PINS if cfg.INPUT_TYPE == "encoder" else cfg.BUTTON_PINS
-        self.inputs = Inputs(cfg.INPUT_TYPE, pins, cfg.BUTTON_DEBOUNCE_MS,
-                             opt("LONG_PRESS_MS", 700), opt("ENCODER_DETENT_STEPS", 4))
-        self.buzzer = Buzzer(cfg.BUZZER_PIN)
+        self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
         self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness)
         self.ctl.on_commit = self.storage.save_game
         self.ctl.on_finish = self.storage.finish_game
         self.brightness = brightness
-        self.debounce_ms = cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS
+        self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
+                            else cfg.DEBOUNCE_MS)
         self.now = 0                       # monotonic ms for the controller (ticks wrap)
         self.last = self.clock.ticks_ms()
 
@@ -148,9 +132,7 @@ def show_text(lines):
     for line in lines:
         print(line)
     try:
-        i2c = machine.I2C(config.I2C_ID, scl=machine.Pin(config.I2C_SCL_PIN),
-                          sda=machine.Pin(config.I2C_SDA_PIN))
-        oled = SSD1306(i2c, config.OLED_ADDR)
+        oled = ssd1306.from_config(config)
         screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
         oled.show()
     except Exception:
