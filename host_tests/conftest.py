@@ -3,7 +3,9 @@
 # A module that sets RUNTIMES = ("cpython", "micropython") is pytest-free (it uses checks.py)
 # and each of its test functions is collected twice: test_x[cpython] runs in this process,
 # test_x[micropython] takes its result from ONE MicroPython unix-port run of the whole module
-# (started once per module, not once per test).
+# (started once per module, not once per test). Tests named in the module's MICROPYTHON_ONLY
+# tuple (heap-allocation checks, which mean nothing on CPython) are collected for MicroPython
+# only.
 import json
 import os
 import sys
@@ -47,6 +49,8 @@ def runtime(request):
 
 def pytest_generate_tests(metafunc):
     runtimes = getattr(metafunc.module, "RUNTIMES", None)
+    if metafunc.function.__name__ in getattr(metafunc.module, "MICROPYTHON_ONLY", ()):
+        runtimes = ("micropython",)
     if runtimes and "runtime" in metafunc.fixturenames:
         metafunc.parametrize("runtime", list(runtimes))
 

@@ -1,6 +1,5 @@
 # SSD1306 driver against a model of the panel (fakes.ssd1306_panel), which decodes the I2C
 # bytes on its own: what matters is the picture a player sees.
-import sys
 
 import fakes
 from checks import raises
@@ -12,6 +11,7 @@ from drivers.ssd1306 import SSD1306  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_show_allocates_nothing",)   # heap figures: MicroPython only
 
 
 def make(flip=False):
@@ -101,8 +101,6 @@ def test_missing_display_raises_oserror():
 
 
 def test_show_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return
     oled, panel, i2c = make()
     machine.record = False
     oled.text("Barragoon", 0, 0, 1)
