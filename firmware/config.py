@@ -15,7 +15,8 @@ SENSOR_TYPE = "reed"
 DIODE_DIRECTION = "row_cathode"
 SENSOR_ACTIVE_LEVEL = 0          # column level that means "piece present"
 SCAN_PERIOD_MS = 5               # one full matrix scan every 5 ms
-DEBOUNCE_MS = 10                 # a square must read the same for this long to count (reed)
+DEBOUNCE_MS = 5                  # a square must read the same this long (reed: bounce < 1 ms):
+#                                  with a 5 ms scan, two equal scans in a row confirm a change
 HALL_DEBOUNCE_MS = 120           # hall switches that sample at 20 Hz need a longer window
 # Wait after selecting a row before reading the columns. Reed: 0 is fine on short wires; raise it
 # (a few us) if a piece shows up on the square next to it. Hall: the row pin is the sensors'
