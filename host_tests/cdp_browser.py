@@ -134,7 +134,7 @@ class Browser:
                 "description", det.get("text"))))
         return r.get("result", {}).get("value")
 
-    def wait(self, expr, timeout=10.0, what=None, interval=0.03):
+    def wait(self, expr, timeout=30.0, what=None, interval=0.03):
         """Poll a JS expression until it is truthy; returns its value."""
         end = time.monotonic() + timeout
         last = None

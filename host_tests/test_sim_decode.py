@@ -343,7 +343,7 @@ class DeviceProc:
                 for addr, data in m.get("i2c", ()):
                     self.oled.write(bytes.fromhex(data))
 
-    def wait(self, cond, what, timeout=10):
+    def wait(self, cond, what, timeout=30):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if cond():
@@ -451,7 +451,7 @@ def test_device_process_exits_with_status_3_when_the_firmware_resets(tmp_path):
 
 
 # --- the physical model and the saved game ------------------------------------------------------
-def wait_for(cond, timeout=5):
+def wait_for(cond, timeout=20):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if cond():

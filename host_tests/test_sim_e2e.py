@@ -53,7 +53,7 @@ class Page:
     def oled(self):
         return Picture.from_hex(self.model(".oled.rows"))
 
-    def wait(self, cond, what, timeout=10.0):
+    def wait(self, cond, what, timeout=30.0):
         end = time.monotonic() + timeout
         while True:
             v = cond()
@@ -66,13 +66,13 @@ class Page:
                                                       self.model(".log.slice(-8)")))
             time.sleep(0.04)
 
-    def wait_oled(self, *texts, timeout=10.0, inverted=None):
+    def wait_oled(self, *texts, timeout=30.0, inverted=None):
         def ok():
             pic = self.oled()
             return all(pic.has(t, inverted) for t in texts)
         self.wait(ok, "OLED showing %r" % (texts,), timeout)
 
-    def wait_game(self, last, timeout=10.0):
+    def wait_game(self, last, timeout=30.0):
         self.wait(lambda: self.model(".game.last") == last, "saved game with last turn %r" % last,
                   timeout)
 
@@ -158,7 +158,7 @@ def page(tmp_path):
     try:
         b.goto(url)
         b.wait("window.sim && window.sim.ready && window.sim.model.device.status === 'running'",
-               timeout=20, what="the page and the firmware")
+               timeout=60, what="the page and the firmware")
         yield Page(b, sim_dir)
         assert not [c for c in b.console if c.startswith("exception")], b.console
     finally:
