@@ -12,9 +12,13 @@ import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "shims"))   # CPython framebuf
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))   # vboard, micropython_env
 import micropython_env  # noqa: E402
+import vboard  # noqa: E402
+
+vboard.install_framebuf()   # CPython: the framebuf stand-in
 
 sys.path.insert(0, micropython_env.FIRMWARE)
 
@@ -28,8 +32,8 @@ def _micropython_results(module):
             _mp_results[name] = None
         else:
             proc = micropython_env.run(
-                [os.path.join(micropython_env.HOST_TESTS, "mp_runner.py"),
-                 micropython_env.FIRMWARE, micropython_env.HOST_TESTS, name],
+                [os.path.join(HERE, "mp_runner.py"),
+                 micropython_env.FIRMWARE, HERE, name],
                 heap=getattr(module, "MICROPYTHON_HEAP", 4 * 1024 * 1024))
             results = {}
             for line in proc.stdout.splitlines():

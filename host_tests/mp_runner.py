@@ -6,6 +6,7 @@ import json
 
 firmware_dir, tests_dir, mod_name = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.path.insert(0, tests_dir)
+sys.path.insert(0, tests_dir + "/../tools")   # vboard: the virtual hardware
 sys.path.insert(0, firmware_dir)
 
 try:

@@ -1,5 +1,5 @@
 # Find text on a decoded OLED picture, the way a person reads the screen: the text is drawn
-# with framebuf's 8x8 font (host_tests/shims/framebuf.py reads the real MicroPython glyphs) and
+# with framebuf's 8x8 font (tools/vboard/framebuf.py reads the real MicroPython glyphs) and
 # looked for, pixel for pixel, anywhere on the 128x64 picture, in normal or inverted video.
 #
 #   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/sim/decode.Oled.rows_hex()
@@ -12,7 +12,7 @@ def font():
     f = framebuf.load_font()
     if not f:
         raise RuntimeError("no 8x8 font: needs the micropython executable (see "
-                           "host_tests/shims/framebuf.py)")
+                           "tools/vboard/framebuf.py)")
     return f
 
 

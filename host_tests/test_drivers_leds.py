@@ -1,12 +1,12 @@
 # NeoPixel driver: the right LED lights for each square whatever way the chain is laid out,
 # brightness is applied, and the estimated current never exceeds the budget.
 
-import fakes
+import vboard
 from checks import raises
 
-machine = fakes.install()
+machine = vboard.install()
 
-from fakes import neopixel  # noqa: E402
+from vboard import neopixel  # noqa: E402
 from drivers.leds import Leds, FRAME_LEN, SHIFT  # noqa: E402
 import config as cfg  # noqa: E402
 
@@ -45,7 +45,7 @@ def chain_walk(wiring, start, runs):
 
 def make(wiring="serpentine", start="a1", runs="ranks", brightness=100, budget=5000, ma=20,
          idle=0):
-    fakes.reset()
+    vboard.reset()
     leds = Leds(cfg.LED_PIN, wiring, start, runs, brightness, budget, ma, idle)
     return leds, neopixel.instances[-1]
 
@@ -171,7 +171,7 @@ def test_off_and_last_ma():
 
 
 def test_bad_option_is_refused():
-    fakes.reset()
+    vboard.reset()
     raises(ValueError, Leds, cfg.LED_PIN, "zigzag")
 
 
@@ -180,5 +180,5 @@ def test_show_allocates_nothing():
                     idle=cfg.LED_IDLE_MA)
     machine.record = False
     frame = bytearray(b"\xff" * FRAME_LEN)
-    grow, total = fakes.heap_bytes(lambda i: leds.show(frame), 200)
+    grow, total = vboard.heap_bytes(lambda i: leds.show(frame), 200)
     assert grow == 0 and total == 0, (grow, total)

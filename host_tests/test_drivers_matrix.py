@@ -1,12 +1,12 @@
-# Sensor matrix driver against a physical model of the wiring (fakes.board_wiring): what a
+# Sensor matrix driver against a physical model of the wiring (vboard.board_wiring): what a
 # player notices is which square lights up as "occupied", when, and that nothing is missed.
 
-import fakes
+import vboard
 from checks import raises
 
-machine = fakes.install()
+machine = vboard.install()
 
-from fakes.board_wiring import BoardWiring, square  # noqa: E402
+from vboard.board_wiring import BoardWiring, square  # noqa: E402
 from drivers.matrix import Matrix  # noqa: E402
 from drivers.ticks import ticks_add, ticks_diff  # noqa: E402
 import config as cfg  # noqa: E402
@@ -20,7 +20,7 @@ COLS = cfg.MATRIX_COL_PINS
 
 def setup(sensor="reed", diode="row_cathode", level=0, debounce=10, settle=0, cols=COLS,
           power_up_us=0, sample_ms=0, queue_len=64):
-    fakes.reset()
+    vboard.reset()
     board = BoardWiring(ROWS, cols, sensor, diode, level, power_up_us, sample_ms)
     m = Matrix(ROWS, cols, sensor, diode, level, debounce, settle, queue_len)
     return board, m
@@ -245,7 +245,7 @@ def test_queue_overflow_keeps_the_final_state():
 
 
 def test_constructor_rejects_wrong_pin_counts_and_options():
-    fakes.reset()
+    vboard.reset()
     msg = raises(ValueError, Matrix, ROWS[:8], COLS)
     assert "9 row pins" in msg
     raises(ValueError, Matrix, ROWS, COLS, "reed", "cathode")
@@ -258,7 +258,7 @@ def test_scan_allocates_nothing():
     for sq in (0, 9, 31, 62):
         board.place(sq)
     run(board, m, 0, 30)
-    grow, total = fakes.heap_bytes(lambda i: m.scan(100 + 5 * i), 500)
+    grow, total = vboard.heap_bytes(lambda i: m.scan(100 + 5 * i), 500)
     assert grow == 0 and total == 0, (grow, total)
 
     # Pieces coming and going (debounce bookkeeping, queueing, popping) allocate nothing

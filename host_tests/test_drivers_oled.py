@@ -1,12 +1,12 @@
-# SSD1306 driver against a model of the panel (fakes.ssd1306_panel), which decodes the I2C
+# SSD1306 driver against a model of the panel (vboard.ssd1306_panel), which decodes the I2C
 # bytes on its own: what matters is the picture a player sees.
 
-import fakes
+import vboard
 from checks import raises
 
-machine = fakes.install()
+machine = vboard.install()
 
-from fakes.ssd1306_panel import Panel  # noqa: E402
+from vboard.ssd1306_panel import Panel  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 import config as cfg  # noqa: E402
 
@@ -15,7 +15,7 @@ MICROPYTHON_ONLY = ("test_show_allocates_nothing",)   # heap figures: MicroPytho
 
 
 def make(flip=False):
-    fakes.reset()
+    vboard.reset()
     panel = Panel()
     machine.i2c_devices[cfg.OLED_ADDR] = panel
     i2c = machine.I2C(cfg.I2C_ID, sda=machine.Pin(cfg.I2C_SDA_PIN),
@@ -94,7 +94,7 @@ def test_contrast_invert_and_power():
 
 
 def test_missing_display_raises_oserror():
-    fakes.reset()
+    vboard.reset()
     machine.i2c_devices.clear()
     i2c = machine.I2C(0)
     raises(OSError, SSD1306, i2c)
@@ -104,7 +104,7 @@ def test_show_allocates_nothing():
     oled, panel, i2c = make()
     machine.record = False
     oled.text("Barragoon", 0, 0, 1)
-    grow, total = fakes.heap_bytes(lambda i: oled.show(), 200)
+    grow, total = vboard.heap_bytes(lambda i: oled.show(), 200)
     assert grow == 0 and total == 0, (grow, total)
-    grow, total = fakes.heap_bytes(lambda i: oled.contrast(i & 0xFF), 200)
+    grow, total = vboard.heap_bytes(lambda i: oled.contrast(i & 0xFF), 200)
     assert grow == 0 and total == 0, (grow, total)

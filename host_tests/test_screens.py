@@ -1,15 +1,13 @@
 # OLED screens (firmware/controller/screens.py), checked by reading pixels back from the
 # framebuffer: face icons (distinct, rotations, mirror images, which edges each arrow touches),
 # title bar, cutting of long text, menu selection and scrolling, sensor grid orientation, and
-# that no screen draws outside 128x64. Runs on CPython (framebuf stand-in of host_tests/shims)
+# that no screen draws outside 128x64. Runs on CPython (framebuf stand-in of tools/vboard)
 # and on the MicroPython unix port (its real framebuf).
 import sys
 
 if sys.implementation.name != "micropython":
-    import os
-    _SHIMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shims")
-    if _SHIMS not in sys.path:
-        sys.path.insert(0, _SHIMS)
+    import vboard
+    vboard.install_framebuf()   # CPython: the stand-in
 
 import framebuf  # noqa: E402
 from barragoon.core import FACES  # noqa: E402

@@ -13,12 +13,12 @@ import time
 
 import pytest
 
-import fakes
+import vboard
 
-machine = fakes.install()
+machine = vboard.install()
 
 import config as cfg  # noqa: E402
-from fakes import neopixel as fake_neopixel  # noqa: E402
+from vboard import neopixel as fake_neopixel  # noqa: E402
 from drivers import leds as fw_leds  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 from drivers.matrix import Matrix  # noqa: E402
@@ -41,7 +41,7 @@ WIRINGS = [(w, s, r) for w in fw_leds.WIRINGS for s in fw_leds.STARTS for r in f
 
 
 def setup_function(_):
-    fakes.reset()
+    vboard.reset()
 
 
 # --- LEDs -------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
     frame[0:3] = b"\x00\x00\xff"                 # a1 blue
     frame[62 * 3:63 * 3] = b"\xff\x00\x00"       # g9 red
     for brightness in (100, 40, 7):
-        fakes.reset()
+        vboard.reset()
         leds = fw_leds.Leds(cfg.LED_PIN, wiring, start, runs, brightness, budget_ma=100000,
                             ma_per_channel=20)
         leds.show(frame)
@@ -76,7 +76,7 @@ def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
 
 
 def test_led_current_cap_is_shown_as_sent():
-    fakes.reset()
+    vboard.reset()
     leds = fw_leds.Leds(cfg.LED_PIN, "serpentine", "a1", "ranks", 100, budget_ma=350,
                         ma_per_channel=20, idle_ma=1)
     frame = bytearray(b"\xff" * 189)              # all white: far over the cap
@@ -93,7 +93,7 @@ def test_led_decoding_rejects_unknown_wiring():
 
 # --- OLED -------------------------------------------------------------------------------------
 def oled_on_fake_bus(flip=False):
-    fakes.reset()
+    vboard.reset()
     i2c = machine.I2C(cfg.I2C_ID, sda=machine.Pin(cfg.I2C_SDA_PIN),
                       scl=machine.Pin(cfg.I2C_SCL_PIN), freq=cfg.I2C_FREQ)
     return SSD1306(i2c, cfg.OLED_ADDR, 128, 64, flip), i2c
@@ -171,10 +171,10 @@ def test_oled_decoder_other_addressing():
 @pytest.fixture
 def link():
     fw = micropython_env.FIRMWARE
-    ln = sim_device.install(fw, micropython_env.HOST_TESTS)
+    ln = sim_device.install(fw, micropython_env.TOOLS)
     yield ln
     ln.uninstall()
-    fakes.reset()
+    vboard.reset()
 
 
 def scan_until_settled(m, t0=0, n=8):
@@ -247,7 +247,7 @@ def test_encoder_detents_from_the_up_down_buttons(link):
     # steps the A/B contacts through the quadrature cycle (tools/sim.py _encoder_detent).
     a, b, push = cfg.ENCODER_PINS
     for steps in (4, 2, 1):
-        fakes.reset()
+        vboard.reset()
         inp = Inputs("encoder", cfg.ENCODER_PINS, cfg.BUTTON_DEBOUNCE_MS, cfg.LONG_PRESS_MS,
                      steps)
         events = []
@@ -281,7 +281,7 @@ def test_link_reports_leds_and_oled_writes(link):
     import io
     out = io.StringIO()
     link.out = out
-    fakes.reset()
+    vboard.reset()
     machine.i2c_devices.clear()
     machine.i2c_devices[cfg.OLED_ADDR] = link.tap(cfg.OLED_ADDR)
     bus = machine.I2C(cfg.I2C_ID)
@@ -317,7 +317,7 @@ class DeviceProc:
         mp = micropython_env.find_micropython()
         self.p = subprocess.Popen(
             [mp, "-X", "heapsize=%d" % simtool.HEAP, simtool.DEVICE, micropython_env.FIRMWARE,
-             micropython_env.HOST_TESTS, sim_dir], stdin=subprocess.PIPE,
+             micropython_env.TOOLS, sim_dir], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
         self.oled = decode.Oled()
         self.leds = [(0, 0, 0)] * 63
@@ -421,8 +421,8 @@ def test_device_process_exits_with_status_3_when_the_firmware_resets(tmp_path):
             "import sim_device\n"
             "sys.path.insert(0, %r)\n"
             "sys.path.insert(0, %r)\n"
-            "import fakes\n"
-            "fakes.install()\n"
+            "import vboard\n"
+            "vboard.install()\n"
             "import app\n"
             "n = [0]\n"
             "real = app.App.step\n"
@@ -432,8 +432,8 @@ def test_device_process_exits_with_status_3_when_the_firmware_resets(tmp_path):
             "    real(self)\n"
             "app.App.step = step\n"
             "sys.exit(sim_device.run(%r, %r, %r))\n"
-            % (TOOLS, micropython_env.HOST_TESTS, micropython_env.FIRMWARE,
-               micropython_env.FIRMWARE, micropython_env.HOST_TESTS, str(tmp_path)))
+            % (TOOLS, micropython_env.TOOLS, micropython_env.FIRMWARE,
+               micropython_env.FIRMWARE, micropython_env.TOOLS, str(tmp_path)))
     p = subprocess.Popen([micropython_env.find_micropython(), "-c", code], text=True,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          cwd=str(tmp_path))

@@ -11,7 +11,7 @@ import gc
 import time
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(0, _here + "/../host_tests")
+sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
 
 from ctl_script import Rig  # noqa: E402

@@ -1,4 +1,4 @@
-# Driver benchmark on the host, with the hardware fakes of host_tests/fakes:
+# Driver benchmark on the host, with the virtual hardware of tools/vboard:
 #   micropython tools/bench_drivers.py      (the MicroPython unix port; heap figures)
 #   python tools/bench_drivers.py           (CPython; times only)
 # Prints time per call and heap bytes per call for a full matrix scan, an LED show(), an OLED
@@ -21,15 +21,15 @@ except NameError:
 if not _here.startswith("/"):
     _here = os.getcwd() + "/" + _here
 _root = _here.rsplit("/", 2)[0]           # .../tools/bench_drivers.py -> repository root
-sys.path.insert(0, _root + "/host_tests")
+sys.path.insert(0, _root + "/tools")
 sys.path.insert(0, _root + "/firmware")
 
-import fakes  # noqa: E402
+import vboard  # noqa: E402
 
-machine = fakes.install()
+machine = vboard.install()
 
 import config as cfg  # noqa: E402
-from fakes.board_wiring import BoardWiring  # noqa: E402
+from vboard.board_wiring import BoardWiring  # noqa: E402
 from drivers.matrix import Matrix, GPIO_IN  # noqa: E402
 from drivers.leds import Leds, FRAME_LEN  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
@@ -70,7 +70,7 @@ def per_call_us(fn, n, runs=7):
 def heap(fn, n):
     if not MP:
         return "n/a"
-    grow, total = fakes.heap_bytes(fn, n)
+    grow, total = vboard.heap_bytes(fn, n)
     if total is None:
         return "%d" % (grow // n)
     return "%d (mem_total %d)" % (grow // n, total // n)
@@ -87,7 +87,7 @@ class _Stub:
 
 
 def bench_matrix(n):
-    fakes.reset()
+    vboard.reset()
     board = BoardWiring(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS)
     m = Matrix(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS, debounce_ms=cfg.DEBOUNCE_MS)
     machine.record = False
@@ -121,7 +121,7 @@ def bench_matrix(n):
             pass
     row("matrix scan, 9 squares changing", per_call_us(busy, n), heap(busy, n), True)
 
-    fakes.reset()
+    vboard.reset()
     board = BoardWiring(cfg.MATRIX_ROW_PINS, (2, 3, 4, 5, 6, 7, 26))
     m = Matrix(cfg.MATRIX_ROW_PINS, (2, 3, 4, 5, 6, 7, 26))
     machine.record = False
@@ -129,7 +129,7 @@ def bench_matrix(n):
 
 
 def bench_leds(n):
-    fakes.reset()
+    vboard.reset()
     leds = Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, cfg.LED_BRIGHTNESS,
                 cfg.LED_CURRENT_BUDGET_MA, cfg.LED_MA_PER_CHANNEL, cfg.LED_IDLE_MA)
     machine.record = False
@@ -144,7 +144,7 @@ def bench_leds(n):
 
 
 def _ma_at(pct):
-    fakes.reset()
+    vboard.reset()
     leds = Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, pct,
                 cfg.LED_CURRENT_BUDGET_MA, cfg.LED_MA_PER_CHANNEL, cfg.LED_IDLE_MA)
     leds.show(bytearray(b"\xff" * FRAME_LEN))
@@ -152,7 +152,7 @@ def _ma_at(pct):
 
 
 def bench_oled(n):
-    fakes.reset()
+    vboard.reset()
     oled = SSD1306(machine.I2C(cfg.I2C_ID), cfg.OLED_ADDR)
     machine.record = False
     oled.text("Barragoon", 0, 0, 1)
@@ -163,7 +163,7 @@ def bench_oled(n):
 
 
 def bench_inputs(n):
-    fakes.reset()
+    vboard.reset()
     inp = Inputs(cfg.INPUT_TYPE, cfg.BUTTON_PINS, cfg.BUTTON_DEBOUNCE_MS)
     machine.record = False
 

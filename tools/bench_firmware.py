@@ -17,7 +17,7 @@ if sys.implementation.name != "micropython":
     import os
     import subprocess
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(here, "..", "host_tests"))
+    sys.path.insert(0, here)
     from micropython_env import find_micropython
     mp = find_micropython()
     if mp is None:
@@ -34,16 +34,16 @@ fw = _here + "/../firmware"
 if "--build" in sys.argv:
     fw = sys.argv[sys.argv.index("--build") + 1]
 sys.path.insert(0, fw)
-sys.path.insert(0, _here + "/../host_tests")
+sys.path.insert(0, _here)
 gc.collect()
 base = gc.mem_alloc()
 
-import fakes  # noqa: E402
-machine = fakes.install()
+import vboard  # noqa: E402
+machine = vboard.install()
 machine.record = False
 import config  # noqa: E402
-from fakes.board_wiring import BoardWiring  # noqa: E402
-from fakes.clock import Clock  # noqa: E402
+from vboard.board_wiring import BoardWiring  # noqa: E402
+from vboard.clock import Clock  # noqa: E402
 gc.collect()
 fakes_heap = gc.mem_alloc() - base
 

@@ -81,7 +81,7 @@ def main():
         import subprocess
         import os
         here = os.path.dirname(os.path.abspath(__file__))
-        sys.path.insert(0, os.path.join(here, "..", "host_tests"))
+        sys.path.insert(0, here)
         from micropython_env import find_micropython
         mp = find_micropython()
         if mp is None:

@@ -4,8 +4,8 @@ files, scaled 4x, so that people can look at them without a board.
 
     python tools/render_screens.py [OUTDIR]       (default: build/screens/)
 
-Runs on CPython with the framebuf stand-in of host_tests/shims (its text is pixel-identical to
-MicroPython's when a micropython executable is around, see host_tests/shims/framebuf.py).
+Runs on CPython with the framebuf stand-in of tools/vboard (its text is pixel-identical to
+MicroPython's when a micropython executable is around, see tools/vboard/framebuf.py).
 """
 import os
 import struct
@@ -14,10 +14,12 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "shims"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import framebuf  # noqa: E402  (the shim)
+import vboard  # noqa: E402
+
+vboard.install_framebuf()   # CPython: the stand-in
+import framebuf  # noqa: E402
 from barragoon.core import FACES  # noqa: E402
 from controller import screens  # noqa: E402
 

@@ -11,7 +11,7 @@ Pick a piece up (it goes to a hand and the square's sensor opens), put it down, 
 buttons: the firmware does the rest, exactly as on the board.
 
 How: this process (CPython) starts the MicroPython unix port running tools/sim_device.py, which
-runs firmware/app.py unchanged on the fake hardware of host_tests/fakes. They talk JSON lines
+runs firmware/app.py unchanged on the virtual hardware of tools/vboard. They talk JSON lines
 over stdin/stdout: occupancy and button levels go in; the raw NeoPixel buffer and the raw I2C
 writes come out and are decoded here (tools/sim/decode.py) through config.py's LED chain order
 and the SSD1306 page layout. The firmware keeps its files (game.txt, records.txt, settings.txt,
@@ -41,9 +41,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "tools", "sim")
 FIRMWARE = os.path.join(ROOT, "firmware")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
+TOOLS = os.path.join(ROOT, "tools")
 DEVICE = os.path.join(ROOT, "tools", "sim_device.py")
-for _p in (os.path.join(HOST_TESTS, "shims"), HOST_TESTS, FIRMWARE, WEB):
+for _p in (TOOLS, FIRMWARE, WEB):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -340,7 +340,7 @@ class Device:
                                 "requirements-dev.txt, or put micropython on PATH / set "
                                 "$MICROPYTHON (replay still works)")
             return
-        cmd = [self.mp, "-X", "heapsize=%d" % HEAP, DEVICE, FIRMWARE, HOST_TESTS, self.sim_dir]
+        cmd = [self.mp, "-X", "heapsize=%d" % HEAP, DEVICE, FIRMWARE, TOOLS, self.sim_dir]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, bufsize=1,
                                      cwd=self.sim_dir)

@@ -1,13 +1,13 @@
 # Device side of the board simulator (tools/sim.py starts it): runs the real, unchanged firmware
-# on the MicroPython unix port, on the fake hardware of host_tests/fakes, and exchanges JSON
+# on the MicroPython unix port, on the virtual hardware of tools/vboard, and exchanges JSON
 # lines with the host over stdin / stdout.
 #
-#   micropython tools/sim_device.py FIRMWARE_DIR HOST_TESTS_DIR SIM_DIR
+#   micropython tools/sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
 #
 # The firmware entry point is app.main(Storage(SIM_DIR)), with real time. The fakes stand in
-# for the RP2040: fakes.machine models the GPIO levels, fakes.board_wiring.BoardWiring the 9x7
+# for the RP2040: vboard.machine models the GPIO levels, vboard.board_wiring.BoardWiring the 9x7
 # sensor matrix (the firmware scans it through machine.Pin and mem32 GPIO_IN as on the board),
-# fakes.neopixel the LED strip; the OLED is a device on the fake I2C bus that only taps the
+# vboard.neopixel the LED strip; the OLED is a device on the fake I2C bus that only taps the
 # bytes. Nothing of the firmware is patched: the exchange hangs off the watchdog, whose feed()
 # the firmware calls once per loop iteration.
 #
@@ -126,7 +126,7 @@ class Link:
             pass
 
     def tap(self, addr):
-        """An I2C device model for fakes.machine.i2c_devices: records what the firmware sends."""
+        """An I2C device model for vboard.machine.i2c_devices: records what the firmware sends."""
         link = self
 
         class Tap:
@@ -175,16 +175,16 @@ class Link:
             raise SystemExit(0)
 
 
-def install(firmware_dir, host_tests_dir, inp=None, out=None):
+def install(firmware_dir, tools_dir, inp=None, out=None):
     """Put the fakes in place of machine / neopixel and wire them to a Link. Returns it."""
-    sys.path.insert(0, host_tests_dir)
+    sys.path.insert(0, tools_dir)
     sys.path.insert(0, firmware_dir)
-    import fakes
-    machine = fakes.install()
-    fakes.reset()
+    import vboard
+    machine = vboard.install()
+    vboard.reset()
     import config
-    from fakes.board_wiring import BoardWiring
-    from fakes import neopixel
+    from vboard.board_wiring import BoardWiring
+    from vboard import neopixel
     wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS, config.SENSOR_TYPE,
                          config.DIODE_DIRECTION, config.SENSOR_ACTIVE_LEVEL)
     link = Link(machine, wiring, neopixel, inp, out)
@@ -219,8 +219,8 @@ def install(firmware_dir, host_tests_dir, inp=None, out=None):
     return link
 
 
-def run(firmware_dir, host_tests_dir, sim_dir):
-    link = install(firmware_dir, host_tests_dir)
+def run(firmware_dir, tools_dir, sim_dir):
+    link = install(firmware_dir, tools_dir)
     link.read_blocking()
     if link.quit:
         return 0
@@ -250,6 +250,6 @@ def run(firmware_dir, host_tests_dir, sim_dir):
 
 if __name__ == "__main__":
     if len(sys.argv) != 4:
-        print("usage: micropython sim_device.py FIRMWARE_DIR HOST_TESTS_DIR SIM_DIR")
+        print("usage: micropython sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR")
         sys.exit(2)
     sys.exit(run(sys.argv[1], sys.argv[2], sys.argv[3]))

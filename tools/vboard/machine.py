@@ -1,6 +1,6 @@
 # Fake `machine` module for host tests (CPython and the MicroPython unix port).
 #
-# Install with fakes.install() (puts it in sys.modules before drivers are imported). It models
+# Install with vboard.install() (puts it in sys.modules before drivers are imported). It models
 # the RP2040 GPIO levels as one 30-bit register, so Pin.value() and mem32[GPIO_IN] agree:
 #   - output pins read what was driven; inputs read their pull (up = 1, down/none = 0),
 #   - set_input(pin, level) drives an input from outside (a button, an encoder contact),

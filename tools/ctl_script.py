@@ -2,12 +2,9 @@
 #   "lift c2; lift c5; drop c5; wait 400; press ok"
 # Each lift/drop/press takes 30 ms of play time; `wait N` lets N ms pass. Time is fed to
 # ctl.tick() every 10 ms, like the device's main loop, and the output is rendered.
-import sys
+import vboard
 
-if sys.implementation.name != "micropython":
-    import os
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "shims"))
-
+vboard.install_framebuf()   # CPython: the stand-in
 import framebuf  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import Game  # noqa: E402

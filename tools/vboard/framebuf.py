@@ -10,10 +10,9 @@
 # buffer you passed in.
 #
 # Text: the 8x8 font is NOT copied here. On the first text() call the glyphs of characters
-# 32..127 are read from the real MicroPython unix port (host_tests/micropython_env.py finds it):
+# 32..127 are read from the real MicroPython unix port (tools/micropython_env.py finds it):
 # it draws every character with its own framebuf and prints the bytes. The result is kept in
-# memory, and in host_tests/.cache/framebuf_font8x8.hex when that directory exists (create it
-# and keep it out of git to use the file cache). Without a micropython executable (and no
+# memory, and in build/.cache/framebuf_font8x8.hex (build/ is kept out of git). Without a micropython executable (and no
 # cache file) every printable character is drawn as a hollow 6x7 box instead, so text pixels
 # on CPython are then only approximate (position and extent right, shapes not).
 import os
@@ -30,9 +29,8 @@ GS8 = 6
 
 _BPP = {MONO_VLSB: 1, RGB565: 16, GS4_HMSB: 4, MONO_HLSB: 1, MONO_HMSB: 1, GS2_HMSB: 2, GS8: 8}
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_HOST_TESTS = os.path.dirname(_HERE)
-CACHE_FILE = os.path.join(_HOST_TESTS, ".cache", "framebuf_font8x8.hex")
+_TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE_FILE = os.path.join(os.path.dirname(_TOOLS), "build", ".cache", "framebuf_font8x8.hex")
 
 _font = None          # bytes: 96 glyphs x 8 column bytes (LSB = top row), or b"" = fallback
 FONT_SOURCE = None    # "micropython", "cache" or "fallback" once text() has been used
@@ -49,8 +47,8 @@ _FONT_SCRIPT = (
 
 
 def _micropython_env():
-    if _HOST_TESTS not in sys.path:
-        sys.path.insert(0, _HOST_TESTS)
+    if _TOOLS not in sys.path:
+        sys.path.insert(0, _TOOLS)
     import micropython_env
     return micropython_env
 
@@ -88,12 +86,12 @@ def load_font():
             font = None
         if font is not None:
             FONT_SOURCE = "micropython"
-            if os.path.isdir(os.path.dirname(CACHE_FILE)):
-                try:
-                    with open(CACHE_FILE, "w") as f:
-                        f.write("\n".join(font[i:i + 8].hex() for i in range(0, 768, 8)) + "\n")
-                except OSError:
-                    pass
+            try:
+                os.makedirs(os.path.dirname(CACHE_FILE), exist_ok=True)
+                with open(CACHE_FILE, "w") as f:
+                    f.write("\n".join(font[i:i + 8].hex() for i in range(0, 768, 8)) + "\n")
+            except OSError:
+                pass
     if font is None:
         font = b""
         FONT_SOURCE = "fallback"

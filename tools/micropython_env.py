@@ -6,7 +6,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
+TOOLS = os.path.join(ROOT, "tools")
 
 
 def find_micropython():

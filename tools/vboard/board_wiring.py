@@ -1,4 +1,4 @@
-# Physical model of the 9 x 7 sensor matrix, plugged into fakes.machine as its "world".
+# Physical model of the 9 x 7 sensor matrix, plugged into vboard.machine as its "world".
 #
 # Reed: a closed switch and its diode join a row line to a column line. With "row_cathode" the
 # diode conducts when the row is low and the column is pulled up, so the column reads 0; with
@@ -17,7 +17,7 @@
 # Checks: reads (column reads with a row active), multi_row_reads (reads while more than one
 # row was active; a correct scanner keeps it 0) and, when machine.record is set, read_rows (the
 # active row mask at every column read, i.e. the scan order).
-from fakes import machine as _m
+from vboard import machine as _m
 
 try:
     from time import ticks_us, ticks_diff
@@ -99,7 +99,7 @@ class BoardWiring:
         for sq in range(63):
             self.place(sq, 1 if sq in squares else 0)
 
-    # --- called by fakes.machine ----------------------------------------------------------
+    # --- called by vboard.machine ----------------------------------------------------------
     def on_drive(self, pin_id, v):
         r = self._row_of.get(pin_id)
         if r is None:

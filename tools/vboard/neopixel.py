@@ -1,7 +1,7 @@
 # Fake `neopixel` module (the MicroPython API: NeoPixel(pin, n, bpp=3, timing=1), .buf in the
 # strip's byte order (GRB for WS2812), .ORDER, write()). Every write() is counted; with
-# fakes.machine.record set, a copy of the buffer is kept in .frames (what the LEDs received).
-from fakes import machine as _machine
+# vboard.machine.record set, a copy of the buffer is kept in .frames (what the LEDs received).
+from vboard import machine as _machine
 
 instances = []
 
