@@ -1,0 +1,1201 @@
+# Physical play: what happened on the board, decided from the whole board.
+#
+# The sensors see presence only. The judge keeps every physical history that fits the sensor
+# events of the open turn (a "hypothesis": which piece stands on which square, which pieces are
+# in the players' hands), branching when a piece is set down while several different pieces are
+# in hands. Nothing is decided from a single event: once every square has been still for the
+# settle time, each hypothesis is classified against the game:
+#   K_NONE   every piece back where the turn started
+#   K_MOVE   exactly the position one legal move produces (its victim in a hand)
+#   K_PLACE  after the committed capture, a Barragoon stands on an empty square
+#   K_DUTY   a legal move that touch-move forbids
+#   K_BAD    every piece down, but in no legal arrangement (two tiles swapped)
+#   K_OPEN   a piece is still in a hand, or stands where nothing explains it
+# One valid interpretation (K_NONE / K_MOVE / K_PLACE) and no equally likely complete
+# alternative: it is applied (a move is committed, undone, or a placement waits for its face).
+# Several: the players are asked. None: the LEDs and the screen say what to fix, and a piece
+# resting on a wrong square flashes and beeps (errors only at rest, never in transit).
+# A story that needs a different piece to come down where one was lifted less than ADJUST_MS
+# before (a very fast capture, or a reed bouncing under a hand that holds the attacker) is
+# never applied by itself: the players confirm it or answer "No move yet".
+#
+# Timing (config.py): SETTLE_MS of stillness before anything is decided; ADJUST_MS: a lift
+# shorter than this that ends on the same square is an adjustment (no touch-move duty, and the
+# same piece is assumed back, so a bouncing reed is harmless); REOPEN_MS: after a commit the
+# mover may lift the moved piece again and carry on with the same move. The opponent's first
+# lift of one of their own tiles closes the previous turn at once.
+#
+# Touch-move (rule 4.6): only lifts that last ADJUST_MS count, and only the side to move takes
+# on duties: the first own tile touched that has a legal move must move (tiles lifted in the
+# same scan share that duty, no precedence); a piece touched after it that it can capture must
+# be captured; a Barragoon touched first must be captured if an own tile can. An opponent tile
+# lifted by itself creates no duty for anybody (the board cannot tell whose hand it was).
+#
+# Per event the judge updates the hypotheses and the live LED meanings without allocating;
+# the classification at rest allocates a little (it runs once per rest).
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+from array import array
+
+from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON, RulesError
+from controller import colours as C
+
+NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
+NOHOME = const(0xFF)
+MAXH = const(12)          # hypotheses kept
+AIRN = const(8)           # pieces in hands per hypothesis
+
+K_OPEN = const(0)
+K_NONE = const(1)
+K_MOVE = const(2)
+K_PLACE = const(3)
+K_BAD = const(4)
+K_DUTY = const(5)
+K_WAIT = const(6)         # (an answer) none of these: the short lift was only an adjustment
+
+# Flags returned by event() / tick() / resolve() for the controller.
+F_SAVE = const(1)         # the game or the touch-move duties changed: save
+F_PLACE = const(2)        # a Barragoon rests on place_sq: choose its face
+F_ASK = const(4)          # the sensors cannot tell: ask (asks / ask_n)
+F_BEEP = const(8)         # something is wrong at rest
+F_TURN = const(16)        # a new turn starts with the board matching the game
+F_OVER = const(32)        # the game ended
+F_UNPLACE = const(64)     # no placement waiting any more
+F_UNASK = const(128)      # the question no longer applies (the board changed)
+
+# What the screen should say (note, note_sq).
+N_NONE = const(0)
+N_OUT_OF_TURN = const(1)  # a piece of the side not to move was lifted
+N_MUST_MOVE = const(2)
+N_MUST_TAKE = const(3)
+N_CANT_MOVE = const(4)    # the lifted tile has no legal move: it may go back
+N_PUT_BACK = const(5)
+N_TAKE_OFF = const(6)
+N_WRONG = const(7)        # a wrong piece stands here: lift it
+N_NOT_TARGET = const(8)   # the moved tile rests where it cannot go
+N_PLACE = const(9)        # a Barragoon placement is due
+N_REFUSED = const(10)     # the rules refused (text in refused)
+N_CAPTURE = const(11)     # a piece lifted that can be captured: capture it or put it back
+N_PLACE_FIRST = const(12) # a tile lifted while a placement is due
+N_SETTLING = const(13)    # a move is on the board, waiting for the settle time
+
+_ZERO = bytes(63)
+
+
+def _el(t, t0):
+    # ticks_diff for 30-bit millisecond ticks (the RP2040's time.ticks_ms wraps at 2**30)
+    return ((t - t0 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+def _tile(c):
+    return c & TILE and c < NEW
+
+
+def _own(c, side):
+    return c & TILE and c < NEW and ((c & BROWN_BIT) != 0) == (side == 1)
+
+
+def _barragoon(c):
+    return 0 < c <= MAX_BARRAGOON
+
+
+class Hyp:
+    """One physical history: what stands where, what is in the hands, and its cost (how
+    surprising it is: a short lift that came back holding a different piece costs 2)."""
+
+    def __init__(self):
+        self.board = bytearray(63)     # piece codes, NEW for unknown pieces
+        self.home = bytearray(63)      # square each piece stood on at the turn start
+        self.ac = bytearray(AIRN)      # in hands: codes ...
+        self.ah = bytearray(AIRN)      # ... home squares ...
+        self.af = bytearray(AIRN)      # ... and the square each was last lifted from
+        self.n = 0
+        self.cost = 0
+        self.kind = K_OPEN
+        self.a = 0
+        self.b = 0
+        self.over = False              # more pieces in hands than tracked
+
+    def copy(self, o):
+        self.board[:] = o.board
+        self.home[:] = o.home
+        self.ac[:] = o.ac
+        self.ah[:] = o.ah
+        self.af[:] = o.af
+        self.n = o.n
+        self.cost = o.cost
+        self.over = o.over
+
+    def reset(self, codes):
+        self.board[:] = codes
+        for sq in range(63):
+            self.home[sq] = sq if codes[sq] else NOHOME
+        self.n = 0
+        self.cost = 0
+        self.over = False
+
+    def lift(self, sq):
+        c = self.board[sq]
+        h = self.home[sq]
+        self.board[sq] = 0
+        self.home[sq] = NOHOME
+        if c == 0 or c == NEW:
+            return                     # an unknown piece leaves the game: nothing to track
+        n = self.n
+        if n == AIRN:                  # hands overflowing: forget the oldest
+            self.over = True
+            for k in range(AIRN - 1):
+                self.ac[k] = self.ac[k + 1]
+                self.ah[k] = self.ah[k + 1]
+                self.af[k] = self.af[k + 1]
+            n -= 1
+        self.ac[n] = c
+        self.ah[n] = h
+        self.af[n] = sq
+        self.n = n + 1
+
+    def put(self, sq, k):
+        """Set the hand piece k down on sq (k = NOHOME: a piece from outside)."""
+        if k == NOHOME:
+            self.board[sq] = NEW
+            self.home[sq] = NOHOME
+            return
+        self.board[sq] = self.ac[k]
+        self.home[sq] = self.ah[k]
+        n = self.n - 1
+        while k < n:
+            self.ac[k] = self.ac[k + 1]
+            self.ah[k] = self.ah[k + 1]
+            self.af[k] = self.af[k + 1]
+            k += 1
+        self.n = n
+
+    def count(self, c):
+        n = 0
+        for k in range(self.n):
+            if self.ac[k] == c:
+                n += 1
+        return n
+
+    def same(self, o):
+        if self.n != o.n or self.board != o.board:
+            return False
+        for k in range(self.n):
+            if self.count(self.ac[k]) != o.count(self.ac[k]):
+                return False
+        return True
+
+
+class Judge:
+    def __init__(self, sensed, settle_ms=300, adjust_ms=250, reopen_ms=2000):
+        self.sensed = sensed               # bytearray(63), kept by the controller
+        self.settle = settle_ms
+        self.adjust = adjust_ms
+        self.reopen = reopen_ms
+        self.hs = [Hyp() for _ in range(MAXH)]
+        self.nh = 0
+        self.pruned = False
+        self.b0 = bytearray(63)            # piece codes at the start of the open turn
+        self.vac_t = array("l", [0] * 63)  # when each square last became empty
+        self.touched = bytearray(63)       # touched (lifted >= ADJUST_MS) in the open turn
+        self.touch_t = array("l", [0] * 63)
+        self.pending = 0                   # vacated turn-start squares not yet touched
+        self.fixed = bytearray(63)         # duties carried over (saved game, repair)
+        self.fixed_take = -1
+        self.duty = bytearray(63)          # touch-move: the move must start on a marked square
+        self.duty_take = -1                # ... and capture this square
+        self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
+        self.mean = bytearray(63)          # LED meanings of the live board
+        self.tgt = bytearray(63)           # targets of the tile shown as lifted
+        self.tgt_for = -1
+        self.caps = bytearray(63)          # own tiles that can capture caps_for
+        self.caps_for = -1
+        self.opt = bytearray(AIRN + 1)     # scratch: set-down options
+        self.game = None
+        self.side = 0                      # the mover of the open turn
+        self.moves = []                    # legal moves at the turn start (frm * 64 + to)
+        self.movable = bytearray(63)
+        self.active = False
+        self.repair = False
+        self.committed = -1                # the move committed in the open turn, or -1
+        self.t_commit = 0
+        self.reopened = -1                 # a committed move whose piece was lifted again
+        self.t_last = 0                    # last sensor change
+        self.decided = True                # judged since the last change
+        self.err_sq = -1                   # a piece resting on a wrong square
+        self.place_sq = -1                 # a Barragoon waiting for its face
+        self.note = N_NONE
+        self.note_sq = -1
+        self.refused = ""
+        self.duties_saved = ""             # duty_text() as last saved (the controller sets it)
+        self.mv = -1                       # home square of the tile shown as lifted
+        self.ask_n = 0                     # the question: options (kind, a, b, hypothesis)
+        self.ask_kind = bytearray(MAXH)
+        self.ask_a = bytearray(MAXH)
+        self.ask_b = bytearray(MAXH)
+        self.ask_h = bytearray(MAXH)
+
+    # --- starting ------------------------------------------------------------------------
+    def begin(self, game, duties="", phys=None):
+        """Judge game from now on. duties: saved touch-move duties (duty_text()); phys: the
+        piece codes physically on the board when they differ from the game (after a
+        take-back), or None to trust every occupied square."""
+        self.game = game
+        self.fixed[:] = _ZERO
+        self.fixed_take = -1
+        self.duty[:] = _ZERO
+        self.duty_take = -1
+        self._parse_duties(duties)
+        self.touched[:] = _ZERO
+        self.active = not game.over
+        if self.active:
+            self._start_repair(phys)
+        return 0
+
+    def stop(self):
+        self.active = False
+        self.repair = False
+        self.mean[:] = _ZERO
+
+    def _codes(self, out):
+        pos = self.game.pos
+        for sq in range(63):
+            out[sq] = pos.get(sq)
+
+    def _start_repair(self, phys):
+        """The board must first show the game's position (occupancy, and the right pieces on
+        squares marked in restore)."""
+        self._codes(self.b0)
+        self.restore[:] = _ZERO
+        if phys is not None:
+            b0 = self.b0
+            for sq in range(63):
+                if phys[sq] and b0[sq] and phys[sq] != b0[sq]:
+                    self.restore[sq] = 1
+        self.repair = True
+        self.committed = self.reopened = -1
+        self.place_sq = -1
+        self.err_sq = -1
+        self.decided = False
+        if self._repaired():
+            self._new_turn(True)
+        else:
+            self._live()
+
+    def _repaired(self):
+        s, b0, r = self.sensed, self.b0, self.restore
+        for sq in range(63):
+            if r[sq] or s[sq] != (1 if b0[sq] else 0):
+                return False
+        return True
+
+    def _new_turn(self, keep):
+        """The board matches the game: start judging a fresh turn (or the placement part of
+        one). keep: carry the touch-move duties over (after a repair)."""
+        g = self.game
+        self.repair = False
+        self._codes(self.b0)
+        self.side = g.pos.side
+        self.moves = g.legal_moves()
+        mv = self.movable
+        mv[:] = _ZERO
+        for m in self.moves:
+            mv[m >> 6] = 1
+        self.hs[0].reset(self.b0)
+        self.nh = 1
+        self.pruned = False
+        self.committed = self.reopened = -1
+        self.place_sq = -1
+        self.err_sq = -1
+        self.tgt_for = self.caps_for = -1
+        self.pending = 0
+        self.decided = True
+        if keep:
+            for sq in range(63):
+                if self.duty[sq]:
+                    self.fixed[sq] = 1
+            if self.duty_take >= 0:
+                self.fixed_take = self.duty_take
+        else:
+            self.fixed[:] = _ZERO
+            self.fixed_take = -1
+        self.touched[:] = _ZERO
+        self._duties()
+        self._live()
+
+    # --- duties ------------------------------------------------------------------------------
+    def duty_text(self):
+        """The open turn's touch-move duties as saved with the game: 'd2,e2 d5' (move one of
+        d2/e2, capture d5), '-' for none of a kind, '' when there are none."""
+        if self.committed >= 0 or not self.active:
+            return ""
+        from barragoon.notation import square_name
+        ms = ""
+        for sq in range(63):
+            if self.duty[sq]:
+                ms += ("," if ms else "") + square_name(sq)
+        if not ms and self.duty_take < 0:
+            return ""
+        return (ms or "-") + " " + (square_name(self.duty_take) if self.duty_take >= 0
+                                     else "-")
+
+    def _parse_duties(self, text):
+        from barragoon.notation import parse_square
+        parts = text.split() if text else ()
+        if len(parts) != 2:
+            return
+        try:
+            if parts[0] != "-":
+                for name in parts[0].split(","):
+                    self.fixed[parse_square(name)] = 1
+            if parts[1] != "-":
+                self.fixed_take = parse_square(parts[1])
+        except Exception:                  # a damaged tag costs the duty, never the game
+            self.fixed[:] = _ZERO
+            self.fixed_take = -1
+
+    def _can(self, frm, to):
+        return (frm << 6) + to in self.moves
+
+    def _capturable(self, v):
+        for m in self.moves:
+            if m & 63 == v:
+                return True
+        return False
+
+    def _duties(self):
+        """Recompute the duties from the carried-over ones and the touches in time order.
+        They are saved with the game at the next rest (see _decide), not at every touch:
+        a normal move then costs one flash write, not two."""
+        d = self.duty
+        old = bytes(d)
+        old_take = self.duty_take
+        d[:] = self.fixed
+        take = self.fixed_take
+        has = d != _ZERO
+        # the carried-over duties name real tiles and victims of this position only
+        for sq in range(63):
+            if d[sq] and not self.movable[sq]:
+                d[sq] = 0
+        if take >= 0 and not self._capturable(take):
+            take = -1
+        b0, side, tt = self.b0, self.side, self.touch_t
+        last = None
+        while True:
+            t = None
+            for sq in range(63):
+                if self.touched[sq] and (last is None or _el(tt[sq], last) > 0) and \
+                        (t is None or _el(tt[sq], t) < 0):
+                    t = tt[sq]
+            if t is None:
+                break
+            own = []
+            vic = []
+            for sq in range(63):
+                if self.touched[sq] and tt[sq] == t:
+                    c = b0[sq]
+                    if _own(c, side):
+                        if self.movable[sq]:
+                            own.append(sq)
+                    elif c:
+                        vic.append(sq)
+            if own and not has:
+                ok = take < 0
+                for o in own:
+                    if take >= 0 and self._can(o, take):
+                        ok = True
+                if ok:
+                    for o in own:
+                        d[o] = 1
+                    has = True
+            if len(vic) == 1 and not own and take < 0:
+                v = vic[0]
+                if has:
+                    for o in range(63):
+                        if d[o] and self._can(o, v):
+                            take = v
+                elif _barragoon(b0[v]) and self._capturable(v):
+                    take = v
+            last = t
+        self.duty_take = take
+        if bytes(d) != old or take != old_take:
+            self.tgt_for = -1
+        return 0
+
+    def _allowed(self, frm, to):
+        """Touch-move allows the legal move frm-to."""
+        if self.duty_take >= 0 and to != self.duty_take:
+            return False
+        for sq in range(63):
+            if self.duty[sq]:
+                return self.duty[frm] == 1
+        return True
+
+    def _touch(self, sq, t0):
+        if self.touched[sq] or not self.b0[sq]:
+            return 0
+        self.touched[sq] = 1
+        self.touch_t[sq] = t0
+        if self.pending:
+            self.pending -= 1
+        if self.committed >= 0 or self.game.placing() >= 0:
+            return 0
+        return self._duties()
+
+    # --- events ------------------------------------------------------------------------------
+    def event(self, sq, present, t):
+        """A square changed (sensed[] already updated). Returns F_* flags."""
+        if not self.active:
+            return 0
+        f = 0
+        if self.decided and self.ask_n:
+            f |= F_UNASK
+        self.ask_n = 0
+        self.t_last = t
+        self.decided = False
+        self.err_sq = -1
+        if self.repair:
+            r = self.restore
+            if present and r[sq] == 2:
+                r[sq] = 0
+            elif not present and r[sq] == 1:
+                r[sq] = 2
+            self._live()
+            return f
+        if present:
+            long_gap = _el(t, self.vac_t[sq]) >= self.adjust
+            if long_gap:
+                f |= self._touch(sq, self.vac_t[sq])
+            elif self.b0[sq] and not self.touched[sq] and self.pending:
+                self.pending -= 1
+            self._drop(sq, not long_gap)
+        else:
+            self.vac_t[sq] = t
+            f |= self._lift(sq, t)
+        self._live()
+        return f
+
+    def _lift(self, sq, t):
+        f = 0
+        h = self.hs[0]
+        c = h.board[sq]
+        g = self.game
+        cm = self.committed
+        if cm >= 0 and sq == cm & 63 and h.home[sq] == cm >> 6:
+            # the mover lifts the moved piece again: the move is open again
+            g.undo()
+            self.reopened = cm
+            self.committed = -1
+            self.place_sq = -1
+            self.tgt_for = self.caps_for = -1
+            f |= F_SAVE | F_UNPLACE | self._duties()
+        elif _own(c, 1 - self.side) and g.placing() < 0 and not g.offered:
+            f |= self._opponent_lifts()
+            if f & F_TURN:
+                if self.game.over:
+                    return f
+                return f | self._lift(sq, t)
+        if self.b0[sq] and not self.touched[sq]:
+            self.pending += 1
+        for i in range(self.nh):
+            self.hs[i].lift(sq)
+        self._dedupe()
+        return f
+
+    def _opponent_lifts(self):
+        """The side not to move lifts one of its own tiles. If the board (before this lift)
+        shows one legal move of the mover, that turn is over: commit it now and close it."""
+        cm = self.committed
+        if cm < 0 and self.reopened >= 0:
+            return self._reclose()
+        k = self._interpret()
+        self.ask_n = 0
+        if k < 0:
+            return 0
+        h = self.hs[k]
+        if h.kind != K_MOVE:
+            return 0
+        f = self._act(k, self.t_last)
+        if self.committed < 0 or self.game.placing() >= 0:
+            return f
+        return f | self._close()
+
+    def _reclose(self):
+        # The moved piece was lifted again and now the opponent lifts a tile: it was the
+        # opponent taking the moved piece (a capture that starts with the victim). Commit the
+        # move again as it stood and carry the lift of its target into the new turn.
+        cm = self.reopened
+        frm, to = cm >> 6, cm & 63
+        h = self.hs[0]
+        k = -1
+        for i in range(h.n):
+            if h.ah[i] == frm:
+                k = i
+        if k < 0 or h.board[to] or self.sensed[to]:
+            return 0
+        probe = self.hs[self.nh] if self.nh < MAXH else None
+        if probe is None:
+            return 0
+        probe.copy(h)
+        probe.put(to, k)
+        self._classify(probe)
+        if probe.kind != K_MOVE or probe.a != frm or probe.b != to:
+            return 0
+        try:
+            self.game.move(frm, to)
+        except RulesError:
+            return 0
+        vac = self.vac_t[to]
+        f = F_SAVE | self._close()
+        if not self.game.over:
+            self.vac_t[to] = vac
+            f |= self._lift(to, vac)
+        return f
+
+    def _drop(self, sq, short):
+        placing = self.game.placing() >= 0
+        n0 = self.nh
+        opt = self.opt
+        for i in range(n0):
+            h = self.hs[i]
+            no = 0
+            same = -1
+            if short:
+                for k in range(h.n):
+                    if h.af[k] == sq:
+                        same = k
+                if same >= 0:
+                    opt[0] = same
+                    no = 1
+            no = self._options(h, placing, no)
+            if no == 0:
+                h.put(sq, NOHOME)
+                continue
+            base = h.cost
+            for j in range(1, no):
+                if self.nh >= MAXH:
+                    self.pruned = True
+                    break
+                g = self.hs[self.nh]
+                self.nh += 1
+                g.copy(h)
+                g.put(sq, opt[j])
+                g.cost = base + (2 if same >= 0 else 0)
+            h.put(sq, opt[0])
+        self._dedupe()
+
+    def _options(self, h, placing, no):
+        """Which hand piece may have been set down: the mover's tiles first (in lift order),
+        then the rest; during a placement Barragoons and a piece from the supply first. With
+        empty hands it can only be a piece from outside."""
+        opt = self.opt
+        if h.n == 0:
+            opt[no] = NOHOME
+            return no + 1
+        side = self.side
+        for rnd in (0, 1):
+            for k in range(h.n):
+                c = h.ac[k]
+                pref = _barragoon(c) if placing else _own(c, side)
+                if pref == (rnd == 0) and not self._has(opt, no, c, h):
+                    opt[no] = k
+                    no += 1
+            if rnd == 0 and placing and not self._has(opt, no, NOHOME, h):
+                opt[no] = NOHOME
+                no += 1
+        return no
+
+    def _has(self, opt, no, c, h):
+        # is a piece with code c (NOHOME: the outside piece) among the options already?
+        for j in range(no):
+            o = opt[j]
+            if o == NOHOME:
+                if c == NOHOME:
+                    return True
+            elif c != NOHOME and h.ac[o] == c:
+                return True
+        return False
+
+    def _dedupe(self):
+        hs = self.hs
+        i = 0
+        while i < self.nh:
+            j = i + 1
+            while j < self.nh:
+                if hs[i].same(hs[j]):
+                    if hs[j].cost < hs[i].cost:
+                        hs[i].cost = hs[j].cost
+                    last = self.nh - 1
+                    hs[j], hs[last] = hs[last], hs[j]
+                    self.nh = last
+                else:
+                    j += 1
+            i += 1
+        best = 0
+        for i in range(1, self.nh):
+            if hs[i].cost < hs[best].cost:
+                best = i
+        if best:
+            hs[0], hs[best] = hs[best], hs[0]
+
+    # --- time --------------------------------------------------------------------------------
+    def tick(self, t, may_decide=True):
+        """Touches that have lasted, decisions at rest, the end of the reopen window."""
+        if not self.active:
+            return 0
+        f = 0
+        if self.pending:
+            f |= self._touch_scan(t)
+        if self.decided or _el(t, self.t_last) < self.settle:
+            if self.committed >= 0 and self.decided and self.ask_n == 0 and \
+                    self.game.placing() < 0 and _el(t, self.t_commit) >= self.reopen:
+                h = self.hs[0]
+                if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
+                    f |= self._close()
+            return f
+        if self.repair:
+            self.decided = True
+            if self._repaired():
+                self._new_turn(True)
+                return f | F_TURN
+            return f
+        if not may_decide:
+            return f
+        self.decided = True
+        return f | self._decide(t)
+
+    def _touch_scan(self, t):
+        f = 0
+        s, b0, tch, vt = self.sensed, self.b0, self.touched, self.vac_t
+        for sq in range(63):
+            if b0[sq] and not s[sq] and not tch[sq] and _el(t, vt[sq]) >= self.adjust:
+                f |= self._touch(sq, vt[sq])
+        if f:
+            self._live()
+        return f
+
+    # --- deciding ----------------------------------------------------------------------------
+    def _classify(self, h):
+        """Set h.kind (and h.a, h.b) against the turn-start position."""
+        b0, bd = self.b0, h.board
+        nd = 0
+        d0 = d1 = d2 = -1
+        new = False
+        for sq in range(63):
+            if bd[sq] != b0[sq]:
+                if nd == 0:
+                    d0 = sq
+                elif nd == 1:
+                    d1 = sq
+                elif nd == 2:
+                    d2 = sq
+                nd += 1
+                if bd[sq] == NEW:
+                    new = True
+        h.kind = K_OPEN
+        h.a = h.b = 0
+        if nd == 0:
+            if h.n == 0:
+                h.kind = K_NONE
+            return
+        placing = self.game.placing() >= 0
+        cm = self.committed
+        if nd == 1 and placing and cm < 0:
+            # the placement part of a turn: one Barragoon on an empty square
+            if not b0[d0] and (bd[d0] == NEW or _barragoon(bd[d0])) and h.n == 0:
+                h.kind = K_PLACE
+                h.a = d0
+            return
+        if nd == 2 and not new:
+            frm, to = (d0, d1) if bd[d0] == 0 else (d1, d0)
+            if bd[frm] == 0 and _own(b0[frm], self.side) and bd[to] == b0[frm]:
+                victim = b0[to]
+                if (h.n == 1 and h.ac[0] == victim) if victim else h.n == 0:
+                    if (frm << 6) + to in self.moves:
+                        h.a = frm
+                        h.b = to
+                        h.kind = K_MOVE if self._allowed(frm, to) else K_DUTY
+                        return
+        if cm >= 0 and placing and nd <= 3:
+            p = self._placed_on(h, cm >> 6, cm & 63)
+            if p >= 0:
+                h.kind = K_PLACE
+                h.a = p
+                return
+        if h.n == 0 and not new:
+            h.kind = K_BAD
+
+    def _placed_on(self, h, frm, to):
+        """After the committed move frm-to: the square of the one Barragoon set down on an
+        empty square (its victim in a hand, unless it is that Barragoon), or -1."""
+        b0, bd = self.b0, h.board
+        p = -1
+        for sq in range(63):
+            want = 0 if sq == frm else (b0[frm] if sq == to else b0[sq])
+            have = bd[sq]
+            if have == want:
+                continue
+            if want or p >= 0 or not (have == NEW or _barragoon(have)):
+                return -1
+            p = sq
+        if p < 0:
+            return -1
+        victim = b0[to]
+        if h.n == 0 and bd[p] == victim or h.n == 1 and h.ac[0] == victim:
+            return p
+        return -1
+
+    def _interpret(self):
+        """Classify every hypothesis. Returns the index of the single valid interpretation,
+        -1 when there is none, -2 when the players must be asked (ask_* filled)."""
+        hs, nh = self.hs, self.nh
+        best = 99                          # the likeliest valid story; equally likely ones
+        for i in range(nh):                # are asked about, less likely ones ignored
+            self._classify(hs[i])
+            if hs[i].kind in (K_NONE, K_MOVE, K_PLACE) and hs[i].cost < best:
+                best = hs[i].cost
+        self.ask_n = 0
+        found = -1
+        valid = 0
+        empty_hands = False
+        for i in range(nh):
+            h = hs[i]
+            if h.cost != best or h.kind not in (K_NONE, K_MOVE, K_PLACE):
+                continue
+            dup = False
+            for j in range(self.ask_n):
+                if self.ask_kind[j] == h.kind and self.ask_a[j] == h.a and \
+                        self.ask_b[j] == h.b:
+                    dup = True
+            if dup:
+                continue
+            self._add_ask(h.kind, h.a, h.b, i)
+            valid += 1
+            found = i
+            if h.n == 0:
+                empty_hands = True
+        if valid and best > 0:
+            self._add_ask(K_WAIT, 0, 0, 0)     # only with a short lift undone: confirm
+            self._order_asks()
+            return -2
+        bad = -1
+        if valid == 1 and empty_hands:
+            # All pieces down in a wrong arrangement, as likely as the valid story: ask. Not
+            # against a move the board already made and the players carried on from.
+            cm = self.committed
+            for i in range(nh):
+                h = hs[i]
+                if h.cost == best and h.kind == K_BAD and (
+                        cm < 0 or h.board[cm >> 6] == 0 and
+                        h.board[cm & 63] == self.b0[cm >> 6]):
+                    bad = i
+                    break
+        if valid == 1 and bad < 0:
+            self.ask_n = 0
+            return found
+        if valid == 0:
+            return -1
+        if bad >= 0:
+            self._add_ask(K_BAD, 0, 0, bad)
+        self._order_asks()
+        return -2
+
+    def _add_ask(self, kind, a, b, i):
+        n = self.ask_n
+        self.ask_kind[n] = kind
+        self.ask_a[n] = a
+        self.ask_b[n] = b
+        self.ask_h[n] = i
+        self.ask_n = n + 1
+
+    def _order_asks(self):
+        # "Nothing happened" first (a piece put back is the likelier story), then the move
+        # that stands committed, then the rest in order.
+        n = self.ask_n
+        for i in range(n):
+            j = i
+            while j > 0 and self._rank(j) < self._rank(j - 1):
+                for arr in (self.ask_kind, self.ask_a, self.ask_b, self.ask_h):
+                    arr[j], arr[j - 1] = arr[j - 1], arr[j]
+                j -= 1
+
+    def _rank(self, j):
+        k = self.ask_kind[j]
+        if k == K_NONE:
+            return 0
+        if k == K_MOVE and (self.ask_a[j] << 6) + self.ask_b[j] == self.committed or \
+                k == K_PLACE:
+            return 1
+        return 3 if k == K_BAD or k == K_WAIT else 2
+
+    def _decide(self, t):
+        f = self._decision(t)
+        if not f & F_SAVE and self.duty_text() != self.duties_saved:
+            f |= F_SAVE                    # a touch-move duty survives a power cut
+        return f
+
+    def _decision(self, t):
+        k = self._interpret()
+        if k >= 0:
+            return self._act(k, t)
+        if k == -2:
+            return F_ASK
+        # Nothing valid: say what is wrong; beep when a piece rests on a wrong square.
+        f = 0
+        if self.place_sq >= 0:
+            self.place_sq = -1
+            f |= F_UNPLACE
+        h = self.hs[0]
+        if h.kind == K_DUTY:
+            self.err_sq = h.b if self.b0[h.b] == 0 else h.a
+            f |= F_BEEP
+        elif self.mv_at >= 0 and not self.tgt[self.mv_at]:
+            self.err_sq = self.mv_at
+            f |= F_BEEP
+        else:
+            for sq in range(63):
+                if self.mean[sq] == C.TO_EMPTY:
+                    f |= F_BEEP
+                    break
+        self._live()
+        return f
+
+    def _act(self, k, t):
+        """Apply the interpretation of hypothesis k."""
+        hs = self.hs
+        if k:
+            hs[0], hs[k] = hs[k], hs[0]
+        h = hs[0]
+        g = self.game
+        f = 0
+        if h.kind == K_PLACE:
+            self.place_sq = h.a
+            self._live()
+            return F_PLACE
+        cm = self.committed
+        if h.kind == K_MOVE and (h.a << 6) + h.b == cm:
+            self._live()                   # as committed (a Barragoon being placed may be
+            return 0                       # in a hand to be turned: the picker stays)
+        if self.place_sq >= 0:
+            self.place_sq = -1
+            f |= F_UNPLACE
+        if h.kind == K_NONE:
+            if cm >= 0:
+                g.undo()
+                self.committed = -1
+                self.tgt_for = self.caps_for = -1
+                f |= F_SAVE | self._duties()
+            self.reopened = -1
+            self._live()
+            return f
+        m = (h.a << 6) + h.b
+        if cm >= 0:
+            g.undo()
+            self.committed = -1
+        try:
+            g.move(h.a, h.b)
+        except RulesError as e:
+            self.note = N_REFUSED
+            self.refused = str(e)
+            self._live()
+            return f | F_SAVE | F_BEEP if cm >= 0 else f | F_BEEP
+        self.committed = m
+        self.reopened = -1
+        self.t_commit = t
+        self.tgt_for = self.caps_for = -1
+        f |= F_SAVE
+        if g.over:
+            self.stop()
+            return f | F_OVER
+        self._live()
+        return f
+
+    def _close(self):
+        """The open turn is over: its move stands."""
+        self._new_turn(False)
+        return F_TURN
+
+    # --- answers and placements ------------------------------------------------------------
+    def resolve(self, j, t):
+        """The players chose option j of the question."""
+        if j >= self.ask_n:
+            return 0
+        kind = self.ask_kind[j]
+        hi = self.ask_h[j]
+        self.ask_n = 0
+        self.decided = True
+        if kind == K_WAIT:
+            # the short lifts were adjustments: forget the stories that swapped pieces
+            hs = self.hs
+            i = 0
+            while i < self.nh:
+                if hs[i].cost and self.nh > 1:
+                    last = self.nh - 1
+                    hs[i], hs[last] = hs[last], hs[i]
+                    self.nh = last
+                else:
+                    i += 1
+            self._live()
+            return 0
+        if kind == K_BAD:
+            phys = bytearray(self.hs[hi].board)
+            f = 0
+            if self.committed >= 0:
+                self.game.undo()
+                self.committed = -1
+                f |= F_SAVE
+            for sq in range(63):
+                if phys[sq] == NEW:
+                    phys[sq] = 0
+            self._keep_duties()
+            self._start_repair(phys)
+            return f | F_UNPLACE
+        # keep only the histories with this interpretation
+        a, b = self.ask_a[j], self.ask_b[j]
+        hs = self.hs
+        hs[0], hs[hi] = hs[hi], hs[0]
+        i = 1
+        while i < self.nh:
+            self._classify(hs[i])
+            if hs[i].kind == kind and hs[i].a == a and hs[i].b == b:
+                i += 1
+            else:
+                last = self.nh - 1
+                hs[i], hs[last] = hs[last], hs[i]
+                self.nh = last
+        self._classify(hs[0])
+        return self._act(0, t)
+
+    def _keep_duties(self):
+        for sq in range(63):
+            if self.duty[sq]:
+                self.fixed[sq] = 1
+        if self.duty_take >= 0:
+            self.fixed_take = self.duty_take
+
+    def placement_ready(self):
+        """The Barragoon stands on place_sq and the board is judged at rest."""
+        return self.place_sq >= 0 and self.decided and self.sensed[self.place_sq] == 1
+
+    def placed(self):
+        """game.place() succeeded for place_sq: the placement stands."""
+        self.place_sq = -1
+        self._new_turn(False)
+        return F_SAVE | (F_TURN if self.game.placing() < 0 else 0) | \
+            (F_OVER if self.game.over else 0)
+
+    def resync(self):
+        """After the sensor or LED test: carry on if the board still matches the open turn,
+        else repair it back to the game's position (duties kept)."""
+        if self.game is None or self.game.over:
+            return
+        h = self.hs[0]
+        same = not self.repair
+        if same:
+            for sq in range(63):
+                if (1 if h.board[sq] else 0) != self.sensed[sq]:
+                    same = False
+                    break
+        self.active = True
+        if not same:
+            if self.committed >= 0:
+                self.committed = -1
+                self.game.undo()
+            self._keep_duties()
+            self._start_repair(None)
+        self.decided = False
+
+    # --- what the LEDs show ------------------------------------------------------------------
+    def _targets(self, frm):
+        # The legal targets of frm (from the turn-start move list: no move generation here)
+        # as meanings; cached per square.
+        if self.tgt_for == frm:
+            return
+        t = self.tgt
+        t[:] = _ZERO
+        take = self.duty_take
+        b0 = self.b0
+        for m in self.moves:
+            if m >> 6 == frm:
+                to = m & 63
+                if take >= 0 and to != take:
+                    continue
+                c = b0[to]
+                t[to] = C.MOVE if not c else (C.TAKE_TILE if _tile(c) else C.TAKE_BARRAGOON)
+        self.tgt_for = frm
+
+    def _capturers(self, v):
+        if self.caps_for == v:
+            return
+        c = self.caps
+        c[:] = _ZERO
+        for m in self.moves:
+            if m & 63 == v:
+                c[m >> 6] = 1
+        self.caps_for = v
+
+    def _live(self):
+        """Meanings for the LEDs and the note for the screen, from the likeliest history."""
+        m = self.mean
+        m[:] = _ZERO
+        self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
+        self.note_sq = -1
+        self.mv_at = -1
+        self.mv = -1
+        if not self.active:
+            return
+        if self.repair:
+            self._live_repair()
+            return
+        h = self.hs[0]
+        g = self.game
+        b0, bd = self.b0, h.board
+        side = self.side
+        placing = g.placing() >= 0
+        cm = self.committed
+        cf = ct = -1
+        if cm >= 0:
+            cf, ct = cm >> 6, cm & 63
+        duties = self.duty != _ZERO
+        # The tile being moved: in a hand, or set down away from its square.
+        mv = at = -1
+        if not placing and cm < 0:
+            for k in range(h.n):
+                hm = h.ah[k]
+                if hm != NOHOME and _own(h.ac[k], side) and (not duties or self.duty[hm]):
+                    mv = hm
+            if mv < 0:
+                for sq in range(63):
+                    hm = h.home[sq]
+                    if hm != sq and hm != NOHOME and _own(bd[sq], side) and \
+                            (not duties or self.duty[hm]):
+                        mv, at = hm, sq
+        self.mv, self.mv_at = mv, at
+        if mv >= 0:
+            self._targets(mv)
+            t = self.tgt
+            for sq in range(63):
+                if t[sq]:
+                    m[sq] = t[sq]
+            m[mv] = C.ORIGIN
+            if at >= 0 and not t[at]:
+                m[at] = C.OFF            # in transit: no alarm until it rests
+            if not self.movable[mv]:
+                self._say(N_CANT_MOVE, mv)
+        # Every other difference from the position the board should show.
+        for sq in range(63):
+            want = b0[sq]
+            if sq == cf:
+                want = 0
+            elif sq == ct:
+                want = b0[cf]
+            have = bd[sq]
+            if have == want or sq == at or m[sq] and sq != mv:
+                continue
+            if sq == mv:
+                continue
+            if have == 0:
+                self._missing(sq, want, mv, placing, cm)
+            elif want == 0 and placing and (have == NEW or _barragoon(have)):
+                m[sq] = C.PLACE
+            elif want == 0:
+                m[sq] = C.TO_EMPTY
+                if _own(have, 1 - side) and not placing:
+                    self._say(N_OUT_OF_TURN, sq)
+                else:
+                    self._say(N_TAKE_OFF, sq)
+            else:
+                m[sq] = C.TO_EMPTY
+                self._say(N_WRONG, sq)
+        # Touch-move duties on the board.
+        if cm < 0 and not placing:
+            for sq in range(63):
+                if self.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
+                    m[sq] = C.DUTY
+                    self._say(N_MUST_MOVE, sq)
+            v = self.duty_take
+            if v >= 0 and bd[v] == b0[v] and not m[v]:
+                m[v] = C.DUTY_TAKE
+                self._say(N_MUST_TAKE, v)
+        if self.err_sq >= 0:
+            m[self.err_sq] = C.ERROR
+            if self.duty_take >= 0 and self.err_sq != self.duty_take:
+                self._say(N_MUST_TAKE, self.duty_take, True)
+            elif mv >= 0 and self.duty[mv] and self.err_sq != at:
+                self._say(N_MUST_MOVE, mv, True)
+            else:
+                self._say(N_NOT_TARGET, self.err_sq, True)
+        if placing and self.note == N_NONE:
+            self._say(N_PLACE, -1)
+        elif self.note == N_NONE and cm < 0 and mv >= 0 and at >= 0 and self.tgt[at]:
+            self._say(N_SETTLING, at)
+
+    def _missing(self, sq, want, mv, placing, cm):
+        m = self.mean
+        side = self.side
+        if not placing and cm < 0 and mv < 0 and not _own(want, side) and \
+                self._capturable(sq) and (self.duty_take < 0 or self.duty_take == sq):
+            # a piece the mover could capture: show it and the tiles that can take it
+            self._capturers(sq)
+            m[sq] = C.TAKE_TILE if _tile(want) else C.TAKE_BARRAGOON
+            for o in range(63):
+                if self.caps[o] and not m[o] and self.sensed[o]:
+                    m[o] = C.CAPTURER
+            self._say(N_CAPTURE, sq)
+            return
+        m[sq] = C.TO_FILL
+        if _own(want, 1 - side) and not placing:
+            self._say(N_OUT_OF_TURN, sq)
+        elif placing and _tile(want) and cm < 0:
+            self._say(N_PLACE_FIRST, sq)
+        else:
+            self._say(N_PUT_BACK, sq)
+
+    def _say(self, note, sq, force=False):
+        # The first (most important) note of a refresh wins unless forced.
+        if force or self.note == N_NONE or self.note == N_REFUSED and note != N_NONE:
+            self.note = note
+            self.note_sq = sq
+
+    def _live_repair(self):
+        m = self.mean
+        s, b0, r = self.sensed, self.b0, self.restore
+        fill = take = -1
+        for sq in range(63):
+            want = 1 if b0[sq] else 0
+            if r[sq] == 1 or s[sq] and not want:
+                m[sq] = C.TO_EMPTY
+                if take < 0:
+                    take = sq
+            elif r[sq] == 2 or want and not s[sq]:
+                m[sq] = C.TO_FILL
+                if fill < 0:
+                    fill = sq
+        if fill >= 0:
+            self._say(N_PUT_BACK, fill, True)
+        elif take >= 0:
+            self._say(N_WRONG if r[take] else N_TAKE_OFF, take, True)
+
+    # --- for the screen and the tests --------------------------------------------------------
+    def ask_label(self, j):
+        """Text of option j (at most 16 characters)."""
+        from barragoon.notation import square_name, format_move
+        k = self.ask_kind[j]
+        a, b = self.ask_a[j], self.ask_b[j]
+        if k == K_NONE:
+            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
+                else "Nothing moved"
+        if k == K_MOVE:
+            return format_move(a, b, 1 if self.b0[b] else 0)
+        if k == K_PLACE:
+            return "Barragoon on " + square_name(a)
+        if k == K_WAIT:
+            return "No move yet"
+        return "Pieces swapped"
+
+    def idle(self):
+        """Nothing off its square and no decision pending."""
+        return self.decided and self.note in (N_NONE, N_PLACE)
