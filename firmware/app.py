@@ -3,9 +3,10 @@
 #
 # Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
 # waits: no crash loop); load settings and the saved game; first scan; the controller offers to
-# resume. After every committed action the game is saved (storage.py); a finished game is
-# appended to records.txt. An unexpected exception is written to error.log and shown, then the
-# board restarts and resumes the saved game without asking.
+# resume. After every committed action the game is saved (storage.py) with its touch-move
+# duties, and the flight recorder (recorder.py: every raw sensor and button event) goes to
+# events.txt; a finished game is appended to records.txt. An unexpected exception is written to
+# error.log and shown, then the board restarts and resumes the saved game without asking.
 import gc
 import sys
 import time
@@ -15,6 +16,7 @@ import machine
 import config
 from drivers import matrix, leds, ssd1306, inputs, buzzer
 from storage import Storage
+from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
 
@@ -38,10 +40,17 @@ class App:
         brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
-        self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness)
-        self.ctl.on_commit = self.storage.save_game
+        self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 2048),
+                                 getattr(cfg, "RECORDER_FILE_EVENTS", 400))
+        self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness,
+                              getattr(cfg, "ADJUST_MS", 250), getattr(cfg, "REOPEN_MS", 2000),
+                              self.storage.load_palette())
+        self.ctl.on_save = self._save
         self.ctl.on_finish = self.storage.finish_game
+        self.ctl.on_settings = self.storage.save_settings
+        self.ctl.on_checkpoint = self.recorder.checkpoint
         self.brightness = brightness
+        self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
                             else cfg.DEBOUNCE_MS)
         self.now = 0                       # monotonic ms for the controller (ticks wrap)
@@ -57,11 +66,15 @@ class App:
             pass
         m.resync()
         saved = self.storage.load_game()
-        self.ctl.start(m.occupied, saved)
+        self.ctl.start(m.occupied, saved, self.storage.duties)
         if resume and saved is not None and not saved.over:
-            self.ctl.begin(saved)          # after a crash: straight back into the game
+            self.ctl.begin(saved, self.storage.duties)   # after a crash: back into the game
         if self.storage.problem:
             print("saved game not loaded:", self.storage.problem)
+
+    def _save(self, game, duties):
+        self.storage.save_game(game, duties)
+        self.storage.save_events(self.recorder, self.clock.ticks_ms())
 
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
@@ -70,29 +83,35 @@ class App:
         self.now += clock.ticks_diff(t, self.last)
         self.last = t
         now = self.now
-        m, ctl = self.matrix, self.ctl
+        m, ctl, rec = self.matrix, self.ctl, self.recorder
         m.scan(t)
         code = m.pop()
         while code >= 0:
+            rec.square(t, code & 0x7F, code >> 7)
             ctl.on_square(code & 0x7F, code >> 7, now)
             code = m.pop()
         if m.overflow:                     # events were dropped: take the whole picture
             m.resync()
             occ = m.occupied
             for sq in range(63):
+                if occ[sq] != ctl.sensed[sq]:
+                    rec.square(t, sq, occ[sq])
                 ctl.on_square(sq, occ[sq], now)
         inp = self.inputs
         inp.poll(t)
+        self._record_buttons(t)
         code = inp.pop()
         while code >= 0:
+            if inp.encoder and code <= 2:  # a detent: recorded as a press and release
+                rec.button(t, code - 1, 1)
+                rec.button(t, code - 1, 0)
             ctl.on_button(code, now)
             code = inp.pop()
         ctl.tick(now)
         if ctl.render(now, 1):             # LEDs first: lift-to-light does not wait
             if ctl.brightness != self.brightness:
-                self.brightness = ctl.brightness
-                self.leds.set_brightness(ctl.brightness)
-                self.storage.save_brightness(ctl.brightness)
+                self.brightness = ctl.brightness   # saved by the controller when its
+                self.leds.set_brightness(ctl.brightness)   # screen closes
             self.leds.show(ctl.frame)
         if ctl.render(now, 2):
             self.oled.show()
@@ -100,6 +119,16 @@ class App:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
+
+    def _record_buttons(self, t):
+        inp = self.inputs
+        i = 2 if inp.encoder else 0        # the encoder's A/B are no buttons
+        while i < 3:
+            p = 1 if inp.pressed(i) else 0
+            if p != (self.buttons >> i) & 1:
+                self.buttons ^= 1 << i
+                self.recorder.button(t, i, p)
+            i += 1
 
     def run(self, wdt):
         period, clock = self.period, self.clock

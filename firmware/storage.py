@@ -5,10 +5,15 @@
 # LittleFS (the Pico's filesystem) the rename is atomic, so a power cut at any instant leaves
 # either the previous save or the new one: at most the action in progress is lost.
 #
+# A touch-move duty of the turn in progress is part of the save: an extra tag line before the
+# record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
+# barragoon.record.parse_record ignores as an unknown tag. With every save the flight
+# recorder's events go to events.txt (recorder.py), also written atomically.
+#
 # Files at the board's root (read them with `mpremote fs cat :records.txt`):
 #   game.txt      the game in progress          game.tmp   a save being written
-#   records.txt   every finished game, appended  settings.txt  brightness
-#   error.log     the last unexpected errors (kept short)
+#   records.txt   every finished game, appended  settings.txt  brightness, colour palette
+#   events.txt    the last sensor/button events  error.log  the last unexpected errors
 import os
 
 from barragoon.core import RulesError
@@ -18,6 +23,8 @@ GAME = "game.txt"
 TMP = "game.tmp"
 RECORDS = "records.txt"
 SETTINGS = "settings.txt"
+EVENTS = "events.txt"
+TOUCH_TAG = "[TouchMove "
 ERRORS = "error.log"
 ERROR_LOG_MAX = 4096
 
@@ -29,18 +36,20 @@ class Storage:
         self.root = root
         self.fs = fs if fs is not None else _Fs()
         self.problem = ""                  # why the saved game could not be loaded, if so
+        self.duties = ""                   # the loaded game's touch-move duties
 
     def _path(self, name):
         return self.root + name
 
-    def _write_atomic(self, name, text, game=None):
+    def _write_atomic(self, name, text, writer=None):
         # Write a temporary file, close it, rename it over the old one (atomic on LittleFS).
+        # writer(write) writes the content line by line (no large string in the heap).
         fs = self.fs
         tmp = self._path(TMP if name == GAME else name + ".tmp")
         f = fs.open(tmp, "w")
         try:
-            if game is not None:
-                write_record(game, f.write)
+            if writer is not None:
+                writer(f.write)
             else:
                 f.write(text)
         finally:
@@ -58,17 +67,22 @@ class Storage:
             f.close()
 
     # --- the game in progress ------------------------------------------------------------
-    def save_game(self, game):
-        self._write_atomic(GAME, None, game)
+    def save_game(self, game, duties=""):
+        """Save the game in progress with its touch-move duties (judge.duty_text())."""
+        self._write_atomic(GAME, None, lambda write: game_text(game, duties, write))
 
     def load_game(self):
-        """The saved game, or None. A damaged file is kept aside as game.bad, never lost."""
+        """The saved game, or None (its duties in self.duties). A damaged file is kept aside
+        as game.bad, never lost."""
         self.problem = ""
+        self.duties = ""
         text = self._read(GAME)
         if not text:
             return None
         try:
-            return parse_record(text)
+            game = parse_record(text)
+            self.duties = duties_of(text)
+            return game
         except RulesError as e:
             self.problem = str(e)
             try:
@@ -93,19 +107,32 @@ class Storage:
             f.close()
         self.clear_game()
 
+    # --- the flight recorder --------------------------------------------------------------
+    def save_events(self, recorder, now):
+        self._write_atomic(EVENTS, None, lambda write: recorder.write(write, now))
+
     # --- settings ------------------------------------------------------------------------
-    def load_brightness(self, default):
+    def _setting(self, key, lo, hi, default):
         text = self._read(SETTINGS)
         if text:
             for line in text.split("\n"):
-                if line.startswith("brightness="):
-                    v = line[11:].strip()
-                    if v.isdigit() and 5 <= int(v) <= 100:
+                if line.startswith(key + "="):
+                    v = line[len(key) + 1:].strip()
+                    if v.isdigit() and lo <= int(v) <= hi:
                         return int(v)
         return default
 
+    def load_brightness(self, default):
+        return self._setting("brightness", 5, 100, default)
+
+    def load_palette(self, default=0):
+        return self._setting("palette", 0, 1, default)
+
+    def save_settings(self, brightness, palette=0):
+        self._write_atomic(SETTINGS, "brightness=%d\npalette=%d\n" % (brightness, palette))
+
     def save_brightness(self, value):
-        self._write_atomic(SETTINGS, "brightness=%d\n" % value)
+        self.save_settings(value, self.load_palette())
 
     # --- errors --------------------------------------------------------------------------
     def log_error(self, text):
@@ -113,6 +140,22 @@ class Storage:
         old = self._read(ERRORS) or ""
         new = (old + text)[-ERROR_LOG_MAX:]
         self._write_atomic(ERRORS, new)
+
+
+def game_text(game, duties, write):
+    """What game.txt holds: the duties tag (if any), then the game record."""
+    if duties:
+        write('%s"%s"]\n' % (TOUCH_TAG, duties))
+    write_record(game, write)
+
+
+def duties_of(text):
+    i = text.find(TOUCH_TAG)
+    if i < 0:
+        return ""
+    j = text.find('"', i)
+    k = text.find('"', j + 1)
+    return text[j + 1:k] if 0 <= j < k else ""
 
 
 class _Fs:

@@ -1,6 +1,6 @@
-# The whole firmware on fake hardware: boot, set-up through the menu, a game played through the
-# fake sensor matrix and buttons, LEDs and OLED as driven, saving and resuming, config errors,
-# a crash that restarts and resumes, and an allocation-free idle loop.
+# The whole firmware on fake hardware: boot straight into the guided set-up, a game played
+# through the fake sensor matrix and buttons, LEDs and OLED as driven, saving and resuming,
+# config errors, a crash that restarts and resumes, and an allocation-free idle loop.
 import gc
 import sys
 
@@ -16,7 +16,7 @@ from vboard import neopixel as fake_neopixel  # noqa: E402
 from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
-from controller.controller import M_PLAY, M_MENU, M_SETUP  # noqa: E402
+from controller.modes import Play, Menu, Setup  # noqa: E402
 from storage import Storage  # noqa: E402
 import app  # noqa: E402
 
@@ -82,34 +82,23 @@ class Board:
         return t
 
 
-def choose(b, label):
-    for i in range(10):
-        if b.ctl.menu_items[b.ctl.menu_sel] == label:
-            b.press(OK)
-            return
-        b.press(DOWN)
-    raise AssertionError("no menu item " + label)
-
-
 def set_up(b):
     pos = start_position()
     for sq in range(63):
         if pos.get(sq):
             b.wiring.place(sq)
-    b.run(60)
+    b.run(400)                                   # still for the settle time: the game starts
+    assert isinstance(b.ctl.top, Play)
 
 
 def test_boot_set_up_and_play_through_the_sensors():
     b = Board("play")
     b.app.boot()
     b.run(50)
-    assert b.ctl.mode == M_MENU and b.ctl.menu_title == "New game"
-    choose(b, "Set up board")
-    assert b.ctl.mode == M_SETUP
-    r, g, bl = b.led("b1")                       # the first square to fill, lit white
-    assert r > 0 and r == g == bl
+    assert isinstance(b.ctl.top, Setup)          # a fresh board: straight to the set-up
+    r, g, bl = b.led("b1")                       # the first square to fill, lit green
+    assert g > 0 and r == bl == 0
     set_up(b)
-    assert b.ctl.mode == M_PLAY
     b.lift("d2")
     r, g, bl = b.led("d5")                       # a target: green through the real strip
     assert g > 0 and r == 0 and bl == 0
@@ -127,13 +116,13 @@ def test_capture_and_placement_with_buttons_then_resume_after_power_off():
     b = Board("resume")
     b.app.boot()
     b.run(50)
-    choose(b, "Set up board")
     set_up(b)
     for frm, to in (("d2", "d5"), ("d8", "d6")):
         b.lift(frm)
         b.drop(to)
-    b.lift("d5")                                 # White's 3-tile captures the X on c5? no:
-    b.lift("b4")                                 # d5 -> b4 is 3 steps: capture the Barragoon
+    b.lift("d5")                                 # White's 3-tile (d5 -> b4 is 3 steps)
+    b.lift("b4")                                 # captures the Barragoon on b4
+    b.run(300)                                   # (a hand needs longer than the adjust time)
     b.drop("b4")
     assert b.ctl.game.placing() == 0
     b.drop("d4")
@@ -146,10 +135,10 @@ def test_capture_and_placement_with_buttons_then_resume_after_power_off():
     b2 = Board("resume", keep_dir=True, pieces=pieces)
     b2.app.boot()
     b2.run(50)
-    assert b2.ctl.mode == M_MENU and b2.ctl.menu_items[0] == "Resume game"
+    assert isinstance(b2.ctl.top, Menu) and b2.ctl.top.items[0] == "Resume game"
     b2.press(OK)
-    assert b2.ctl.mode == M_PLAY and b2.ctl.game.last_turn_text() == "d5xb4 d4=1N"
-    assert b2.ctl.play.mismatches() == 0
+    assert isinstance(b2.ctl.top, Play) and b2.ctl.game.last_turn_text() == "d5xb4 d4=1N"
+    assert not b2.ctl.judge.repair
     b2.lift("d6")
     b2.drop("d9")
     assert b2.ctl.game.last_turn_text() == "d6-d9"
@@ -159,12 +148,11 @@ def test_knocked_piece_is_shown_and_play_resumes():
     b = Board("desync")
     b.app.boot()
     b.run(50)
-    choose(b, "Set up board")
     set_up(b)
     b.wiring.place(parse_square("d4"))          # something put down by mistake
     b.run(60)
     r, g, bl = b.led("d4")
-    assert r > 0 and bl > 0 and g == 0           # magenta: take it off
+    assert r > g > 0 and bl > g                  # pink: take it off
     b.wiring.lift(parse_square("d4"))
     b.run(60)
     assert b.led("d4") == (0, 0, 0)
@@ -189,7 +177,6 @@ def test_crash_is_logged_then_restart_resumes_the_game():
     b = Board("crash")
     b.app.boot()
     b.run(50)
-    choose(b, "Set up board")
     set_up(b)
     b.lift("d2")
     b.drop("d5")
@@ -220,14 +207,13 @@ def test_crash_is_logged_then_restart_resumes_the_game():
     resume = app._resume_flag(b2.storage, False)
     assert resume
     b2.app.boot(resume)
-    assert b2.ctl.mode == M_PLAY and b2.ctl.game.last_turn_text() == "d2-d5"
+    assert isinstance(b2.ctl.top, Play) and b2.ctl.game.last_turn_text() == "d2-d5"
 
 
 def test_idle_loop_allocates_nothing():
     b = Board("idle")
     b.app.boot()
     b.run(50)
-    choose(b, "Set up board")
     set_up(b)
     b.run(1000)
     machine.record = False

@@ -18,7 +18,8 @@ REQUIRED = (
 )
 # Added with the drivers; an older config.py without them gets the drivers' defaults.
 OPTIONAL = ("MATRIX_SETTLE_US", "HALL_POWER_UP_US", "LED_IDLE_MA", "LONG_PRESS_MS",
-            "ENCODER_DETENT_STEPS")
+            "ENCODER_DETENT_STEPS", "ADJUST_MS", "REOPEN_MS", "RECORDER_EVENTS",
+            "RECORDER_FILE_EVENTS")
 
 
 def _fail(msg):
@@ -175,6 +176,18 @@ def _check_unique_pins(cfg):
             owner[p] = key
 
 
+def _check_play(cfg):
+    _int(cfg, "SETTLE_MS", 0, 5000, "ms")
+    if hasattr(cfg, "ADJUST_MS"):
+        _int(cfg, "ADJUST_MS", 0, 1000, "ms")
+    if hasattr(cfg, "REOPEN_MS"):
+        _int(cfg, "REOPEN_MS", 0, 10000, "ms")
+    if hasattr(cfg, "RECORDER_EVENTS"):
+        _int(cfg, "RECORDER_EVENTS", 0, 8192, "events")
+    if hasattr(cfg, "RECORDER_FILE_EVENTS"):
+        _int(cfg, "RECORDER_FILE_EVENTS", 16, 8192, "events")
+
+
 def check(cfg):
     """Raise ValueError naming the first bad setting in the config module cfg."""
     _unknown_keys(cfg)
@@ -187,5 +200,5 @@ def check(cfg):
     _check_input(cfg)
     if cfg.BUZZER_PIN is not None:
         _pin("BUZZER_PIN", cfg.BUZZER_PIN)
-    _int(cfg, "SETTLE_MS", 0, 5000, "ms")
+    _check_play(cfg)
     _check_unique_pins(cfg)
