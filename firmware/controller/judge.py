@@ -18,6 +18,10 @@
 # A story that needs a different piece to come down where one was lifted less than ADJUST_MS
 # before (a very fast capture, or a reed bouncing under a hand that holds the attacker) is
 # never applied by itself: the players confirm it or answer "No move yet".
+# More stories than MAXH (many different pieces in the hands at once) or more pieces in hands
+# than AIRN: the judge cannot follow any more. It says so, asks for every piece to go back
+# where the turn started (a committed move of the turn is taken back), and asks the players to
+# confirm that every piece is on its own square before the turn starts again.
 #
 # Timing (config.py): SETTLE_MS of stillness before anything is decided; ADJUST_MS: a lift
 # shorter than this that ends on the same square is an adjustment (no touch-move duty, and the
@@ -45,7 +49,7 @@ from controller import colours as C
 
 NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
 NOHOME = const(0xFF)
-MAXH = const(12)          # hypotheses kept
+MAXH = const(16)          # hypotheses kept
 AIRN = const(8)           # pieces in hands per hypothesis
 
 K_OPEN = const(0)
@@ -55,6 +59,7 @@ K_PLACE = const(3)
 K_BAD = const(4)
 K_DUTY = const(5)
 K_WAIT = const(6)         # (an answer) none of these: the short lift was only an adjustment
+K_OK = const(7)           # (an answer) every piece is back where the turn started
 
 # Flags returned by event() / tick() / resolve() for the controller.
 F_SAVE = const(1)         # the game or the touch-move duties changed: save
@@ -65,6 +70,7 @@ F_TURN = const(16)        # a new turn starts with the board matching the game
 F_OVER = const(32)        # the game ended
 F_UNPLACE = const(64)     # no placement waiting any more
 F_UNASK = const(128)      # the question no longer applies (the board changed)
+F_SHOW = const(256)       # the LEDs or the screen changed
 
 # What the screen should say (note, note_sq).
 N_NONE = const(0)
@@ -83,6 +89,8 @@ N_PLACE_FIRST = const(12) # a tile lifted while a placement is due
 N_SETTLING = const(13)    # a move is on the board, waiting for the settle time
 
 _ZERO = bytes(63)
+_SWAP_MS = const(80)      # no hand takes a piece off a square and sets another one on it
+#                           faster than this: a shorter gap is the same piece (a bounce)
 
 
 def _el(t, t0):
@@ -104,7 +112,8 @@ def _barragoon(c):
 
 class Hyp:
     """One physical history: what stands where, what is in the hands, and its cost (how
-    surprising it is: a short lift that came back holding a different piece costs 2)."""
+    surprising it is: a short lift that came back holding a different piece costs 2, a piece
+    from outside set down while the hands hold pieces of the game costs 1)."""
 
     def __init__(self):
         self.board = bytearray(63)     # piece codes, NEW for unknown pieces
@@ -114,6 +123,7 @@ class Hyp:
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
         self.n = 0
         self.cost = 0
+        self.swaps = 0                 # short lifts that came back holding another piece
         self.kind = K_OPEN
         self.a = 0
         self.b = 0
@@ -127,6 +137,7 @@ class Hyp:
         self.af[:] = o.af
         self.n = o.n
         self.cost = o.cost
+        self.swaps = o.swaps
         self.over = o.over
 
     def reset(self, codes):
@@ -135,6 +146,7 @@ class Hyp:
             self.home[sq] = sq if codes[sq] else NOHOME
         self.n = 0
         self.cost = 0
+        self.swaps = 0
         self.over = False
 
     def lift(self, sq):
@@ -198,6 +210,8 @@ class Judge:
         self.hs = [Hyp() for _ in range(MAXH)]
         self.nh = 0
         self.pruned = False
+        self.evicted = False               # unlikely stories were dropped for room
+        self.confused = False              # lost track: the turn restarts from b0
         self.b0 = bytearray(63)            # piece codes at the start of the open turn
         self.vac_t = array("l", [0] * 63)  # when each square last became empty
         self.touched = bytearray(63)       # touched (lifted >= ADJUST_MS) in the open turn
@@ -213,7 +227,7 @@ class Judge:
         self.tgt_for = -1
         self.caps = bytearray(63)          # own tiles that can capture caps_for
         self.caps_for = -1
-        self.opt = bytearray(AIRN + 1)     # scratch: set-down options
+        self.opt = bytearray(AIRN + 2)     # scratch: set-down options
         self.game = None
         self.side = 0                      # the mover of the open turn
         self.moves = []                    # legal moves at the turn start (frm * 64 + to)
@@ -280,7 +294,7 @@ class Judge:
         self.place_sq = -1
         self.err_sq = -1
         self.decided = False
-        if self._repaired():
+        if self._repaired() and not self.confused:
             self._new_turn(True)
         else:
             self._live()
@@ -306,13 +320,14 @@ class Judge:
             mv[m >> 6] = 1
         self.hs[0].reset(self.b0)
         self.nh = 1
-        self.pruned = False
+        self.pruned = self.evicted = False
         self.committed = self.reopened = -1
         self.place_sq = -1
         self.err_sq = -1
         self.tgt_for = self.caps_for = -1
         self.pending = 0
         self.decided = True
+        self.confused = False
         if keep:
             for sq in range(63):
                 if self.duty[sq]:
@@ -425,6 +440,10 @@ class Judge:
             self.tgt_for = -1
         return 0
 
+    def allows(self, frm, to):
+        """Touch-move allows the legal move frm-to of the side to move now."""
+        return self.committed >= 0 or self._allowed(frm, to)
+
     def _allowed(self, frm, to):
         """Touch-move allows the legal move frm-to."""
         if self.duty_take >= 0 and to != self.duty_take:
@@ -466,16 +485,31 @@ class Judge:
             self._live()
             return f
         if present:
-            long_gap = _el(t, self.vac_t[sq]) >= self.adjust
+            gap = _el(t, self.vac_t[sq])
+            long_gap = gap >= self.adjust
             if long_gap:
                 f |= self._touch(sq, self.vac_t[sq])
             elif self.b0[sq] and not self.touched[sq] and self.pending:
                 self.pending -= 1
-            self._drop(sq, not long_gap)
+            self._drop(sq, 0 if long_gap else (1 if gap >= _SWAP_MS else 2))
         else:
             self.vac_t[sq] = t
             f |= self._lift(sq, t)
+        if self.pruned or self.hs[0].over:
+            return f | self._lost()
         self._live()
+        return f
+
+    def _lost(self):
+        """Too many stories to follow: back to the turn's start, then confirm."""
+        f = F_UNPLACE
+        if self.committed >= 0:
+            self.game.undo()
+            self.committed = -1
+            f |= F_SAVE
+        self._keep_duties()
+        self.confused = True
+        self._start_repair(None)
         return f
 
     def _lift(self, sq, t):
@@ -492,6 +526,10 @@ class Judge:
             self.place_sq = -1
             self.tgt_for = self.caps_for = -1
             f |= F_SAVE | F_UNPLACE | self._duties()
+        elif cm >= 0 and g.placing() < 0 and self._as_committed():
+            # anything else lifted after the move was made belongs to the next turn
+            f |= self._close()
+            return f | self._lift(sq, t)
         elif _own(c, 1 - self.side) and g.placing() < 0 and not g.offered:
             f |= self._opponent_lifts()
             if f & F_TURN:
@@ -504,6 +542,18 @@ class Judge:
             self.hs[i].lift(sq)
         self._dedupe()
         return f
+
+    def _as_committed(self):
+        """Is some history exactly the committed move (so the turn can close on it)? It
+        becomes the primary one."""
+        for i in range(self.nh):
+            h = self.hs[i]
+            self._classify(h)
+            if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
+                if i:
+                    self.hs[0], self.hs[i] = h, self.hs[0]
+                return True
+        return False
 
     def _opponent_lifts(self):
         """The side not to move lifts one of its own tiles. If the board (before this lift)
@@ -556,6 +606,7 @@ class Judge:
         return f
 
     def _drop(self, sq, short):
+        # short: 0 a long gap, 1 shorter than the adjust time, 2 too short for a swap
         placing = self.game.placing() >= 0
         n0 = self.nh
         opt = self.opt
@@ -570,27 +621,58 @@ class Judge:
                 if same >= 0:
                     opt[0] = same
                     no = 1
-            no = self._options(h, placing, no)
+                    if short == 2:
+                        h.put(sq, same)
+                        continue
+            no = self._options(h, placing, no, sq)
             if no == 0:
                 h.put(sq, NOHOME)
                 continue
             base = h.cost
+            outside = 0 if placing or h.n == 0 else 1
             for j in range(1, no):
-                if self.nh >= MAXH:
-                    self.pruned = True
-                    break
-                g = self.hs[self.nh]
-                self.nh += 1
+                cost = base + (2 if same >= 0 else 0) + (outside if opt[j] == NOHOME else 0)
+                g = self._slot(cost)
+                if g is None:
+                    continue
                 g.copy(h)
                 g.put(sq, opt[j])
-                g.cost = base + (2 if same >= 0 else 0)
+                g.cost = cost
+                if same >= 0:
+                    g.swaps += 1
             h.put(sq, opt[0])
         self._dedupe()
 
-    def _options(self, h, placing, no):
+    def _slot(self, cost):
+        """A free hypothesis for a story of this cost, or None. When all are in use, a story
+        at least 2 less likely than the likeliest one gives way (or is not kept); only when
+        every story is about as likely does the judge admit it has lost track."""
+        hs = self.hs
+        if self.nh < MAXH:
+            g = hs[self.nh]
+            self.nh += 1
+            return g
+        low = worst = 0
+        for i in range(1, MAXH):
+            if hs[i].cost < hs[low].cost:
+                low = i
+            if hs[i].cost > hs[worst].cost:
+                worst = i
+        floor = hs[low].cost + 2
+        if hs[worst].cost >= floor and hs[worst].cost > cost:
+            self.evicted = True
+            return hs[worst]
+        if cost < floor:
+            self.pruned = True
+        else:
+            self.evicted = True
+        return None
+
+    def _options(self, h, placing, no, sq):
         """Which hand piece may have been set down: the mover's tiles first (in lift order),
-        then the rest; during a placement Barragoons and a piece from the supply first. With
-        empty hands it can only be a piece from outside."""
+        then the rest, then a piece from outside (the box, the supply); during a placement
+        Barragoons and a piece from the supply first. With empty hands it can only be a piece
+        from outside."""
         opt = self.opt
         if h.n == 0:
             opt[no] = NOHOME
@@ -601,11 +683,17 @@ class Judge:
                 c = h.ac[k]
                 pref = _barragoon(c) if placing else _own(c, side)
                 if pref == (rnd == 0) and not self._has(opt, no, c, h):
+                    for k2 in range(k, h.n):   # of equal pieces, the one coming home
+                        if h.ac[k2] == c and h.ah[k2] == sq:
+                            k = k2
                     opt[no] = k
                     no += 1
             if rnd == 0 and placing and not self._has(opt, no, NOHOME, h):
                 opt[no] = NOHOME
                 no += 1
+        if not self._has(opt, no, NOHOME, h):
+            opt[no] = NOHOME
+            no += 1
         return no
 
     def _has(self, opt, no, c, h):
@@ -658,7 +746,13 @@ class Judge:
             return f
         if self.repair:
             self.decided = True
+            f |= F_SHOW
             if self._repaired():
+                if self.confused:
+                    self.ask_n = 0
+                    self._add_ask(K_OK, 0, 0, 0)
+                    self._add_ask(K_WAIT, 0, 0, 0)
+                    return f | F_ASK
                 self._new_turn(True)
                 return f | F_TURN
             return f
@@ -668,14 +762,15 @@ class Judge:
         return f | self._decide(t)
 
     def _touch_scan(self, t):
-        f = 0
+        before = self.pending
         s, b0, tch, vt = self.sensed, self.b0, self.touched, self.vac_t
         for sq in range(63):
             if b0[sq] and not s[sq] and not tch[sq] and _el(t, vt[sq]) >= self.adjust:
-                f |= self._touch(sq, vt[sq])
-        if f:
+                self._touch(sq, vt[sq])
+        if self.pending != before:         # a lift became a touch: duties may show
             self._live()
-        return f
+            return F_SHOW
+        return 0
 
     # --- deciding ----------------------------------------------------------------------------
     def _classify(self, h):
@@ -753,10 +848,12 @@ class Judge:
         -1 when there is none, -2 when the players must be asked (ask_* filled)."""
         hs, nh = self.hs, self.nh
         best = 99                          # the likeliest valid story; equally likely ones
-        for i in range(nh):                # are asked about, less likely ones ignored
+        swaps = 0                          # are asked about, less likely ones ignored
+        for i in range(nh):
             self._classify(hs[i])
             if hs[i].kind in (K_NONE, K_MOVE, K_PLACE) and hs[i].cost < best:
                 best = hs[i].cost
+                swaps = hs[i].swaps
         self.ask_n = 0
         found = -1
         valid = 0
@@ -777,7 +874,7 @@ class Judge:
             found = i
             if h.n == 0:
                 empty_hands = True
-        if valid and best > 0:
+        if valid and swaps:
             self._add_ask(K_WAIT, 0, 0, 0)     # only with a short lift undone: confirm
             self._order_asks()
             return -2
@@ -832,7 +929,7 @@ class Judge:
         return 3 if k == K_BAD or k == K_WAIT else 2
 
     def _decide(self, t):
-        f = self._decision(t)
+        f = self._decision(t) | F_SHOW
         if not f & F_SAVE and self.duty_text() != self.duties_saved:
             f |= F_SAVE                    # a touch-move duty survives a power cut
         return f
@@ -864,11 +961,22 @@ class Judge:
         return f
 
     def _act(self, k, t):
-        """Apply the interpretation of hypothesis k."""
+        """Apply the interpretation of hypothesis k. Less likely stories are dropped (those
+        as likely, complete or not, stay: a piece still in a hand may yet tell otherwise)."""
         hs = self.hs
         if k:
             hs[0], hs[k] = hs[k], hs[0]
         h = hs[0]
+        i = 1
+        while i < self.nh:
+            if hs[i].cost > h.cost:
+                last = self.nh - 1
+                hs[i], hs[last] = hs[last], hs[i]
+                self.nh = last
+            else:
+                hs[i].cost = hs[i].swaps = 0     # as likely as the story now told
+                i += 1
+        h.cost = h.swaps = 0
         g = self.game
         f = 0
         if h.kind == K_PLACE:
@@ -883,6 +991,16 @@ class Judge:
             self.place_sq = -1
             f |= F_UNPLACE
         if h.kind == K_NONE:
+            # Every piece is back: a story with a piece still in a hand would need a spare
+            # piece standing in for it. Those are dropped (no hands are empty otherwise).
+            i = 1
+            while i < self.nh:
+                if hs[i].kind != K_NONE:
+                    last = self.nh - 1
+                    hs[i], hs[last] = hs[last], hs[i]
+                    self.nh = last
+                else:
+                    i += 1
             if cm >= 0:
                 g.undo()
                 self.committed = -1
@@ -927,12 +1045,21 @@ class Judge:
         hi = self.ask_h[j]
         self.ask_n = 0
         self.decided = True
+        if kind == K_OK:
+            self.confused = False
+            self._new_turn(True)
+            return F_TURN
+        if kind == K_WAIT and self.repair:
+            # not yet in place: ask again once the board has been still for 2 s more
+            self.decided = False
+            self.t_last = t + 2000 - self.settle
+            return 0
         if kind == K_WAIT:
             # the short lifts were adjustments: forget the stories that swapped pieces
             hs = self.hs
             i = 0
             while i < self.nh:
-                if hs[i].cost and self.nh > 1:
+                if hs[i].swaps and self.nh > 1:
                     last = self.nh - 1
                     hs[i], hs[last] = hs[last], hs[i]
                     self.nh = last
@@ -1070,8 +1197,8 @@ class Judge:
             if mv < 0:
                 for sq in range(63):
                     hm = h.home[sq]
-                    if hm != sq and hm != NOHOME and _own(bd[sq], side) and \
-                            (not duties or self.duty[hm]):
+                    if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
+                            _own(bd[sq], side) and (not duties or self.duty[hm]):
                         mv, at = hm, sq
         self.mv, self.mv_at = mv, at
         if mv >= 0:
@@ -1193,8 +1320,13 @@ class Judge:
         if k == K_PLACE:
             return "Barragoon on " + square_name(a)
         if k == K_WAIT:
-            return "No move yet"
+            return "Not yet" if self.repair else "No move yet"
+        if k == K_OK:
+            return "Yes, all back"
         return "Pieces swapped"
+
+    def ask_prompt(self):
+        return "Each piece back?" if self.repair else "Board can't tell:"
 
     def idle(self):
         """Nothing off its square and no decision pending."""

@@ -195,7 +195,7 @@ class Ask(Mode):
     def screen(self, ctl, fb):
         j = ctl.judge
         items = [j.ask_label(i) for i in range(j.ask_n)]
-        screens.question(fb, "Which is it?", "Board can't tell:", items, self.sel)
+        screens.question(fb, "Which is it?", j.ask_prompt(), items, self.sel)
 
 
 class Over(Mode):
