@@ -1278,8 +1278,8 @@ class Judge:
             self._say(N_OUT_OF_TURN, sq)
         elif placing and _tile(want) and cm < 0:
             self._say(N_PLACE_FIRST, sq)
-        elif _own(want, side) and not placing and cm < 0 and self.duty != _ZERO and \
-                not self.duty[sq]:
+        elif _own(want, side) and not placing and cm < 0 and mv < 0 and \
+                self.duty != _ZERO and not self.duty[sq]:
             for d in range(63):            # why it must go back: another tile must move
                 if self.duty[d]:
                     self._say(N_MUST_MOVE, d)
