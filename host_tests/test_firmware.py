@@ -52,6 +52,7 @@ class Board:
     def run(self, ms):
         end = self.clock.t + ms
         while self.clock.t < end:
+            self.wiring.t_us = self.clock.t * 1000     # the contacts' bounce clock
             self.app.step()
             self.clock.t += config.SCAN_PERIOD_MS
 
@@ -226,3 +227,65 @@ def test_idle_loop_allocates_nothing():
         clock.t += 5
     grown = gc.mem_alloc() - before
     assert grown == 0, "idle loop allocated %d bytes" % grown
+
+
+def test_bouncing_reeds_without_debounce_record_exactly_the_moves_made():
+    # DEBOUNCE_MS = 0: every raw change reaches the controller. Contacts that chatter for
+    # 12 ms on every lift and set-down (ten times a real reed's bounce, so that the 5 ms scan
+    # sees it) are short lifts and drops the controller takes as adjustments.
+    assert config.DEBOUNCE_MS == 0 and config.SENSOR_TYPE == "reed"
+    b = Board("bounce", pieces=start_position())
+    b.app.boot()
+    b.run(400)
+    assert isinstance(b.ctl.top, Play)
+    w = b.wiring
+    for frm, to in (("d2", "d5"), ("d8", "d6"), ("c2", "c4"), ("c8", "c6")):
+        w.place(parse_square(frm), 0, 12000)
+        b.run(300)
+        w.place(parse_square(to), 1, 12000)
+        b.run(400)
+        b.run(2000 if frm != "c8" else 400)
+    assert " ".join(b.ctl.game.iter_turns()) == "d2-d5 d8-d6 c2-c4 c8-c6"
+    assert b.ctl.judge.duty_text() == ""
+    w.place(parse_square("e2"), 0, 12000)        # a knock: off and back within 20 ms,
+    b.run(10)                                    # chattering all the while
+    w.place(parse_square("e2"), 1, 12000)
+    b.run(600)
+    assert b.ctl.judge.duty_text() == "" and not b.ctl.judge.repair
+    assert " ".join(b.ctl.game.iter_turns()) == "d2-d5 d8-d6 c2-c4 c8-c6"
+
+
+def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
+    b = Board("first_scan", pieces=start_position())
+    b.app.boot()
+    b.run(400)
+    b.wiring.lift(parse_square("d2"))
+    b.app.step()                                 # one scan: seen, judged, lit
+    r, g, bl = b.led("d5")
+    assert g > 0 and r == 0 and bl == 0
+    r, g, bl = b.led("d2")
+    assert bl > 0 and r == g == 0
+
+
+def test_brightness_is_written_once_when_its_screen_is_left():
+    b = Board("bright", pieces=start_position())
+    writes = []
+    real = b.ctl.on_settings                     # the app's storage.save_settings
+
+    def counted(brightness, palette=0):
+        writes.append(brightness)
+        real(brightness, palette)
+    b.ctl.on_settings = counted
+    b.app.boot()
+    b.run(400)
+    b.press(OK, 800)                             # hold: the menu
+    for i in range(2):
+        b.press(DOWN)
+    assert b.ctl.top.items[b.ctl.top.sel] == "Brightness"
+    b.press(OK)
+    for i in range(4):
+        b.press(UP)
+    assert writes == [] and b.app.leds.brightness != 40    # shown at once, not yet written
+    b.press(OK)
+    assert writes == [60]
+    assert Storage(b.dir).load_brightness(40) == 60

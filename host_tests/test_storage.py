@@ -163,3 +163,69 @@ def test_error_log_keeps_newest_part():
     f.close()
     assert len(text) <= 4096 and "error number 299" in text and "error number 0\n" not in text
     raises(OSError, Storage(d + "missing/").save_game, Game())
+
+
+def test_touch_move_duties_are_saved_with_the_game_and_survive_every_cut():
+    # The duty is a tag line in the same file: atomic together with the game.
+    from storage import duties_of
+    d = tmpdir("duty")
+    game = Game()
+    Storage(d).save_game(game, "d2 -")
+    s = Storage(d)
+    assert s.load_game() is not None and s.duties == "d2 -"
+    counter = CuttingFs(0)
+    Storage(d, counter).save_game(game, "c2,e2 d5")
+    for cut in range(1, counter.ops + 1):
+        Storage(d).save_game(game, "d2 -")
+        try:
+            Storage(d, CuttingFs(cut)).save_game(game, "c2,e2 d5")
+        except PowerCut:
+            pass
+        s = Storage(d)
+        assert s.load_game() is not None, cut
+        assert s.duties in ("d2 -", "c2,e2 d5"), (cut, s.duties)
+    Storage(d).save_game(game)                   # no duty: no tag
+    f = open(d + "game.txt")
+    text = f.read()
+    f.close()
+    assert "TouchMove" not in text and duties_of(text) == ""
+    s = Storage(d)
+    s.load_game()
+    assert s.duties == ""
+
+
+def test_events_are_written_atomically_next_to_the_game():
+    from recorder import Recorder
+    d = tmpdir("events")
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    rec.square(1300, 31, 1)
+    Storage(d).save_events(rec, 1700)
+    f = open(d + "events.txt")
+    first = f.read()
+    f.close()
+    assert "lift d2" in first and "drop d5" in first and first.rstrip().endswith("end")
+    rec.square(2000, 52, 0)
+    counter = CuttingFs(0)
+    Storage(d, counter).save_events(rec, 2100)
+    for cut in range(1, counter.ops + 1):
+        Storage(d).save_events(Recorder(64, 64), 0)
+        Storage(d).save_events(rec, 2100)
+        before = open(d + "events.txt").read()
+        try:
+            Storage(d, CuttingFs(cut)).save_events(Recorder(64, 64), 0)
+        except PowerCut:
+            pass
+        now = open(d + "events.txt").read()
+        assert now == before or "lift" not in now, cut   # old file, or the new one whole
+
+
+def test_palette_setting_and_brightness_in_one_settings_file():
+    d = tmpdir("pal")
+    s = Storage(d)
+    assert s.load_palette() == 0
+    s.save_settings(55, 1)
+    s2 = Storage(d)
+    assert s2.load_palette() == 1 and s2.load_brightness(40) == 55
+    s2.save_brightness(70)                       # keeps the palette
+    assert Storage(d).load_palette() == 1 and Storage(d).load_brightness(40) == 70
