@@ -24,6 +24,25 @@ ROOT_HINT = "tools/board_events.py"
 MICRO = sys.implementation.name == "micropython"
 
 
+class Impossible(BaseException):
+    """An event no hand can make: a piece set down where one stands, or lifted from an empty
+    square. (A BaseException so that app.main's error handler lets it through.)"""
+
+
+def check_events(script, occupied):
+    """Raise Impossible for the first lift of an empty square or drop on an occupied one,
+    starting from occupied (bytearray(63), changed in place)."""
+    import event_script as es
+    for ms, verb, arg in script.events:
+        if verb in (es.LIFT, es.DROP):
+            want = 1 if verb == es.DROP else 0
+            if occupied[arg] == want:
+                raise Impossible("at %d ms: %s %s, but %s" % (
+                    ms, verb, es.square_text(arg), "a piece stands there" if want
+                    else "the square is empty"))
+            occupied[arg] = want
+
+
 class Done(BaseException):
     """The script's end: stop the firmware's endless loop (not an Exception: app.main's
     error handler must not take it for a crash)."""
@@ -126,9 +145,12 @@ def run(script, workdir):
     wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS, config.SENSOR_TYPE,
                          config.DIODE_DIRECTION, config.SENSOR_ACTIVE_LEVEL)
     game = Game(script.position) if script.position else Game()
+    occupied = bytearray(63)
     for sq in range(63):
         if game.pos.get(sq):
             wiring.place(sq)
+            occupied[sq] = 1
+    check_events(script, occupied)
     storage = Storage(workdir)
     _clear(storage)
     storage.save_game(game)           # the game set up: it starts at once, no menu
@@ -154,10 +176,8 @@ def run(script, workdir):
                 state["i"] += 1
                 if verb == es.END:
                     raise Done()
-                if verb == es.LIFT:
-                    wiring.place(arg, 0)
-                elif verb == es.DROP:
-                    wiring.place(arg, 1)
+                if verb in (es.LIFT, es.DROP):
+                    wiring.place(arg, 1 if verb == es.DROP else 0)
                 else:
                     machine.set_input(pins[arg], 0 if verb == es.PRESS else 1)
             if state["i"] >= len(events) and now >= script.end_ms:
@@ -236,6 +256,8 @@ def _device_main(path, workdir):
         result = run(script, workdir)
     except RulesError as e:
         _fail("%s: the position cannot start a game: %s" % (path, e))
+    except Impossible as e:
+        _fail("%s: %s" % (path, e))
     for line in result.lines():
         print(line)
 
@@ -262,16 +284,28 @@ def main(argv):
     import micropython_env
     try:
         with open(args.script, encoding="utf-8") as f:
-            es.parse(f.read())
+            script = es.parse(f.read())
     except OSError as e:
         _fail("%s: cannot read it (%s)" % (args.script, e.strerror or e))
     except UnicodeDecodeError:
         _fail("%s: not a text file" % args.script)
     except es.ScriptError as e:
         _fail("%s: %s" % (args.script, e))
+    sys.path.insert(0, micropython_env.FIRMWARE)
+    from barragoon.core import RulesError
+    from barragoon.game import Game
+    try:
+        game = Game(script.position) if script.position else Game()
+        check_events(script, bytearray(1 if game.pos.get(sq) else 0 for sq in range(63)))
+    except RulesError as e:
+        _fail("%s: the position cannot start a game: %s" % (args.script, e))
+    except Impossible as e:
+        _fail("%s: %s" % (args.script, e))
     with tempfile.TemporaryDirectory(prefix="board_events_") as d:
         work = d + "/"
         mp = micropython_env.find_micropython()
+        if mp is not None and not (os.path.isfile(mp) and os.access(mp, os.X_OK)):
+            mp = None                      # $MICROPYTHON pointing nowhere: as if absent
         if mp is not None:
             proc = subprocess.run([mp, "-X", "heapsize=4M", os.path.abspath(__file__),
                                    "--run", os.path.abspath(args.script), work])
