@@ -223,7 +223,13 @@ class Judge:
         self.duty_take = -1                # ... and capture this square
         self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
         self.mean = bytearray(63)          # LED meanings of the live board
+        self.seen = bytearray(63)          # squares with events in the open turn: only
+        self.seen_sq = bytearray(63)       # these can differ from b0 in any story (lists
+        self.seen_n = 0                    # scanned instead of all 63 squares)
+        self.has_duty = False
         self.tgt = bytearray(63)           # targets of the tile shown as lifted
+        self.tgt_sq = bytearray(63)        # ... as a list
+        self.tgt_n = 0
         self.tgt_for = -1
         self.caps = bytearray(63)          # own tiles that can capture caps_for
         self.caps_for = -1
@@ -320,6 +326,8 @@ class Judge:
             mv[m >> 6] = 1
         self.hs[0].reset(self.b0)
         self.nh = 1
+        self.seen[:] = _ZERO
+        self.seen_n = 0
         self.pruned = self.evicted = False
         self.committed = self.reopened = -1
         self.place_sq = -1
@@ -371,6 +379,12 @@ class Judge:
         except Exception:                  # a damaged tag costs the duty, never the game
             self.fixed[:] = _ZERO
             self.fixed_take = -1
+
+    def _see(self, sq):
+        if not self.seen[sq]:
+            self.seen[sq] = 1
+            self.seen_sq[self.seen_n] = sq
+            self.seen_n += 1
 
     def _can(self, frm, to):
         return (frm << 6) + to in self.moves
@@ -436,6 +450,7 @@ class Judge:
                     take = v
             last = t
         self.duty_take = take
+        self.has_duty = d != _ZERO
         if bytes(d) != old or take != old_take:
             self.tgt_for = -1
         return 0
@@ -538,6 +553,7 @@ class Judge:
                 return f | self._lift(sq, t)
         if self.b0[sq] and not self.touched[sq]:
             self.pending += 1
+        self._see(sq)
         for i in range(self.nh):
             self.hs[i].lift(sq)
         self._dedupe()
@@ -607,6 +623,7 @@ class Judge:
 
     def _drop(self, sq, short):
         # short: 0 a long gap, 1 shorter than the adjust time, 2 too short for a swap
+        self._see(sq)
         placing = self.game.placing() >= 0
         n0 = self.nh
         opt = self.opt
@@ -763,8 +780,11 @@ class Judge:
 
     def _touch_scan(self, t):
         before = self.pending
-        s, b0, tch, vt = self.sensed, self.b0, self.touched, self.vac_t
-        for sq in range(63):
+        s, b0 = self.sensed, self.b0        # (a 4-tuple unpack would allocate)
+        tch, vt = self.touched, self.vac_t
+        seen = self.seen_sq
+        for i in range(self.seen_n):
+            sq = seen[i]
             if b0[sq] and not s[sq] and not tch[sq] and _el(t, vt[sq]) >= self.adjust:
                 self._touch(sq, vt[sq])
         if self.pending != before:         # a lift became a touch: duties may show
@@ -779,7 +799,9 @@ class Judge:
         nd = 0
         d0 = d1 = d2 = -1
         new = False
-        for sq in range(63):
+        seen = self.seen_sq
+        for i in range(self.seen_n):
+            sq = seen[i]
             if bd[sq] != b0[sq]:
                 if nd == 0:
                     d0 = sq
@@ -805,6 +827,8 @@ class Judge:
                 h.a = d0
             return
         if nd == 2 and not new:
+            if d1 < d0:
+                d0, d1 = d1, d0
             frm, to = (d0, d1) if bd[d0] == 0 else (d1, d0)
             if bd[frm] == 0 and _own(b0[frm], self.side) and bd[to] == b0[frm]:
                 victim = b0[to]
@@ -828,7 +852,9 @@ class Judge:
         empty square (its victim in a hand, unless it is that Barragoon), or -1."""
         b0, bd = self.b0, h.board
         p = -1
-        for sq in range(63):
+        seen = self.seen_sq
+        for i in range(self.seen_n):
+            sq = seen[i]
             want = 0 if sq == frm else (b0[frm] if sq == to else b0[sq])
             have = bd[sq]
             if have == want:
@@ -1145,13 +1171,19 @@ class Judge:
         t[:] = _ZERO
         take = self.duty_take
         b0 = self.b0
-        for m in self.moves:
+        moves = self.moves
+        n = 0
+        for i in range(len(moves)):
+            m = moves[i]
             if m >> 6 == frm:
                 to = m & 63
                 if take >= 0 and to != take:
                     continue
                 c = b0[to]
                 t[to] = C.MOVE if not c else (C.TAKE_TILE if _tile(c) else C.TAKE_BARRAGOON)
+                self.tgt_sq[n] = to
+                n += 1
+        self.tgt_n = n
         self.tgt_for = frm
 
     def _capturers(self, v):
@@ -1186,7 +1218,8 @@ class Judge:
         cf = ct = -1
         if cm >= 0:
             cf, ct = cm >> 6, cm & 63
-        duties = self.duty != _ZERO
+        duties = self.has_duty
+        seen, ns = self.seen_sq, self.seen_n
         # The tile being moved: in a hand, or set down away from its square.
         mv = at = -1
         if not placing and cm < 0:
@@ -1195,7 +1228,8 @@ class Judge:
                 if hm != NOHOME and _own(h.ac[k], side) and (not duties or self.duty[hm]):
                     mv = hm
             if mv < 0:
-                for sq in range(63):
+                for i in range(ns):
+                    sq = seen[i]
                     hm = h.home[sq]
                     if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
                             _own(bd[sq], side) and (not duties or self.duty[hm]):
@@ -1204,16 +1238,18 @@ class Judge:
         if mv >= 0:
             self._targets(mv)
             t = self.tgt
-            for sq in range(63):
-                if t[sq]:
-                    m[sq] = t[sq]
+            ts = self.tgt_sq
+            for i in range(self.tgt_n):
+                m[ts[i]] = t[ts[i]]
             m[mv] = C.ORIGIN
             if at >= 0 and not t[at]:
                 m[at] = C.OFF            # in transit: no alarm until it rests
             if not self.movable[mv]:
                 self._say(N_CANT_MOVE, mv)
-        # Every other difference from the position the board should show.
-        for sq in range(63):
+        # Every other difference from the position the board should show (only squares
+        # with events in this turn can differ).
+        for i in range(ns):
+            sq = seen[i]
             want = b0[sq]
             if sq == cf:
                 want = 0
@@ -1238,7 +1274,7 @@ class Judge:
                 m[sq] = C.TO_EMPTY
                 self._say(N_WRONG, sq)
         # Touch-move duties on the board.
-        if cm < 0 and not placing:
+        if cm < 0 and not placing and (duties or self.duty_take >= 0):
             for sq in range(63):
                 if self.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
                     m[sq] = C.DUTY
