@@ -199,8 +199,9 @@ def test_defect11_captures_pulse_and_the_red_green_palette_is_saved():
         ctl.painter.paint(ctl.meaning, frame, C.phase(t))
         i = 3 * 31                                # d5: capture a tile
         seen.add(bytes(frame[i:i + 3]))
-        assert bytes(frame[3 * 24:3 * 24 + 3]) == C.RED_GREEN[C.MOVE]   # d4: steady
-    assert seen == {C.RED_GREEN[C.TAKE_TILE], C.dimmed(C.RED_GREEN)[C.TAKE_TILE]}
+        assert bytes(frame[3 * 24:3 * 24 + 3]) == C.colour(C.RED_GREEN, C.MOVE)   # d4: steady
+    assert seen == {C.colour(C.RED_GREEN, C.TAKE_TILE),
+                    C.colour(C.dimmed(C.RED_GREEN), C.TAKE_TILE)}
 
 
 # --- the flight recorder's events.txt replays what happened ------------------------------------

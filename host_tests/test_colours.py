@@ -48,9 +48,9 @@ def test_meanings_lit_together_differ_clearly_or_by_time(name, palette, vision):
     for a, b in _pairs():
         if C.PATTERN[a] != C.PATTERN[b]:
             continue
-        d = difference(tuple(palette[a]), tuple(palette[b]), vision)
+        d = difference(tuple(C.colour(palette, a)), tuple(C.colour(palette, b)), vision)
         if d < CLEAR:
-            weak.append("%s/%s %.1f" % (C.NAMES[a], C.NAMES[b], d))
+            weak.append("%s/%s %.1f" % (C.name(a), C.name(b), d))
     assert not weak, "%s palette, %s: %s" % (name, vision, weak)
 
 
@@ -66,7 +66,7 @@ def test_captures_differ_from_moves_by_more_than_hue():
 def test_the_pulse_of_a_capture_is_visible(name, palette, vision):
     dim = C.dimmed(palette)
     for m in (C.TAKE_TILE, C.TAKE_BARRAGOON):
-        assert difference(tuple(palette[m]), tuple(dim[m]), vision) >= CLEAR
+        assert difference(tuple(C.colour(palette, m)), tuple(C.colour(dim, m)), vision) >= CLEAR
 
 
 @pytest.mark.parametrize("vision", ("normal", "protanopia", "deuteranopia"))
@@ -75,12 +75,12 @@ def test_red_green_palette_tells_moves_and_captures_apart_by_colour_alone(vision
     for i in range(len(key)):
         for j in range(i + 1, len(key)):
             a, b = key[i], key[j]
-            d = difference(tuple(C.RED_GREEN[a]), tuple(C.RED_GREEN[b]), vision)
-            assert d >= CLEAR, (C.NAMES[a], C.NAMES[b], vision, d)
+            d = difference(tuple(C.colour(C.RED_GREEN, a)), tuple(C.colour(C.RED_GREEN, b)),
+                           vision)
+            assert d >= CLEAR, (C.name(a), C.name(b), vision, d)
 
 
 def test_every_meaning_has_a_colour_and_a_pattern_in_each_palette():
     for name, palette in PALETTES:
-        assert len(palette) == C.COUNT and len(C.dimmed(palette)) == C.COUNT
-        assert all(len(c) == 3 for c in palette)
-    assert len(C.PATTERN) == len(C.NAMES) == C.COUNT
+        assert len(palette) == 3 * C.COUNT and len(C.dimmed(palette)) == 3 * C.COUNT
+    assert len(C.PATTERN) == C.COUNT and C.name(C.COUNT - 1) == "test white"

@@ -154,7 +154,8 @@ def test_an_illegal_set_down_flashes_only_at_rest():
     for i in range(6):
         rig.run("wait 50")
         seen.add(rig.colour("d3"))
-    assert C.STANDARD[C.ERROR] in seen and C.STANDARD[C.OFF] in seen    # flashing
+    assert C.colour(C.STANDARD, C.ERROR) in seen                  # flashing
+    assert C.colour(C.STANDARD, C.OFF) in seen
     rig.run("lift d3; drop d5; wait 350")
     assert rig.record() == "d2-d5"
 

@@ -20,8 +20,8 @@ from controller import judge as J
 from controller import modes as M
 
 EXAMPLES = int(os.environ.get("BARRAGOON_FUZZ_EXAMPLES", "200"))
-VALID = set(C.STANDARD) | set(C.dimmed(C.STANDARD)) | set(C.RED_GREEN) | \
-    set(C.dimmed(C.RED_GREEN))
+VALID = set(C.colour(p, m) for p in (C.STANDARD, C.RED_GREEN, C.dimmed(C.STANDARD),
+                                      C.dimmed(C.RED_GREEN)) for m in range(C.COUNT))
 UNKNOWN = 0x40        # a Barragoon whose face nobody has confirmed yet
 STARTS = [None, "7/7/7/7/3z3/7/7/3D1Z1/6z w 24", "7/7/7/7/3[A]3/7/7/3D3/6z w 2",
           "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"]

@@ -218,7 +218,7 @@ def run(script, workdir):
     for sq in range(63):
         m = ctl.meaning[sq]
         if m:
-            leds.append((square_name(sq), colours.NAMES[m]))
+            leds.append((square_name(sq), colours.name(m)))
     return Result("".join(out), leds, text.lines(), beeps, a)
 
 

@@ -37,9 +37,15 @@ TEST_B = const(19)
 TEST_W = const(20)
 COUNT = const(21)
 
-NAMES = ("off", "origin", "move", "capture tile", "capture barragoon", "capturer", "error",
-         "take off", "put back", "place", "set up", "must move", "must capture", "winner",
-         "loser", "draw", "sensed", "test red", "test green", "test blue", "test white")
+_NAMES = ("off,origin,move,capture tile,capture barragoon,capturer,error,take off,put back,"
+          "place,set up,must move,must capture,winner,loser,draw,sensed,test red,test green,"
+          "test blue,test white")
+
+
+def name(m):
+    """The meaning's name (for tools and tests)."""
+    return _NAMES.split(",")[m]
+
 
 # Time patterns.
 STEADY = const(0)
@@ -53,61 +59,67 @@ PATTERN = bytes((STEADY, STEADY, STEADY, PULSE, PULSE, STEADY, FLASH, STEADY, ST
 # Meanings that one board state can light together (the accessibility test checks every pair
 # within a group): a tile held, a victim lifted (no own tile held), a placement, set-up, end.
 TOGETHER = (
-    (ORIGIN, MOVE, TAKE_TILE, TAKE_BARRAGOON, ERROR, TO_EMPTY, TO_FILL, DUTY, DUTY_TAKE),
-    (TAKE_TILE, TAKE_BARRAGOON, CAPTURER, TO_FILL, TO_EMPTY, ERROR, DUTY, DUTY_TAKE),
-    (PLACE, TO_FILL, TO_EMPTY, ERROR, DUTY),
-    (PLACE, HINT, TO_EMPTY),
-    (WIN, LOSE),
+    bytes((ORIGIN, MOVE, TAKE_TILE, TAKE_BARRAGOON, ERROR, TO_EMPTY, TO_FILL, DUTY, DUTY_TAKE)),
+    bytes((TAKE_TILE, TAKE_BARRAGOON, CAPTURER, TO_FILL, TO_EMPTY, ERROR, DUTY, DUTY_TAKE)),
+    bytes((PLACE, TO_FILL, TO_EMPTY, ERROR, DUTY)),
+    bytes((PLACE, HINT, TO_EMPTY)),
+    bytes((WIN, LOSE)),
 )
 
-_TEST = (b"\xff\x00\x00", b"\x00\xff\x00", b"\x00\x00\xff", b"\xff\xff\xff")
+_TEST = b"\xff\x00\x00\x00\xff\x00\x00\x00\xff\xff\xff\xff"
 
-# Colours at full scale, in meaning order (the LED driver applies brightness and the cap).
+# Colours at full scale, 3 bytes per meaning in meaning order (the LED driver applies
+# brightness and the current cap).
 STANDARD = (
-    b"\x00\x00\x00",   # off
-    b"\x00\x00\xff",   # origin: blue
-    b"\x00\xff\x00",   # move: green
-    b"\xff\x30\x00",   # capture tile: orange-red, pulsing
-    b"\xff\xff\x00",   # capture Barragoon: yellow, pulsing
-    b"\x00\x00\xff",   # capturer: blue (your tile)
-    b"\xff\x00\x00",   # error: red, flashing
-    b"\xff\x80\xff",   # take off: pink
-    b"\xff\xff\xff",   # put back: white
-    b"\x00\xff\x00",   # place / next set-up square: green
-    b"\x30\x30\x30",   # other set-up squares: dim white
-    b"\x00\x00\xff",   # must move: blue, blinking
-    b"\xff\x30\x00",   # must capture: orange-red, blinking
-    b"\x00\xff\xc0",   # winner
-    b"\xff\x00\x00",   # loser
-    b"\xff\xa0\x00",   # draw
-    b"\xff\xff\xff",   # sensed
+    b"\x00\x00\x00"    # off
+    b"\x00\x00\xff"    # origin: blue
+    b"\x00\xff\x00"    # move: green
+    b"\xff\x30\x00"    # capture tile: orange-red, pulsing
+    b"\xff\xff\x00"    # capture Barragoon: yellow, pulsing
+    b"\x00\x00\xff"    # capturer: blue (your tile)
+    b"\xff\x00\x00"    # error: red, flashing
+    b"\xff\x80\xff"    # take off: pink
+    b"\xff\xff\xff"    # put back: white
+    b"\x00\xff\x00"    # place / next set-up square: green
+    b"\x30\x30\x30"    # other set-up squares: dim white
+    b"\x00\x00\xff"    # must move: blue, blinking
+    b"\xff\x30\x00"    # must capture: orange-red, blinking
+    b"\x00\xff\xc0"    # winner
+    b"\xff\x00\x00"    # loser
+    b"\xff\xa0\x00"    # draw
+    b"\xff\xff\xff"    # sensed
 ) + _TEST
 RED_GREEN = (
-    b"\x00\x00\x00",
-    b"\x00\x00\xff",   # origin: blue
-    b"\x00\xc0\xff",   # move: sky blue
-    b"\xff\x40\x00",   # capture tile: red-orange, pulsing
-    b"\xff\xff\xa0",   # capture Barragoon: pale yellow, pulsing
-    b"\x00\x00\xff",   # capturer: blue
-    b"\xff\x00\x00",   # error: red, flashing
-    b"\xff\x80\x00",   # take off: orange
-    b"\xff\xff\xff",   # put back: white
-    b"\x00\xc0\xff",   # place: sky blue
-    b"\x30\x30\x30",
-    b"\x00\x00\xff",   # must move: blue, blinking
-    b"\xff\x40\x00",   # must capture: blinking
-    b"\x00\xc0\xff",   # winner
-    b"\xff\x40\x00",   # loser
-    b"\xff\xff\xa0",   # draw
-    b"\xff\xff\xff",
+    b"\x00\x00\x00"
+    b"\x00\x00\xff"    # origin: blue
+    b"\x00\xc0\xff"    # move: sky blue
+    b"\xff\x40\x00"    # capture tile: red-orange, pulsing
+    b"\xff\xff\xa0"    # capture Barragoon: pale yellow, pulsing
+    b"\x00\x00\xff"    # capturer: blue
+    b"\xff\x00\x00"    # error: red, flashing
+    b"\xff\x80\x00"    # take off: orange
+    b"\xff\xff\xff"    # put back: white
+    b"\x00\xc0\xff"    # place: sky blue
+    b"\x30\x30\x30"
+    b"\x00\x00\xff"    # must move: blue, blinking
+    b"\xff\x40\x00"    # must capture: blinking
+    b"\x00\xc0\xff"    # winner
+    b"\xff\x40\x00"    # loser
+    b"\xff\xff\xa0"    # draw
+    b"\xff\xff\xff"
 ) + _TEST
 PALETTES = (STANDARD, RED_GREEN)
 PALETTE_NAMES = ("normal", "red-green")
 
 
+def colour(palette, m):
+    """The 3 bytes of meaning m in a palette (for tools and tests)."""
+    return palette[3 * m:3 * m + 3]
+
+
 def dimmed(palette):
     """The palette at a quarter (the low half of PULSE)."""
-    return tuple(bytes((col[0] >> 2, col[1] >> 2, col[2] >> 2)) for col in palette)
+    return bytes(c >> 2 for c in palette)
 
 
 def phase(t):
@@ -115,14 +127,7 @@ def phase(t):
     return (((t // 400) & 1) | ((t // 250) & 1) << 1 | ((t // 100) & 1) << 2)
 
 
-try:
-    import micropython
-    _viper = micropython.viper
-except (ImportError, AttributeError):  # CPython
-    _viper = None
-
-
-def _paint_py(meaning, prev, frame, pal, dim, ph):
+def _paint(meaning, prev, frame, pal, dim, ph):
     # pal, dim: the palette as 3 bytes per meaning. Returns 1 if a pattern is shown.
     pat = PATTERN
     moving = 0
@@ -149,46 +154,6 @@ def _paint_py(meaning, prev, frame, pal, dim, ph):
     return moving
 
 
-if _viper is not None:
-    # The same on MicroPython, compiled to machine code: the paint is the largest part of
-    # the time from a lift to its lit targets.
-    @micropython.viper
-    def _paint(meaning: ptr8, prev: ptr8, frame: ptr8, pal: ptr8, dim: ptr8, pat: ptr8,
-               ph: int) -> int:
-        moving = 0
-        sq = 0
-        while sq < 63:
-            m = meaning[sq]
-            p = pat[m]
-            j = m * 3
-            lo = 0
-            if p == 0:
-                if prev[sq] == m:
-                    sq += 1
-                    continue
-                prev[sq] = m
-            else:
-                prev[sq] = 0xFF
-                moving = 1
-                if p == 1 and (ph & 1):
-                    lo = 1
-                elif (p == 2 and (ph & 2)) or (p == 3 and (ph & 4)):
-                    j = 0
-            i = sq * 3
-            if lo:
-                frame[i] = dim[j]
-                frame[i + 1] = dim[j + 1]
-                frame[i + 2] = dim[j + 2]
-            else:
-                frame[i] = pal[j]
-                frame[i + 1] = pal[j + 1]
-                frame[i + 2] = pal[j + 2]
-            sq += 1
-        return moving
-else:
-    _paint = None
-
-
 class Painter:
     """Meanings -> an RGB frame (63 x 3 bytes, square order). Allocation-free; squares whose
     steady meaning did not change since the last paint are skipped (the frame keeps them)."""
@@ -200,15 +165,12 @@ class Painter:
 
     def set_palette(self, palette):
         self.palette = palette if 0 <= palette < len(PALETTES) else 0
-        pal = PALETTES[self.palette]
-        self._pal = bytes(b"".join(pal))
-        self._dim = bytes(b"".join(dimmed(pal)))
+        self._pal = PALETTES[self.palette]
+        self._dim = dimmed(self._pal)
         for sq in range(63):
             self._prev[sq] = 0xFF          # everything is painted afresh
 
     def paint(self, meaning, frame, ph):
         """Fill frame from meaning (bytearray(63)) at pattern phase ph; returns True when
         something on it changes with time (the caller repaints at the next phase)."""
-        if _paint is not None:
-            return _paint(meaning, self._prev, frame, self._pal, self._dim, PATTERN, ph) != 0
-        return _paint_py(meaning, self._prev, frame, self._pal, self._dim, ph) != 0
+        return _paint(meaning, self._prev, frame, self._pal, self._dim, ph) != 0
