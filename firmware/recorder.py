@@ -41,7 +41,8 @@ class Recorder:
     def __init__(self, size=2048, file_events=400):
         self.size = size
         self.file_events = file_events
-        self.dt = array("H", bytes(size)) if size else None   # (no temporary list)
+        # range: no temporary list (the values are overwritten before they are read)
+        self.dt = array("H", range(size)) if size else None
         self.code = bytearray(size)
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
