@@ -1368,7 +1368,7 @@ class Judge:
         return "Pieces swapped"
 
     def ask_prompt(self):
-        return "Each piece back?" if self.repair else "Board can't tell:"
+        return "Each piece back?" if self.repair else "Board can't tell"
 
     def idle(self):
         """Nothing off its square and no decision pending."""

@@ -341,6 +341,8 @@ def question(fb, title, prompt, items, selected):
             fb.fill_rect(0, y - 1, W, 10, 1)
             c = 0
         _text(fb, items[i], 1, y, c)
+    if len(items) < 4:
+        _text(fb, "UP/DN, OK", 0, 56)
 
 
 def game_over(fb, winner, reason):
