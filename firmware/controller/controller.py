@@ -82,11 +82,25 @@ class Controller:
             self.stack.pop()
             self._entered(self.stack[-1])
 
+    def drop(self, cls):
+        """Take every mode of class cls off the stack (not the bottom): a question or a face
+        picker that no longer applies, even under a menu."""
+        n = len(self.stack)
+        self.stack = [self.stack[0]] + [m for m in self.stack[1:] if not isinstance(m, cls)]
+        if len(self.stack) != n:
+            self._entered(self.stack[-1])
+
     def _entered(self, mode):
         if isinstance(mode, M.Menu):
             mode.refresh(self)
         self.hint = ""
         self.dirty()
+
+    def _has(self, cls):
+        for m in self.stack:
+            if isinstance(m, cls):
+                return True
+        return False
 
     def open_menu(self):
         self.push(M.Menu("Menu", menus.GAME))
@@ -277,9 +291,8 @@ class Controller:
         if not f:
             return
         self.dirty()
-        top = self.top
-        if f & J.F_UNASK and isinstance(top, M.Ask):
-            self.pop(top)
+        if f & J.F_UNASK:
+            self.drop(M.Ask)
         if f & J.F_SAVE:
             self.save()
         if f & J.F_OVER:
@@ -289,12 +302,11 @@ class Controller:
             g = self.game
             if g.placing() < 0 and not g.offered and not self.judge.repair:
                 self.on_checkpoint(g, self._in_event)
-        top = self.top
-        if f & J.F_UNPLACE and isinstance(top, M.Place):
-            self.pop(top)
-        if f & J.F_PLACE and not isinstance(self.top, M.Place):
+        if f & J.F_UNPLACE:
+            self.drop(M.Place)
+        if f & J.F_PLACE and not self._has(M.Place):
             self.push(M.Place())
-        if f & J.F_ASK and not isinstance(self.top, M.Ask):
+        if f & J.F_ASK and not self._has(M.Ask):
             self.push(M.Ask())
         if f & J.F_BEEP:
             self.alert = 1

@@ -1,8 +1,8 @@
 # Physical play: what happened on the board, decided from the whole board.
 #
 # The sensors see presence only. The judge keeps every physical history that fits the sensor
-# events of the open turn (a "hypothesis": which piece stands on which square, which pieces are
-# in the players' hands), branching when a piece is set down while several different pieces are
+# events of the open turn (a "story": which piece stands on which square, which pieces are in
+# the players' hands), branching when a piece is set down while several different pieces are
 # in hands. Nothing is decided from a single event: once every square has been still for the
 # settle time, each hypothesis is classified against the game:
 #   K_NONE   every piece back where the turn started
@@ -29,14 +29,10 @@
 # mover may lift the moved piece again and carry on with the same move. The opponent's first
 # lift of one of their own tiles closes the previous turn at once.
 #
-# Touch-move (rule 4.6): only lifts that last ADJUST_MS count, and only the side to move takes
-# on duties: the first own tile touched that has a legal move must move (tiles lifted in the
-# same scan share that duty, no precedence); a piece touched after it that it can capture must
-# be captured; a Barragoon touched first must be captured if an own tile can. An opponent tile
-# lifted by itself creates no duty for anybody (the board cannot tell whose hand it was).
-#
-# Per event the judge updates the hypotheses and the live LED meanings without allocating;
-# the classification at rest allocates a little (it runs once per rest).
+# Per event the judge updates the stories and the live LED meanings without allocating; the
+# classification at rest allocates a little (it runs once per rest). The parts: stories.py
+# (the physical stories and their branching), touchmove.py (touches and duties), view.py
+# (what the LEDs and the screen show), this module (events, decisions, answers).
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -44,22 +40,13 @@ except ImportError:  # CPython
         return x
 from array import array
 
-from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON, RulesError
+from barragoon.core import RulesError
 from controller import colours as C
-
-NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
-NOHOME = const(0xFF)
-MAXH = const(16)          # hypotheses kept
-AIRN = const(8)           # pieces in hands per hypothesis
-
-K_OPEN = const(0)
-K_NONE = const(1)
-K_MOVE = const(2)
-K_PLACE = const(3)
-K_BAD = const(4)
-K_DUTY = const(5)
-K_WAIT = const(6)         # (an answer) none of these: the short lift was only an adjustment
-K_OK = const(7)           # (an answer) every piece is back where the turn started
+from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
+    Hyp, Stories, NEW, MAXH, AIRN, SWAP_MS, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD, K_DUTY, K_WAIT,
+    K_OK, elapsed as _el, own as _own, is_barragoon as _barragoon)
+from controller.touchmove import TouchMove
+from controller.view import View, N_NONE, N_REFUSED
 
 # Flags returned by event() / tick() / resolve() for the controller.
 F_SAVE = const(1)         # the game or the touch-move duties changed: save
@@ -72,136 +59,10 @@ F_UNPLACE = const(64)     # no placement waiting any more
 F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
-# What the screen should say (note, note_sq).
-N_NONE = const(0)
-N_OUT_OF_TURN = const(1)  # a piece of the side not to move was lifted
-N_MUST_MOVE = const(2)
-N_MUST_TAKE = const(3)
-N_CANT_MOVE = const(4)    # the lifted tile has no legal move: it may go back
-N_PUT_BACK = const(5)
-N_TAKE_OFF = const(6)
-N_WRONG = const(7)        # a wrong piece stands here: lift it
-N_NOT_TARGET = const(8)   # the moved tile rests where it cannot go
-N_PLACE = const(9)        # a Barragoon placement is due
-N_REFUSED = const(10)     # the rules refused (text in refused)
-N_CAPTURE = const(11)     # a piece lifted that can be captured: capture it or put it back
-N_PLACE_FIRST = const(12) # a tile lifted while a placement is due
-N_SETTLING = const(13)    # a move is on the board, waiting for the settle time
-
 _ZERO = bytes(63)
-_SWAP_MS = const(80)      # no hand takes a piece off a square and sets another one on it
-#                           faster than this: a shorter gap is the same piece (a bounce)
 
 
-def _el(t, t0):
-    # ticks_diff for 30-bit millisecond ticks (the RP2040's time.ticks_ms wraps at 2**30)
-    return ((t - t0 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-def _tile(c):
-    return c & TILE and c < NEW
-
-
-def _own(c, side):
-    return c & TILE and c < NEW and ((c & BROWN_BIT) != 0) == (side == 1)
-
-
-def _barragoon(c):
-    return 0 < c <= MAX_BARRAGOON
-
-
-class Hyp:
-    """One physical history: what stands where, what is in the hands, and its cost (how
-    surprising it is: a short lift that came back holding a different piece costs 2, a piece
-    from outside set down while the hands hold pieces of the game costs 1)."""
-
-    def __init__(self):
-        self.board = bytearray(63)     # piece codes, NEW for unknown pieces
-        self.home = bytearray(63)      # square each piece stood on at the turn start
-        self.ac = bytearray(AIRN)      # in hands: codes ...
-        self.ah = bytearray(AIRN)      # ... home squares ...
-        self.af = bytearray(AIRN)      # ... and the square each was last lifted from
-        self.n = 0
-        self.cost = 0
-        self.swaps = 0                 # short lifts that came back holding another piece
-        self.kind = K_OPEN
-        self.a = 0
-        self.b = 0
-        self.over = False              # more pieces in hands than tracked
-
-    def copy(self, o):
-        self.board[:] = o.board
-        self.home[:] = o.home
-        self.ac[:] = o.ac
-        self.ah[:] = o.ah
-        self.af[:] = o.af
-        self.n = o.n
-        self.cost = o.cost
-        self.swaps = o.swaps
-        self.over = o.over
-
-    def reset(self, codes):
-        self.board[:] = codes
-        for sq in range(63):
-            self.home[sq] = sq if codes[sq] else NOHOME
-        self.n = 0
-        self.cost = 0
-        self.swaps = 0
-        self.over = False
-
-    def lift(self, sq):
-        c = self.board[sq]
-        h = self.home[sq]
-        self.board[sq] = 0
-        self.home[sq] = NOHOME
-        if c == 0 or c == NEW:
-            return                     # an unknown piece leaves the game: nothing to track
-        n = self.n
-        if n == AIRN:                  # hands overflowing: forget the oldest
-            self.over = True
-            for k in range(AIRN - 1):
-                self.ac[k] = self.ac[k + 1]
-                self.ah[k] = self.ah[k + 1]
-                self.af[k] = self.af[k + 1]
-            n -= 1
-        self.ac[n] = c
-        self.ah[n] = h
-        self.af[n] = sq
-        self.n = n + 1
-
-    def put(self, sq, k):
-        """Set the hand piece k down on sq (k = NOHOME: a piece from outside)."""
-        if k == NOHOME:
-            self.board[sq] = NEW
-            self.home[sq] = NOHOME
-            return
-        self.board[sq] = self.ac[k]
-        self.home[sq] = self.ah[k]
-        n = self.n - 1
-        while k < n:
-            self.ac[k] = self.ac[k + 1]
-            self.ah[k] = self.ah[k + 1]
-            self.af[k] = self.af[k + 1]
-            k += 1
-        self.n = n
-
-    def count(self, c):
-        n = 0
-        for k in range(self.n):
-            if self.ac[k] == c:
-                n += 1
-        return n
-
-    def same(self, o):
-        if self.n != o.n or self.board != o.board:
-            return False
-        for k in range(self.n):
-            if self.count(self.ac[k]) != o.count(self.ac[k]):
-                return False
-        return True
-
-
-class Judge:
+class Judge(Stories, TouchMove, View):
     def __init__(self, sensed, settle_ms=300, adjust_ms=250, reopen_ms=2000):
         self.sensed = sensed               # bytearray(63), kept by the controller
         self.settle = settle_ms
@@ -350,134 +211,11 @@ class Judge:
         self._live()
 
     # --- duties ------------------------------------------------------------------------------
-    def duty_text(self):
-        """The open turn's touch-move duties as saved with the game: 'd2,e2 d5' (move one of
-        d2/e2, capture d5), '-' for none of a kind, '' when there are none."""
-        if self.committed >= 0 or not self.active:
-            return ""
-        from barragoon.notation import square_name
-        ms = ""
-        for sq in range(63):
-            if self.duty[sq]:
-                ms += ("," if ms else "") + square_name(sq)
-        if not ms and self.duty_take < 0:
-            return ""
-        return (ms or "-") + " " + (square_name(self.duty_take) if self.duty_take >= 0
-                                     else "-")
-
-    def _parse_duties(self, text):
-        from barragoon.notation import parse_square
-        parts = text.split() if text else ()
-        if len(parts) != 2:
-            return
-        try:
-            if parts[0] != "-":
-                for name in parts[0].split(","):
-                    self.fixed[parse_square(name)] = 1
-            if parts[1] != "-":
-                self.fixed_take = parse_square(parts[1])
-        except Exception:                  # a damaged tag costs the duty, never the game
-            self.fixed[:] = _ZERO
-            self.fixed_take = -1
-
     def _see(self, sq):
         if not self.seen[sq]:
             self.seen[sq] = 1
             self.seen_sq[self.seen_n] = sq
             self.seen_n += 1
-
-    def _can(self, frm, to):
-        return (frm << 6) + to in self.moves
-
-    def _capturable(self, v):
-        for m in self.moves:
-            if m & 63 == v:
-                return True
-        return False
-
-    def _duties(self):
-        """Recompute the duties from the carried-over ones and the touches in time order.
-        They are saved with the game at the next rest (see _decide), not at every touch:
-        a normal move then costs one flash write, not two."""
-        d = self.duty
-        old = bytes(d)
-        old_take = self.duty_take
-        d[:] = self.fixed
-        take = self.fixed_take
-        has = d != _ZERO
-        # the carried-over duties name real tiles and victims of this position only
-        for sq in range(63):
-            if d[sq] and not self.movable[sq]:
-                d[sq] = 0
-        if take >= 0 and not self._capturable(take):
-            take = -1
-        b0, side, tt = self.b0, self.side, self.touch_t
-        last = None
-        while True:
-            t = None
-            for sq in range(63):
-                if self.touched[sq] and (last is None or _el(tt[sq], last) > 0) and \
-                        (t is None or _el(tt[sq], t) < 0):
-                    t = tt[sq]
-            if t is None:
-                break
-            own = []
-            vic = []
-            for sq in range(63):
-                if self.touched[sq] and tt[sq] == t:
-                    c = b0[sq]
-                    if _own(c, side):
-                        if self.movable[sq]:
-                            own.append(sq)
-                    elif c:
-                        vic.append(sq)
-            if own and not has:
-                ok = take < 0
-                for o in own:
-                    if take >= 0 and self._can(o, take):
-                        ok = True
-                if ok:
-                    for o in own:
-                        d[o] = 1
-                    has = True
-            if len(vic) == 1 and not own and take < 0:
-                v = vic[0]
-                if has:
-                    for o in range(63):
-                        if d[o] and self._can(o, v):
-                            take = v
-                elif _barragoon(b0[v]) and self._capturable(v):
-                    take = v
-            last = t
-        self.duty_take = take
-        self.has_duty = d != _ZERO
-        if bytes(d) != old or take != old_take:
-            self.tgt_for = -1
-        return 0
-
-    def allows(self, frm, to):
-        """Touch-move allows the legal move frm-to of the side to move now."""
-        return self.committed >= 0 or self._allowed(frm, to)
-
-    def _allowed(self, frm, to):
-        """Touch-move allows the legal move frm-to."""
-        if self.duty_take >= 0 and to != self.duty_take:
-            return False
-        for sq in range(63):
-            if self.duty[sq]:
-                return self.duty[frm] == 1
-        return True
-
-    def _touch(self, sq, t0):
-        if self.touched[sq] or not self.b0[sq]:
-            return 0
-        self.touched[sq] = 1
-        self.touch_t[sq] = t0
-        if self.pending:
-            self.pending -= 1
-        if self.committed >= 0 or self.game.placing() >= 0:
-            return 0
-        return self._duties()
 
     # --- events ------------------------------------------------------------------------------
     def event(self, sq, present, t):
@@ -506,7 +244,7 @@ class Judge:
                 f |= self._touch(sq, self.vac_t[sq])
             elif self.b0[sq] and not self.touched[sq] and self.pending:
                 self.pending -= 1
-            self._drop(sq, 0 if long_gap else (1 if gap >= _SWAP_MS else 2))
+            self._drop(sq, 0 if long_gap else (1 if gap >= SWAP_MS else 2))
         else:
             self.vac_t[sq] = t
             f |= self._lift(sq, t)
@@ -621,131 +359,6 @@ class Judge:
             f |= self._lift(to, vac)
         return f
 
-    def _drop(self, sq, short):
-        # short: 0 a long gap, 1 shorter than the adjust time, 2 too short for a swap
-        self._see(sq)
-        placing = self.game.placing() >= 0
-        n0 = self.nh
-        opt = self.opt
-        for i in range(n0):
-            h = self.hs[i]
-            no = 0
-            same = -1
-            if short:
-                for k in range(h.n):
-                    if h.af[k] == sq:
-                        same = k
-                if same >= 0:
-                    opt[0] = same
-                    no = 1
-                    if short == 2:
-                        h.put(sq, same)
-                        continue
-            no = self._options(h, placing, no, sq)
-            if no == 0:
-                h.put(sq, NOHOME)
-                continue
-            base = h.cost
-            outside = 0 if placing or h.n == 0 else 1
-            for j in range(1, no):
-                cost = base + (2 if same >= 0 else 0) + (outside if opt[j] == NOHOME else 0)
-                g = self._slot(cost)
-                if g is None:
-                    continue
-                g.copy(h)
-                g.put(sq, opt[j])
-                g.cost = cost
-                if same >= 0:
-                    g.swaps += 1
-            h.put(sq, opt[0])
-        self._dedupe()
-
-    def _slot(self, cost):
-        """A free hypothesis for a story of this cost, or None. When all are in use, a story
-        at least 2 less likely than the likeliest one gives way (or is not kept); only when
-        every story is about as likely does the judge admit it has lost track."""
-        hs = self.hs
-        if self.nh < MAXH:
-            g = hs[self.nh]
-            self.nh += 1
-            return g
-        low = worst = 0
-        for i in range(1, MAXH):
-            if hs[i].cost < hs[low].cost:
-                low = i
-            if hs[i].cost > hs[worst].cost:
-                worst = i
-        floor = hs[low].cost + 2
-        if hs[worst].cost >= floor and hs[worst].cost > cost:
-            self.evicted = True
-            return hs[worst]
-        if cost < floor:
-            self.pruned = True
-        else:
-            self.evicted = True
-        return None
-
-    def _options(self, h, placing, no, sq):
-        """Which hand piece may have been set down: the mover's tiles first (in lift order),
-        then the rest, then a piece from outside (the box, the supply); during a placement
-        Barragoons and a piece from the supply first. With empty hands it can only be a piece
-        from outside."""
-        opt = self.opt
-        if h.n == 0:
-            opt[no] = NOHOME
-            return no + 1
-        side = self.side
-        for rnd in (0, 1):
-            for k in range(h.n):
-                c = h.ac[k]
-                pref = _barragoon(c) if placing else _own(c, side)
-                if pref == (rnd == 0) and not self._has(opt, no, c, h):
-                    for k2 in range(k, h.n):   # of equal pieces, the one coming home
-                        if h.ac[k2] == c and h.ah[k2] == sq:
-                            k = k2
-                    opt[no] = k
-                    no += 1
-            if rnd == 0 and placing and not self._has(opt, no, NOHOME, h):
-                opt[no] = NOHOME
-                no += 1
-        if not self._has(opt, no, NOHOME, h):
-            opt[no] = NOHOME
-            no += 1
-        return no
-
-    def _has(self, opt, no, c, h):
-        # is a piece with code c (NOHOME: the outside piece) among the options already?
-        for j in range(no):
-            o = opt[j]
-            if o == NOHOME:
-                if c == NOHOME:
-                    return True
-            elif c != NOHOME and h.ac[o] == c:
-                return True
-        return False
-
-    def _dedupe(self):
-        hs = self.hs
-        i = 0
-        while i < self.nh:
-            j = i + 1
-            while j < self.nh:
-                if hs[i].same(hs[j]):
-                    if hs[j].cost < hs[i].cost:
-                        hs[i].cost = hs[j].cost
-                    last = self.nh - 1
-                    hs[j], hs[last] = hs[last], hs[j]
-                    self.nh = last
-                else:
-                    j += 1
-            i += 1
-        best = 0
-        for i in range(1, self.nh):
-            if hs[i].cost < hs[best].cost:
-                best = i
-        if best:
-            hs[0], hs[best] = hs[best], hs[0]
-
     # --- time --------------------------------------------------------------------------------
     def tick(self, t, may_decide=True):
         """Touches that have lasted, decisions at rest, the end of the reopen window."""
@@ -753,7 +366,8 @@ class Judge:
             return 0
         f = 0
         if self.pending:
-            f |= self._touch_scan(t)
+            if self._touch_scan(t):
+                f |= F_SHOW
         if self.decided or _el(t, self.t_last) < self.settle:
             if self.committed >= 0 and self.decided and self.ask_n == 0 and \
                     self.game.placing() < 0 and _el(t, self.t_commit) >= self.reopen:
@@ -777,20 +391,6 @@ class Judge:
             return f
         self.decided = True
         return f | self._decide(t)
-
-    def _touch_scan(self, t):
-        before = self.pending
-        s, b0 = self.sensed, self.b0        # (a 4-tuple unpack would allocate)
-        tch, vt = self.touched, self.vac_t
-        seen = self.seen_sq
-        for i in range(self.seen_n):
-            sq = seen[i]
-            if b0[sq] and not s[sq] and not tch[sq] and _el(t, vt[sq]) >= self.adjust:
-                self._touch(sq, vt[sq])
-        if self.pending != before:         # a lift became a touch: duties may show
-            self._live()
-            return F_SHOW
-        return 0
 
     # --- deciding ----------------------------------------------------------------------------
     def _classify(self, h):
@@ -1122,13 +722,6 @@ class Judge:
         self._classify(hs[0])
         return self._act(0, t)
 
-    def _keep_duties(self):
-        for sq in range(63):
-            if self.duty[sq]:
-                self.fixed[sq] = 1
-        if self.duty_take >= 0:
-            self.fixed_take = self.duty_take
-
     def placement_ready(self):
         """The Barragoon stands on place_sq and the board is judged at rest."""
         return self.place_sq >= 0 and self.decided and self.sensed[self.place_sq] == 1
@@ -1162,214 +755,4 @@ class Judge:
         self.decided = False
 
     # --- what the LEDs show ------------------------------------------------------------------
-    def _targets(self, frm):
-        # The legal targets of frm (from the turn-start move list: no move generation here)
-        # as meanings; cached per square.
-        if self.tgt_for == frm:
-            return
-        t = self.tgt
-        t[:] = _ZERO
-        take = self.duty_take
-        b0 = self.b0
-        moves = self.moves
-        n = 0
-        for i in range(len(moves)):
-            m = moves[i]
-            if m >> 6 == frm:
-                to = m & 63
-                if take >= 0 and to != take:
-                    continue
-                c = b0[to]
-                t[to] = C.MOVE if not c else (C.TAKE_TILE if _tile(c) else C.TAKE_BARRAGOON)
-                self.tgt_sq[n] = to
-                n += 1
-        self.tgt_n = n
-        self.tgt_for = frm
-
-    def _capturers(self, v):
-        if self.caps_for == v:
-            return
-        c = self.caps
-        c[:] = _ZERO
-        for m in self.moves:
-            if m & 63 == v:
-                c[m >> 6] = 1
-        self.caps_for = v
-
-    def _live(self):
-        """Meanings for the LEDs and the note for the screen, from the likeliest history."""
-        m = self.mean
-        m[:] = _ZERO
-        self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
-        self.note_sq = -1
-        self.mv_at = -1
-        self.mv = -1
-        if not self.active:
-            return
-        if self.repair:
-            self._live_repair()
-            return
-        h = self.hs[0]
-        g = self.game
-        b0, bd = self.b0, h.board
-        side = self.side
-        placing = g.placing() >= 0
-        cm = self.committed
-        cf = ct = -1
-        if cm >= 0:
-            cf, ct = cm >> 6, cm & 63
-        duties = self.has_duty
-        seen, ns = self.seen_sq, self.seen_n
-        # The tile being moved: in a hand, or set down away from its square.
-        mv = at = -1
-        if not placing and cm < 0:
-            for k in range(h.n):
-                hm = h.ah[k]
-                if hm != NOHOME and _own(h.ac[k], side) and (not duties or self.duty[hm]):
-                    mv = hm
-            if mv < 0:
-                for i in range(ns):
-                    sq = seen[i]
-                    hm = h.home[sq]
-                    if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
-                            _own(bd[sq], side) and (not duties or self.duty[hm]):
-                        mv, at = hm, sq
-        self.mv, self.mv_at = mv, at
-        if mv >= 0:
-            self._targets(mv)
-            t = self.tgt
-            ts = self.tgt_sq
-            for i in range(self.tgt_n):
-                m[ts[i]] = t[ts[i]]
-            m[mv] = C.ORIGIN
-            if at >= 0 and not t[at]:
-                m[at] = C.OFF            # in transit: no alarm until it rests
-            if not self.movable[mv]:
-                self._say(N_CANT_MOVE, mv)
-        # Every other difference from the position the board should show (only squares
-        # with events in this turn can differ).
-        for i in range(ns):
-            sq = seen[i]
-            want = b0[sq]
-            if sq == cf:
-                want = 0
-            elif sq == ct:
-                want = b0[cf]
-            have = bd[sq]
-            if have == want or sq == at or m[sq] and sq != mv:
-                continue
-            if sq == mv:
-                continue
-            if have == 0:
-                self._missing(sq, want, mv, placing, cm)
-            elif want == 0 and placing and (have == NEW or _barragoon(have)):
-                m[sq] = C.PLACE
-            elif want == 0:
-                m[sq] = C.TO_EMPTY
-                if _own(have, 1 - side) and not placing:
-                    self._say(N_OUT_OF_TURN, sq)
-                else:
-                    self._say(N_TAKE_OFF, sq)
-            else:
-                m[sq] = C.TO_EMPTY
-                self._say(N_WRONG, sq)
-        # Touch-move duties on the board.
-        if cm < 0 and not placing and (duties or self.duty_take >= 0):
-            for sq in range(63):
-                if self.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
-                    m[sq] = C.DUTY
-                    self._say(N_MUST_MOVE, sq)
-            v = self.duty_take
-            if v >= 0 and bd[v] == b0[v] and not m[v]:
-                m[v] = C.DUTY_TAKE
-                self._say(N_MUST_TAKE, v)
-        if self.err_sq >= 0:
-            m[self.err_sq] = C.ERROR
-            if self.duty_take >= 0 and self.err_sq != self.duty_take:
-                self._say(N_MUST_TAKE, self.duty_take, True)
-            elif mv >= 0 and self.duty[mv] and self.err_sq != at:
-                self._say(N_MUST_MOVE, mv, True)
-            else:
-                self._say(N_NOT_TARGET, self.err_sq, True)
-        if placing and self.note == N_NONE:
-            self._say(N_PLACE, -1)
-        elif self.note == N_NONE and cm < 0 and mv >= 0 and at >= 0 and self.tgt[at]:
-            self._say(N_SETTLING, at)
-
-    def _missing(self, sq, want, mv, placing, cm):
-        m = self.mean
-        side = self.side
-        if not placing and cm < 0 and mv < 0 and not _own(want, side) and \
-                self._capturable(sq) and (self.duty_take < 0 or self.duty_take == sq):
-            # a piece the mover could capture: show it and the tiles that can take it
-            self._capturers(sq)
-            m[sq] = C.TAKE_TILE if _tile(want) else C.TAKE_BARRAGOON
-            for o in range(63):
-                if self.caps[o] and not m[o] and self.sensed[o]:
-                    m[o] = C.CAPTURER
-            self._say(N_CAPTURE, sq)
-            return
-        m[sq] = C.TO_FILL
-        if _own(want, 1 - side) and not placing:
-            self._say(N_OUT_OF_TURN, sq)
-        elif placing and _tile(want) and cm < 0:
-            self._say(N_PLACE_FIRST, sq)
-        elif _own(want, side) and not placing and cm < 0 and mv < 0 and \
-                self.duty != _ZERO and not self.duty[sq]:
-            for d in range(63):            # why it must go back: another tile must move
-                if self.duty[d]:
-                    self._say(N_MUST_MOVE, d)
-                    break
-        else:
-            self._say(N_PUT_BACK, sq)
-
-    def _say(self, note, sq, force=False):
-        # The first (most important) note of a refresh wins unless forced.
-        if force or self.note == N_NONE or self.note == N_REFUSED and note != N_NONE:
-            self.note = note
-            self.note_sq = sq
-
-    def _live_repair(self):
-        m = self.mean
-        s, b0, r = self.sensed, self.b0, self.restore
-        fill = take = -1
-        for sq in range(63):
-            want = 1 if b0[sq] else 0
-            if r[sq] == 1 or s[sq] and not want:
-                m[sq] = C.TO_EMPTY
-                if take < 0:
-                    take = sq
-            elif r[sq] == 2 or want and not s[sq]:
-                m[sq] = C.TO_FILL
-                if fill < 0:
-                    fill = sq
-        if fill >= 0:
-            self._say(N_PUT_BACK, fill, True)
-        elif take >= 0:
-            self._say(N_WRONG if r[take] else N_TAKE_OFF, take, True)
-
     # --- for the screen and the tests --------------------------------------------------------
-    def ask_label(self, j):
-        """Text of option j (at most 16 characters)."""
-        from barragoon.notation import square_name, format_move
-        k = self.ask_kind[j]
-        a, b = self.ask_a[j], self.ask_b[j]
-        if k == K_NONE:
-            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
-                else "Nothing moved"
-        if k == K_MOVE:
-            return format_move(a, b, 1 if self.b0[b] else 0)
-        if k == K_PLACE:
-            return "Barragoon on " + square_name(a)
-        if k == K_WAIT:
-            return "Not yet" if self.repair else "No move yet"
-        if k == K_OK:
-            return "Yes, all back"
-        return "Pieces swapped"
-
-    def ask_prompt(self):
-        return "Each piece back?" if self.repair else "Board can't tell"
-
-    def idle(self):
-        """Nothing off its square and no decision pending."""
-        return self.decided and self.note in (N_NONE, N_PLACE)

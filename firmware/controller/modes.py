@@ -12,6 +12,7 @@ from barragoon.game import side_name, DRAW
 from controller import colours as C
 from controller import screens
 from controller import judge as J
+from controller import view as V
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 
 TILE_NAMES = ("2-tile", "3-tile", "4-tile")
@@ -80,26 +81,26 @@ def note_text(ctl):
     j = ctl.judge
     n, sq = j.note, j.note_sq
     name = square_name(sq) if sq >= 0 else ""
-    if n == J.N_OUT_OF_TURN:
+    if n == V.N_OUT_OF_TURN:
         c = j.b0[sq] or j.hs[0].board[sq]
         return side_name(1 if c & BROWN_BIT else 0) + ": not your turn"
-    if n == J.N_MUST_MOVE or n == J.N_MUST_TAKE:
+    if n == V.N_MUST_MOVE or n == V.N_MUST_TAKE:
         return duty_text(j)
-    if n == J.N_CANT_MOVE:
+    if n == V.N_CANT_MOVE:
         return name + " can't move: put it back"
-    if n == J.N_PUT_BACK:
+    if n == V.N_PUT_BACK:
         return "Put back " + name + ": " + piece_text(j.b0[sq])
-    if n == J.N_TAKE_OFF:
+    if n == V.N_TAKE_OFF:
         return "Take the piece off " + name
-    if n == J.N_WRONG:
+    if n == V.N_WRONG:
         return "Wrong piece on " + name + ": lift it"
-    if n == J.N_NOT_TARGET:
+    if n == V.N_NOT_TARGET:
         return name + ": not a target"
-    if n == J.N_REFUSED:
+    if n == V.N_REFUSED:
         return j.refused
-    if n == J.N_CAPTURE:
+    if n == V.N_CAPTURE:
         return "Capture " + name + " or put it back"
-    if n == J.N_PLACE_FIRST:
+    if n == V.N_PLACE_FIRST:
         return "Place the Barragoon first"
     return ""
 
@@ -124,9 +125,9 @@ def fix_lines(ctl):
     sq = j.note_sq
     if sq < 0:
         return ("Wait...", "", "", "")
-    if j.note == J.N_PUT_BACK:
+    if j.note == V.N_PUT_BACK:
         return ("Put back on " + square_name(sq) + ":", piece_text(j.b0[sq]), "", "")
-    if j.note == J.N_WRONG:
+    if j.note == V.N_WRONG:
         return ("Wrong piece on", square_name(sq) + ": lift it", "then put back", piece_text(
             j.b0[sq]))
     return ("Take the piece", "off " + square_name(sq), "", "")
