@@ -243,6 +243,7 @@ class Pico:
         self.command("power", on=False)
 
     def power_on(self):
+        self.oled = decode.Oled()            # the display lost power too
         self.command("power", on=True)
 
     def cut_at(self, k, partial=False):

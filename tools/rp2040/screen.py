@@ -36,12 +36,13 @@ def _pixels(oled):
 
 def text_lines(oled):
     """The text on the screen, top to bottom: one string per run of glyphs on a pixel row
-    (runs on the same row joined by two spaces)."""
+    (runs on the same row joined by two spaces). Every run of glyphs at every pixel position
+    is a candidate; the longest win where candidates overlap (a glyph one pixel off can look
+    like another glyph: 'P' one row down is 'p')."""
     table = _glyph_table()
     px = _pixels(oled)
     w, h = oled.width, oled.height
-    used = [[False] * w for _ in range(h)]
-    lines = []
+    cands = []
     for y in range(h - 7):
         cols = []
         for x in range(w):
@@ -49,29 +50,29 @@ def text_lines(oled):
             for k in range(8):
                 b |= px[y + k][x] << k
             cols.append(b)
-        runs = []
-        x = 0
-        while x <= w - 8:
-            run = _run_at(cols, x, table, used, y)
+        for x in range(w - 7):
+            run = _run_at(cols, x, table)
             if run:
-                runs.append(run[0])
-                x = run[1]
-            else:
-                x += 1
-        if runs:
-            lines.append((y, "  ".join(runs)))
-    return [t for _, t in lines]
+                cands.append((y, x, run[1], run[0]))
+    cands.sort(key=lambda c: (-len(c[3].replace(" ", "")), c[0], c[1]))
+    taken = []
+    for y, x0, x1, text in cands:
+        if all(y + 8 <= ty or ty + 8 <= y or x1 <= tx0 or tx1 <= x0
+               for ty, tx0, tx1, _ in taken):
+            taken.append((y, x0, x1, text))
+    lines = {}
+    for y, x0, x1, text in sorted(taken):
+        lines.setdefault(y, []).append(text)
+    return ["  ".join(lines[y]) for y in sorted(lines)]
 
 
-def _run_at(cols, x0, table, used, y):
-    """The glyphs of one run starting at x0 (normal or inverted), marking its pixels used."""
-    if any(used[y + k][x0] for k in range(8)):
-        return None
+def _run_at(cols, x0, table):
+    """(text, end x) of the glyphs in a row starting at x0, normal or inverted, or None."""
     for inv in (0, 0xFF):
         chars = []
         x = end = x0
         spaces = 0
-        while x <= len(cols) - 8 and not any(used[y + k][x] for k in range(8)):
+        while x <= len(cols) - 8:
             key = bytes(c ^ inv for c in cols[x:x + 8])
             ch = table.get(key)
             if ch is None and not any(key) and chars:
@@ -86,10 +87,7 @@ def _run_at(cols, x0, table, used, y):
             spaces = 0
             x += 8
             end = x
-        if chars:
-            for k in range(8):
-                for xx in range(x0, end):
-                    used[y + k][xx] = True
+        if chars and any(c.isalnum() for c in chars):   # not a line of a box or bar
             return "".join(chars), end
     return None
 
