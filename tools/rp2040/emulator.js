@@ -107,6 +107,7 @@ class Bench {
     this.baseNs = 0; // simulated time before the current chip was built (resets)
     this.flashOps = []; // {op, addr, n, t}
     this.journal = []; // bytes of the storage area before each operation
+    this.journalFrom = 0; // the journal tells the truth from this operation on
     this.cutAt = -1;
     this.cutPartial = false;
     this.events = [];
@@ -127,6 +128,7 @@ class Bench {
     const img = readFileSync(path);
     if (img.length !== STORAGE_SIZE) throw new Error(`flash image must be ${STORAGE_SIZE} bytes`);
     this.flash.set(img, STORAGE_OFFSET);
+    this.journalFrom = this.flashOps ? this.flashOps.length : 0; // earlier states are gone
   }
 
   // A new chip on the same flash: power-on (wd = null) or a watchdog / machine.reset() reboot
@@ -391,6 +393,7 @@ class Bench {
   storageAt(k, partial) {
     // The storage area as it was when operation k started (+ half of it with `partial`):
     // undo the journal from the newest operation back to k.
+    if (k < this.journalFrom) throw new Error(`the flash was replaced after operation ${k}`);
     const img = this.flash.slice(STORAGE_OFFSET, STORAGE_OFFSET + STORAGE_SIZE);
     for (let j = this.journal.length - 1; j >= k; j--) {
       const e = this.journal[j];
