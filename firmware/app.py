@@ -60,7 +60,8 @@ class App:
     def report(self, text):
         """A fault the board lives with: on the serial console and in error.log."""
         print(text)
-        self.storage.log_error(text + "\n")
+        if not self.storage.full:          # a full file system has no room for the log
+            self.storage.log_error(text + "\n")
 
     def boot(self, resume=False, wdt=None):
         """First scans, then hand the board's occupancy and the saved game to the controller."""

@@ -137,6 +137,15 @@ class EmulatedBoard:
     def wait(self, ms):
         self.pico.run_for(ms)
 
+    def wait_for(self, predicate, limit_ms=5000, step_ms=50):
+        """Run until predicate(self) holds (True) or limit_ms pass (False)."""
+        end = self.pico.t + limit_ms
+        while not predicate(self):
+            if self.pico.t >= end:
+                return False
+            self.pico.run_for(step_ms)
+        return True
+
     def move(self, a, b, settle_ms=700, carry_ms=250):
         """Lift the piece on a, carry it, set it down on b and let it rest."""
         self.lift(a)

@@ -39,6 +39,7 @@ const BKPT_PROGRAM = 0xbe02;
 // a low line for longer than the reset time ends a frame.
 const WS_ONE_NS = 600;
 const WS_RESET_NS = 50e3;
+const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
 
 function out(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -324,7 +325,13 @@ class Bench {
       if (ack && this.oledFailAfter === 0) ack = false;
       if (ack && this.oledFailAfter > 0) this.oledFailAfter--;
       addressed = ack;
-      later(() => i2c.completeConnect(ack));
+      later(() => {
+        i2c.completeConnect(ack);
+        // A NACK aborts the transfer and flushes the TX FIFO, so the real chip's TX_EMPTY
+        // status is set; rp2040js leaves it clear, and the SDK would wait out its timeout
+        // (50 ms, OSError 110) and fail the next transfer instead of this one (EIO).
+        if (!ack) i2c.setInterrupts(I2C_TX_EMPTY);
+      });
     };
     i2c.onWriteByte = (v) => {
       if (addressed) this.i2cBuf.push(v);

@@ -84,14 +84,16 @@ def with_files(image, files, remove=()):
     return bytes(fs.context.buffer)
 
 
-def fill(image, keep_free_blocks=0, name="filler.bin"):
-    """A copy of image whose free space is taken by one file, leaving about keep_free_blocks
-    blocks free (a full file system)."""
+def fill_blocks(image, name="filler"):
+    """A copy of image with every free block taken by files. Small files still fit: littlefs
+    keeps them inside the directory's metadata (fill that on the board itself)."""
     fs = _mounted(image)
-    chunk = b"\xa5" * BLOCK_SIZE
-    with fs.open(name, "wb") as f:
-        while fs.fs_stat().block_count - fs.used_block_count > keep_free_blocks + 2:
-            f.write(chunk)
-            f.flush()
+    n = 0
+    while BLOCK_COUNT - fs.used_block_count > 0:
+        blocks = min(BLOCK_COUNT - fs.used_block_count, 16)
+        # Blocks after a file's first carry skip-list pointers: leave room for them.
+        with fs.open("%s%d.bin" % (name, n), "wb") as f:
+            f.write(b"\xa5" * (blocks * (BLOCK_SIZE - 16)))
+        n += 1
     fs.unmount()
     return bytes(fs.context.buffer)

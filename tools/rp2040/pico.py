@@ -330,3 +330,68 @@ class Pico:
         if err:
             raise PicoError("on the board: " + err.decode("utf-8", "replace"))
         return outp.decode("utf-8", "replace")
+
+
+class SerialBridge:
+    """The board's USB serial as a pseudo-terminal, for host tools (mpremote, deploy.py):
+
+        with SerialBridge(pico) as port:      # e.g. "/dev/pts/5"
+            subprocess.run(["mpremote", "connect", port, "ls"])
+
+    While it is open a thread owns the Pico: it copies bytes both ways and runs the emulator
+    paced to real time (never ahead of it), as a board on a USB cable would run."""
+
+    def __init__(self, pico, speed=1.0):
+        import tty
+        self.pico = pico
+        self.speed = speed
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self.slave)
+        self.error = None
+        self._stop = False
+        self._thread = None
+
+    def __enter__(self):
+        import threading
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self.port
+
+    def __exit__(self, *exc):
+        self._stop = True
+        self._thread.join()
+        os.close(self.master)
+        os.close(self.slave)
+        if self.error is not None and exc[0] is None:
+            raise PicoError("serial bridge: %s" % self.error)
+
+    def _run(self):
+        import select
+        import time
+        p = self.pico
+        sent = len(p.serial)
+        wall0, sim0 = time.monotonic(), p.t
+        try:
+            while not self._stop:
+                ready = select.select([self.master], [], [], 0)[0]
+                if ready:
+                    try:
+                        data = os.read(self.master, 4096)
+                    except (BlockingIOError, OSError):
+                        data = b""
+                    if data:
+                        p.write(data)
+                target = sim0 + (time.monotonic() - wall0) * 1000 * self.speed
+                if p.t < target:
+                    p.run_until(min(target, p.t + 20))
+                else:
+                    time.sleep(0.002)
+                if len(p.serial) > sent:
+                    try:
+                        sent += os.write(self.master, bytes(p.serial[sent:]))
+                    except BlockingIOError:
+                        sent = len(p.serial)   # nobody reads the port: the bytes are lost
+        except Exception as e:  # noqa: BLE001 - reported by __exit__
+            self.error = e
