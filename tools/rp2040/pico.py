@@ -362,6 +362,13 @@ class SerialBridge:
     def __exit__(self, *exc):
         self._stop = True
         self._thread.join()
+        try:                                     # what the tool sent last (say, a reset)
+            data = os.read(self.master, 4096)
+        except OSError:
+            data = b""
+        if data:
+            self.pico.write(data)
+        self.pico.run_for(300)
         os.close(self.master)
         os.close(self.slave)
         if self.error is not None and exc[0] is None:
