@@ -104,3 +104,22 @@ def test_the_board_runs_the_armv6m_mpy_files_deploy_builds(bench):
     lines = out.split("\r\n")
     assert lines[0] == "app app.mpy" and lines[4] == "drivers.matrix drivers/matrix.mpy", out
     assert "RP2040" in lines[5]
+
+
+def test_run_rp2040_plays_an_event_script_and_reports(tmp_path):
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = tmp_path / "s.txt"
+    script.write_text("100 lift d2\n400 drop d5\n1400 lift d8\n1700 drop d6\n2600 end\n")
+    png = tmp_path / "screen.png"
+    proc = subprocess.run([sys.executable, os.path.join(root, "tools", "run_rp2040.py"),
+                           str(script), "--png", str(png)], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "1. d2-d5 d8-d6" in proc.stdout
+    assert "screen: White to move | Last d8-d6" in proc.stdout
+    assert png.read_bytes().startswith(b"\x89PNG")
+    bad = subprocess.run([sys.executable, os.path.join(root, "tools", "run_rp2040.py"), "-"],
+                         input="10 hover d2\n", capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "line 1" in bad.stderr
