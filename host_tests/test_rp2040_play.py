@@ -123,3 +123,27 @@ def test_run_rp2040_plays_an_event_script_and_reports(tmp_path):
     bad = subprocess.run([sys.executable, os.path.join(root, "tools", "run_rp2040.py"), "-"],
                          input="10 hover d2\n", capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "line 1" in bad.stderr
+
+
+def test_an_encoder_turned_at_20_detents_a_second_moves_the_menu(tmp_path):
+    # config.py with INPUT_TYPE = "encoder" on the board; A/B change in quadrature, each step
+    # a quarter of the detent's time, while the firmware redraws the menu after every detent.
+    from rp2040 import flashfs
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "firmware", "config.py")) as f:
+        cfg = f.read().replace('INPUT_TYPE = "buttons"', 'INPUT_TYPE = "encoder"')
+    assert 'INPUT_TYPE = "encoder"' in cfg
+    path = tmp_path / "config.py"
+    path.write_text(cfg)
+    image = flashfs.build_image(pico_bench.build(), {"config.py": cfg.encode()})
+    b = pico_bench.start(image, config=str(path))
+    try:
+        for ms_per_detent in (200, 50):
+            assert "Set up board" in b.screen()
+            b.wait(b.pico.turn(3, ms_per_detent) + 100)      # down to the 4th item
+            b.tap("ok")                                       # the push button
+            b.wait(200)
+            assert b.screen()[0] == "Set up the board", (ms_per_detent, b.screen())
+            b.reboot()
+    finally:
+        b.close()

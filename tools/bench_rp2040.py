@@ -174,26 +174,14 @@ def quiet_turns(n):
 def play(b, lifts):
     b.pico.scan_starts(clear=True)
     first_op = len(b.pico.flash_ops())
-    commits = []
     for frm, to in quiet_turns(lifts):
         b.lift(frm)
         b.wait(200)
         b.drop(to)
-        commits.append(b.pico.t)
         b.wait(900)
     starts = b.pico.scan_starts()
     ops = b.pico.flash_ops()[first_op:]
-    gaps = []                                  # (start, end, flash ms) between scans
-    j = 0
-    for s, e in zip(starts, starts[1:]):
-        flash = 0.0
-        while j < len(ops) and ops[j]["t"] < s:
-            j += 1
-        k = j
-        while k < len(ops) and ops[k]["t"] < e:
-            flash += board.flash_op_ms(ops[k])
-            k += 1
-        gaps.append((s, e, flash))
+    gaps = board.scan_gaps(starts, ops)
     saves = [g for g in gaps if g[2] > 0]
     l2l = b.lift_to_light()
     return {

@@ -211,8 +211,8 @@ class EmulatedBoard:
             "leds": {k: list(v) for k, v in self.lit().items()},
             "screen": self.screen(),
             "lift_to_light_ms": [round(v, 3) for v in self.lift_to_light()],
-            "loop_gap_ms_max": round(max((g for g, _ in gaps), default=0.0), 3),
-            "flash_ms": round(sum(f for _, f in gaps), 3),
+            "loop_gap_ms_max": round(max((e - s - f for s, e, f in gaps), default=0.0), 3),
+            "flash_ms": round(sum(f for _, _, f in gaps), 3),
             "resets": self.pico.resets,
             "console": self.console()[-2000:],
         }
@@ -226,7 +226,8 @@ def flash_op_ms(op):
 
 
 def scan_gaps(starts, ops):
-    """(gap without flash time, flash time) between consecutive matrix scans, in ms."""
+    """[(start, end, flash ms)] between consecutive matrix scans (ms): the loop went from
+    start to end without scanning, flash ms of it waiting for flash writes."""
     out = []
     j = 0
     ops = sorted(ops, key=lambda o: o["t"])
@@ -238,5 +239,5 @@ def scan_gaps(starts, ops):
         while k < len(ops) and ops[k]["t"] < b:
             flash += flash_op_ms(ops[k])
             k += 1
-        out.append((b - a - flash, flash))
+        out.append((a, b, flash))
     return out
