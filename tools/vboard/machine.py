@@ -17,7 +17,9 @@
 #     MicroPython a hard handler runs with the heap locked (as in an ISR: any allocation raises
 #     MemoryError). An exception in a handler is printed, recorded in irq_errors and disables the
 #     handler, as the port does;
-#   - set_input(pin, level) drives an input from outside (a button, an encoder contact),
+#   - set_input(pin, level) drives an input from outside (a button, an encoder contact);
+#     set_inputs({pin: level, ...}) changes several at once (two contacts that both changed
+#     before an interrupt handler ran),
 #   - a "world" object (e.g. board_wiring.BoardWiring) may own some input pins: it provides
 #     `col_mask` and `col_bits()`, and is told of every change of a pin's driven state through
 #     on_drive(pin, level), level 0 / 1 when driven and None when released.
@@ -128,6 +130,22 @@ def set_input(pin_id, level):
     p = pins.get(pin_id)
     if p is not None:
         p._edge(old, (gpio_in() >> pin_id) & 1)
+
+
+def set_inputs(levels):
+    """Drive several inputs at once ({pin: level}), then raise their edges: what an interrupt
+    handler sees when more than one contact changed before it ran."""
+    before = gpio_in()
+    global _ext_mask, _ext_bits
+    for pin_id, level in levels.items():
+        m = 1 << pin_id
+        _ext_mask |= m
+        _ext_bits = (_ext_bits & ~m) | ((1 if level else 0) << pin_id)
+    after = gpio_in()
+    for pin_id in levels:
+        p = pins.get(pin_id)
+        if p is not None:
+            p._edge(before >> pin_id & 1, after >> pin_id & 1)
 
 
 def _set_drive(pin_id, oe, out):
