@@ -35,6 +35,21 @@ LEAD_M = 0.30
 WIRE_PF_PER_M = 100          # a wire in a loom next to others: about 100 pF per metre
 COL_PULLUP_OHMS = 22e3
 
+
+def wire_estimate_m():
+    """Metres of wire the board needs: "signal" (24 AWG: rows, columns, sensor leads, LED data,
+    front panel) and "power" (0.5 mm2: +5 V and GND along every rank, and the feed)."""
+    rows = 9 * (7 * PITCH_M + LEAD_M)
+    cols = 7 * (9 * PITCH_M + LEAD_M)
+    leads = 63 * 2 * 0.05            # each sensor's two leads extended by about 5 cm
+    data = 62 * PITCH_M * 1.2 + LEAD_M
+    panel = (4 + 5) * 0.4            # OLED and controls cables
+    power = 9 * 2 * (7 * PITCH_M + 0.1) + 2 * 0.5
+    return {"signal": rows + cols + leads + data + panel, "power": power}
+
+
+_WIRE = wire_estimate_m()
+
 # Firmware behaviour the rules depend on (drivers/matrix.py): how idle rows are left, per
 # sensor and diode direction, and the drive strength of hall rows. A host test runs the real
 # driver on the virtual hardware and checks it does what this table says.
@@ -138,10 +153,11 @@ EXTRAS = [
                        "one per piece: 14 tiles + 32 Barragoons; buy a few spares", 0.12, 60),
      None),
     ("W1", Bom("Hook-up wire", "0.25 mm2 (24 AWG) 30 m", "generic",
-               "matrix rows and columns, sensor leads and LED data: about 20 m needed "
-               "(mechanical.md)", 6.00, 61), None),
-    ("W2", Bom("Power wire red and black", "0.5 mm2 (20 AWG) 2 x 5 m", "generic",
-               "+5 V and GND bus along each rank of LEDs: about 7 m needed", 5.00, 62), None),
+               "matrix rows and columns, sensor leads, LED data and front panel: about %.0f m "
+               "needed (mechanical.md)" % _WIRE["signal"], 6.00, 61), None),
+    ("W2", Bom("Power wire red and black", "0.5 mm2 (20 AWG) 2 x 6 m", "generic",
+               "+5 V and GND bus along each rank of LEDs and the feed: about %.0f m needed"
+               % _WIRE["power"], 6.00, 62), None),
     ("PCB1", Bom("Perfboard", "about 70 x 90 mm", "generic",
                  "carries XJ1-XJ2, U2, JP1, the resistors, capacitors and connectors",
                  1.50, 63), None),

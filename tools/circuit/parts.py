@@ -158,6 +158,8 @@ SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
 
 def _jumper_links(part):
     pos = part.attrs.get("position")
+    if pos == "both":               # a wire across all three pins: the mistake JP1 prevents
+        return [Link("COM", "USB", "wire"), Link("COM", "EXT", "wire")]
     return [Link("COM", pos, "wire")] if pos in ("USB", "EXT") else []
 
 
