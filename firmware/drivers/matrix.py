@@ -36,6 +36,7 @@
 # Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
 # keep few locals (MicroPython heap-allocates frames of functions with many locals), and rows
 # are switched by calling the Pin object (pin(v)), the port's fast path.
+import sys
 from array import array
 
 from machine import Pin, mem32
@@ -52,7 +53,10 @@ ROWS = const(9)
 COLS = const(7)
 SQUARES = const(63)
 GPIO_IN = 0xD0000004         # RP2040 SIO GPIO_IN: level of GPIO 0..29, one bit each
-PADS_SET = 0x4001E000        # PADS_BANK0 atomic-set alias; GPIO n's pad register at +4 + 4n
+# PADS_BANK0 atomic-set alias (base + 0x2000); GPIO n's pad register at +4 + 4n. The RP2350
+# (Pico 2) has the same register layout at another address.
+PADS_SET = 0x4003A000 if "RP2350" in getattr(sys.implementation, "_machine", "") \
+    else 0x4001E000
 _DRIVE_12MA = const(0x30)    # DRIVE field (bits 5:4) = 3: 12 mA (reset value: 4 mA)
 _MAX_WINDOW = const(8)       # widest GPIO span read in one go (lookup table of 2**8 bytes)
 
