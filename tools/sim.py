@@ -312,6 +312,8 @@ def replay_game(text):
 
 # --- face bitmaps (the firmware's own drawing code) --------------------------------------------
 def face_bitmaps(size=24):
+    import vboard
+    vboard.install_framebuf()          # MicroPython's framebuf, or the CPython stand-in
     import framebuf
     from controller import screens
     out = {}

@@ -499,7 +499,7 @@ def matrix_svg(pins, cfg):
         svg.line(bx + 90, by + 66, bx + 104, by + 66)
         ground(svg, bx + 104, by + 66)
         row_text = "row: high while scanned = the sensors' VCC"
-    svg.text(cx + 8, top + 8, "column: input, pull-up", "s c-col")
+    svg.text(cx + 8, top + 8, "column: input, pull-up + 22 kOhm to 3V3", "s c-col")
     svg.text(cx + 8, ry - 8, row_text, "s c-row")
     svg.text(RX, ry + 28, "Only the scanned row's 7 sensors are powered; the", "s")
     svg.text(RX, ry + 42, "other rows are driven %s (sensors off; 12 mA pads). Magnet" % off,
