@@ -74,28 +74,6 @@ def generated(cfg, config_path):
     return files
 
 
-def write_or_check(files, out_dir, check):
-    stale = []
-    for name in sorted(files):
-        path = os.path.join(out_dir, name)
-        data = files[name].encode("utf-8")
-        try:
-            with open(path, "rb") as f:
-                current = f.read()
-        except OSError:
-            current = None
-        if current == data:
-            continue
-        stale.append(path)
-        if not check:
-            with open(path, "wb") as f:
-                f.write(data)
-    for path in stale:
-        print(("out of date: %s (run python tools/hardware.py)" if check else "wrote %s")
-              % os.path.relpath(path))
-    return stale
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=__doc__.split(
         "\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -126,7 +104,7 @@ def main(argv=None):
         run_erc(cfg, variants, False)
         print("electrical rules check failed: nothing written", file=sys.stderr)
         return 1
-    stale = write_or_check(generated(cfg, args.config), args.out, args.check)
+    stale = wiring_svg.write_or_check(generated(cfg, args.config), args.out, args.check)
     return 1 if (stale and args.check) else 0
 
 

@@ -848,10 +848,17 @@ def main(argv=None):
     except InputError as e:
         print("wiring_svg.py: %s" % e, file=sys.stderr)
         return 2
+    stale = write_or_check(outputs, args.out, args.check)
+    return 1 if (stale and args.check) else 0
+
+
+def write_or_check(files, out_dir, check):
+    """Write {name: text} into out_dir where it differs (or with check, only report it).
+    Prints one line per differing file; returns their paths."""
     stale = []
-    for name in OUTPUTS:
-        path = os.path.join(args.out, name)
-        data = outputs[name].encode("utf-8")
+    for name in sorted(files):
+        path = os.path.join(out_dir, name)
+        data = files[name].encode("utf-8")
         try:
             with open(path, "rb") as f:
                 current = f.read()
@@ -860,16 +867,13 @@ def main(argv=None):
         if current == data:
             continue
         stale.append(path)
-        if not args.check:
+        if not check:
             with open(path, "wb") as f:
                 f.write(data)
-    if args.check:
-        for path in stale:
-            print("out of date: %s (run python tools/hardware.py)" % os.path.relpath(path))
-        return 1 if stale else 0
     for path in stale:
-        print("wrote %s" % os.path.relpath(path))
-    return 0
+        print(("out of date: %s (run python tools/hardware.py)" if check else "wrote %s")
+              % os.path.relpath(path))
+    return stale
 
 
 if __name__ == "__main__":

@@ -244,33 +244,39 @@ def _power(c, legacy):
         c.nets["+5V"] = c.nets.pop("VBUS")
         for ref, pin in c.nets["+5V"]:
             c.parts[ref].net[pin] = "+5V"
-        c.add(Part("C65", P.capacitor(1000, 10, True), "1000 uF", B["bulk_ext"]))
-        c.connect("+5V", "C65.1")
-        c.connect("GND", "C65.2")
+        _cap(c, "C65", 1000, "bulk_ext", "+5V")
         if ext:
-            c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A", B["psu"]))
-            c.add(Part("D64", P.SCHOTTKY, "1N5819", B["schottky"]))
-            c.connect("+5V", "PS1.+", "D64.A")
-            c.connect("GND", "PS1.-")
-            c.connect("VSYS", "D64.K")
+            _supply(c, "+5V", "+5V")
         return
     c.add(Part("JP1", P.JUMPER3, "USB | EXT", B["jumper"], position="EXT" if ext else "USB"))
     c.connect("VBUS", "JP1.USB")
     c.connect("+5V", "JP1.COM")
-    c.add(Part("C65", P.capacitor(100, 10, True), "100 uF", B["bulk"]))
-    c.connect("+5V", "C65.1")
-    c.connect("GND", "C65.2")
+    _cap(c, "C65", 100, "bulk", "+5V")
     if ext:
-        c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A", B["psu"]))
         c.add(Part("J8", P.DC_JACK, "5.5 / 2.1 mm", B["jack"]))
         c.add(Part("F1", P.PTC, "2.5 A", B["ptc"]))
-        c.add(Part("C77", P.capacitor(1000, 10, True), "1000 uF", B["bulk_ext"]))
-        c.add(Part("D64", P.SCHOTTKY, "1N5819", B["schottky"]))
-        c.connect("EXT_IN", "PS1.+", "J8.TIP", "F1.1")
-        c.connect("GND", "PS1.-", "J8.SLEEVE")
-        c.connect("EXT_5V", "F1.2", "JP1.EXT", "C77.1", "D64.A")
-        c.connect("GND", "C77.2")
-        c.connect("VSYS", "D64.K")
+        _supply(c, "EXT_IN", "EXT_5V")
+        c.connect("EXT_IN", "J8.TIP", "F1.1")
+        c.connect("GND", "J8.SLEEVE")
+        c.connect("EXT_5V", "F1.2", "JP1.EXT")
+        _cap(c, "C77", 1000, "bulk_ext", "EXT_5V")
+
+
+def _cap(c, ref, uf, bom, net):
+    """An electrolytic capacitor from net to GND."""
+    c.add(Part(ref, P.capacitor(uf, 10, True), "%d uF" % uf, B[bom]))
+    c.connect(net, ref + ".1")
+    c.connect("GND", ref + ".2")
+
+
+def _supply(c, out_net, diode_net):
+    """PS1, the external 5 V supply, on out_net; D64 from diode_net to the Pico's VSYS."""
+    c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A", B["psu"]))
+    c.add(Part("D64", P.SCHOTTKY, "1N5819", B["schottky"]))
+    c.connect(out_net, "PS1.+")
+    c.connect("GND", "PS1.-")
+    c.connect(diode_net, "D64.A")
+    c.connect("VSYS", "D64.K")
 
 
 # --- sensor matrix -------------------------------------------------------------------------------
