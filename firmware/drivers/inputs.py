@@ -62,6 +62,7 @@ class Inputs:
         self._pos = 0               # detent position (IRQ handler only)
         self._sent = 0              # position already turned into events (poll only)
         self._ab = 3
+        self._pa, self._pb = self._pins[0], self._pins[1]
         if self.encoder:
             self._ab = self._read_ab()
             trig = Pin.IRQ_RISING | Pin.IRQ_FALLING
@@ -72,8 +73,8 @@ class Inputs:
         return (self._pins[0]() << 1) | self._pins[1]()
 
     def _edge(self, pin):
-        # Hard IRQ handler for A and B: no allocation, few locals.
-        ab = self._read_ab()
+        # Hard IRQ handler for A and B: no allocation, few locals, no further calls but the pins.
+        ab = (self._pa() << 1) | self._pb()
         step = _QUAD[(self._ab << 2) | ab]
         self._ab = ab
         if step == 1:
