@@ -310,15 +310,16 @@ def test_link_reports_leds_and_oled_writes(link):
 
 # --- the firmware process ----------------------------------------------------------------------
 class DeviceProc:
-    """tools/sim_device.py on the MicroPython unix port, decoded like tools/sim.py does."""
+    """tools/sim_device.py as tools/sim.py runs it (on the MicroPython unix port, or on
+    CPython where there is none), decoded like tools/sim.py does."""
 
-    def __init__(self, sim_dir, occ):
+    def __init__(self, sim_dir, occ, interpreter="micropython"):
         import threading
-        mp = micropython_env.find_micropython()
-        self.p = subprocess.Popen(
-            [mp, "-X", "heapsize=%d" % simtool.HEAP, simtool.DEVICE, micropython_env.FIRMWARE,
-             micropython_env.TOOLS, sim_dir], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        mp = micropython_env.find_micropython() if interpreter == "micropython" else None
+        dev = simtool.Device(None, sim_dir, mp)
+        self.p = subprocess.Popen(dev.command(), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  bufsize=1)
         self.oled = decode.Oled()
         self.leds = [(0, 0, 0)] * 63
         self.lines = []
@@ -380,11 +381,12 @@ needs_micropython = pytest.mark.skipif(micropython_env.find_micropython() is Non
                                        reason=micropython_env.missing_reason())
 
 
-@needs_micropython
-def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path):
+@pytest.mark.parametrize("interpreter", [pytest.param("micropython", marks=needs_micropython),
+                                         "cpython"])
+def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path, interpreter):
     pos = start_position()
     occ = "".join("1" if pos.get(sq) else "0" for sq in range(63))
-    dev = DeviceProc(str(tmp_path), occ)
+    dev = DeviceProc(str(tmp_path), occ, interpreter)
     try:
         dev.wait(lambda: any('"run"' in line for line in dev.lines), "the firmware loop")
         dev.wait(lambda: dev.shows("New game"), "the New game menu")
@@ -460,7 +462,7 @@ def wait_for(cond, timeout=20):
 
 
 def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_path):
-    s = simtool.Sim(str(tmp_path), None)          # no firmware process: the model alone
+    s = simtool.Sim(str(tmp_path), None, firmware=False)     # the model alone
     s.start()
     try:
         assert s.act("setup", {"variant": "open"}) == ""
@@ -508,7 +510,7 @@ def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_pa
 def test_a_saved_game_is_on_the_board_at_start(tmp_path):
     g = parse_record("1. d2-d5 d8-d6 2. d5xb4 d4=1N d6-c7 3. e1-d2 c7-d5 4. d2xd5\n")
     (tmp_path / "game.txt").write_text(format_record(g))
-    s = simtool.Sim(str(tmp_path), None)
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
     st = s.state()
     assert st["game"]["placing"] == 1 and st["active"] == 1
     assert [len(h) for h in st["hands"]] == [1, 1]         # both Barragoons still to place

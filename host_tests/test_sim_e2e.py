@@ -193,6 +193,10 @@ def colour(rgb):
 def test_play_a_game_through_the_page(page):
     p = page
     t0 = time.monotonic()
+    # --- a fresh start says what to do ------------------------------------------------------
+    hint = p.b.eval("document.getElementById('hint').textContent")
+    assert "Set up start position" in hint and "pick it up" not in hint, hint
+    assert p.b.eval("document.getElementById('setup').classList.contains('attention')")
     # --- power-on: the New game menu; choose "Set up board" ---------------------------------
     p.wait_oled("New game", "Set up board")
     p.choose("Set up board")
@@ -231,8 +235,13 @@ def test_play_a_game_through_the_page(page):
     p.put("d4")
     assert p.piece("d4")["confirmed"] is False           # shown with "?" until confirmed
     p.wait_oled("White: Barragoon", "No Entry")
+    assert p.piece("d4")["face"] == "X" and p.piece("d4").get("choosing")   # on the picker
     p.press_until_changed("down")
     p.wait_oled("One Way N")
+    p.wait(lambda: p.piece("d4")["face"] == "1N", "d4 shows the face being chosen")
+    assert p.piece("d4")["confirmed"] is False and p.b.eval(
+        "document.querySelector('#sq-d4 .piece').classList.contains('choosing')")
+    assert "UP and DOWN" in p.b.eval("document.getElementById('hint').textContent")
     p.shot("face_picker")
     p.press("ok")
     p.wait_game("d5xb4 d4=1N")
@@ -259,9 +268,10 @@ def test_play_a_game_through_the_page(page):
                                      box[1] - box[3] + 12))
     p.shot("tile_lifted")
     p.lift("d5")
-    victim = [x for x in p.hand(0) if x["side"] == 1][0]
-    own = [x for x in p.hand(0) if x["side"] == 0][0]
-    p.put("d5", own["id"])
+    victim = p.hand(1)[0]                                # Brown's tile: into Brown's hand
+    own = p.hand(0)[0]
+    assert victim["side"] == 1 and own["side"] == 0 and p.model(".next") == own["id"]
+    p.put("d5")                                          # the mover's tile goes down
     p.wait_oled("Place Barragoon", "Brown:")
     p.wait(lambda: p.model(".active") == 1, "Brown's hand active for the placement")
     p.b.click("#hand-piece-%d .away" % victim["id"])     # the captured tile leaves the game

@@ -8,6 +8,11 @@
 #       data), it keeps the display RAM in column-address order, which is exactly the driver's
 #       MONO_VLSB framebuffer (byte = page * 128 + x, bit = y % 8), and the display flags
 #       (on/off, inverse, contrast, all pixels on). image() gives the picture as drawn.
+#   FaceReader(icons, x, y).read(oled)  the face the firmware's face picker shows: the picker
+#       draws the face being chosen as an icon at a fixed place (controller.screens.PICKER_ICON);
+#       the icon found there, pixel for pixel, names the face (None: no picker on the screen).
+#       The sensors cannot see a face, so this is how the simulator shows the face being chosen
+#       on the piece itself, without asking the firmware anything.
 #
 # Plain Python, no firmware imports: chain_index() here is written from config.py's description
 # of the chain and checked against the firmware's drivers.leds by host_tests/test_sim_decode.py.
@@ -186,6 +191,25 @@ class Oled:
     def rows_hex(self):
         digits = self.width // 4
         return ["%0*x" % (digits, v) for v in self.rows()]
+
+
+class FaceReader:
+    """icons: {face: rows of "0"/"1" strings} as drawn by the firmware at (x, y)."""
+
+    def __init__(self, icons, x, y):
+        self.x = x
+        self.y = y
+        self.size = len(next(iter(icons.values())))
+        self.faces = {tuple(rows): face for face, rows in icons.items()}
+
+    def read(self, oled):
+        """The face whose icon stands at (x, y) in the OLED's display RAM, or None."""
+        n = self.size
+        if self.x + n > oled.width or self.y + n > oled.height:
+            return None
+        rows = tuple("".join("1" if oled.drawn(self.x + i, self.y + j) else "0"
+                             for i in range(n)) for j in range(n))
+        return self.faces.get(rows)
 
 
 def rows_from_hex(rows):
