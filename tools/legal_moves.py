@@ -1,9 +1,10 @@
 """Print the legal moves of a Barragoon position (runs on CPython and MicroPython).
 
     python tools/legal_moves.py '<position>'     one move per line, sorted
-    python tools/legal_moves.py < positions.txt  one output line per input line: the moves
-                                                 separated by spaces, sorted ('' if none);
-                                                 a blank line gives a blank line
+    python tools/legal_moves.py < positions.txt  positions on standard input: one output
+                                                 line per input line, the moves separated
+                                                 by spaces, sorted ('' if none); a blank
+                                                 line gives a blank line
 Bad input: a message on stderr naming the problem, exit status 2.
 Positions: see "Rules notation" in the README; the start position:
     python tools/legal_moves.py '1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24'
