@@ -52,9 +52,47 @@ def test_every_wiring_option_is_one_of_sixteen():
     assert set(decode.RUNS) == set(fw_leds.RUNS)
 
 
+def names(squares):
+    return " ".join("abcdefg"[sq % 7] + str(sq // 7 + 1) for sq in squares)
+
+
+# Chains as a maker lays them, written out by hand (the first LEDs, and the last one).
+CHAINS = {
+    ("serpentine", "a1", "ranks"): ("a1 b1 c1 d1 e1 f1 g1 g2 f2 e2 d2 c2 b2 a2 a3 b3", "g9"),
+    ("rows", "a1", "ranks"): ("a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2 a3", "g9"),
+    ("serpentine", "g1", "files"): ("g1 g2 g3 g4 g5 g6 g7 g8 g9 f9 f8 f7 f6", "a9"),
+    ("rows", "g9", "files"): ("g9 g8 g7 g6 g5 g4 g3 g2 g1 f9 f8", "a1"),
+    ("serpentine", "a9", "ranks"): ("a9 b9 c9 d9 e9 f9 g9 g8 f8 e8", "g1"),
+    ("rows", "g1", "ranks"): ("g1 f1 e1 d1 c1 b1 a1 g2 f2", "a9"),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(CHAINS), ids="-".join)
+def test_led_chain_follows_the_strip_as_laid(layout):
+    first, last = CHAINS[layout]
+    order = decode.chain_order(*layout)
+    assert names(order).startswith(first) and names(order[-1:]) == last
+    assert sorted(order) == list(range(63))
+
+
+@pytest.mark.parametrize("wiring,start,runs", WIRINGS)
+def test_led_chain_is_a_path_over_the_board(wiring, start, runs):
+    order = decode.chain_order(wiring, start, runs)
+    assert sorted(order) == list(range(63)) and names(order[:1]) == start
+    steps = [(b % 7 - a % 7, b // 7 - a // 7) for a, b in zip(order, order[1:])]
+    n = 7 if runs == "ranks" else 9
+    for i, (df, dr) in enumerate(steps):
+        neighbour = abs(df) + abs(dr) == 1
+        # Within a line the strip goes to the next square; between lines a serpentine goes
+        # to the neighbour, a "rows" strip back across the board.
+        assert neighbour == (wiring == "serpentine" or (i + 1) % n != 0), (i, df, dr)
+        along = dr == 0 if runs == "ranks" else df == 0
+        assert along == ((i + 1) % n != 0), (i, df, dr)
+
+
 @pytest.mark.parametrize("wiring,start,runs", WIRINGS)
 def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
-    rnd = random.Random(hash((wiring, start, runs)) & 0xFFFF)
+    rnd = random.Random(1000 + WIRINGS.index((wiring, start, runs)))
     frame = bytearray(rnd.randrange(256) for _ in range(189))
     frame[0:3] = b"\x00\x00\xff"                 # a1 blue
     frame[62 * 3:63 * 3] = b"\xff\x00\x00"       # g9 red
@@ -70,6 +108,7 @@ def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
         want = [tuple(frame[3 * sq + c] * s >> fw_leds.SHIFT for c in range(3))
                 for sq in range(63)]
         assert got == want, (wiring, start, runs, brightness)
+    # The decoder walks the chain, the firmware computes it: two derivations that agree.
     for sq in range(63):
         assert decode.chain_index(sq, wiring, start, runs) == \
             fw_leds.chain_index(sq, wiring, start, runs)
