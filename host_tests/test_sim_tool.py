@@ -19,6 +19,7 @@ import pytest
 import micropython_env
 from barragoon.notation import parse_square
 from cdp_browser import Browser, find_chromium
+from processes import running_with
 
 ROOT = micropython_env.ROOT
 SIM = os.path.join(ROOT, "tools", "sim.py")
@@ -140,21 +141,7 @@ class SimProcess:
             self.reader.join(5)
 
 
-def processes_mentioning(text):
-    """Pids of running processes whose command line contains text (Linux /proc)."""
-    pids = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open("/proc/%s/cmdline" % pid, "rb") as f:
-                if text.encode() in f.read():
-                    pids.append(int(pid))
-        except OSError:
-            pass
-    return pids
-
-
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find left-over processes")
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_path, sig):
     sim_dir = str(tmp_path / "board")
@@ -186,7 +173,7 @@ def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_
     assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
     assert sum("CPython" in line for line in s.lines) == 1, out      # said once
     assert "Set up start position" in out                             # what to do first
-    assert processes_mentioning(sim_dir) == [], "a firmware process was left running"
+    assert running_with(sim_dir) == [], "a firmware process was left running"
 
 
 def test_with_micropython_the_terminal_names_it(tmp_path):

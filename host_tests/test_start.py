@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import pico_usb  # noqa: E402
 import start  # noqa: E402
+from processes import running_with  # noqa: E402
 
 
 class Port:
@@ -146,20 +147,6 @@ def test_which_names_the_tool_on_this_machine():
 
 
 # --- stopping -----------------------------------------------------------------------------------
-def running_with(text):
-    """Pids of processes whose command line contains text (Linux /proc)."""
-    pids = []
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                with open("/proc/%s/cmdline" % pid, "rb") as f:
-                    if text.encode() in f.read():
-                        pids.append(int(pid))
-            except OSError:
-                pass
-    return pids
-
-
 def free_port():
     s = socket.socket()
     s.bind(("127.0.0.1", 0))

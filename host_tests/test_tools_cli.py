@@ -15,10 +15,10 @@ TOOLS_DIR = micropython_env.TOOLS
 
 # tool: (a bad argument, words its error line must contain)
 TOOLS = {
-    "bench_controller.py": (["--turns", "3"], "unexpected argument"),
-    "bench_drivers.py": (["fast"], "unexpected argument"),
+    "bench_controller.py": (["--turns", "3"], "takes no arguments"),
+    "bench_drivers.py": (["fast"], "takes no arguments"),
     "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
-    "bench_rules.py": (["-v"], "unexpected argument"),
+    "bench_rules.py": (["-v"], "takes no arguments"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
     "micropython_env.py": (["--path"], "takes no arguments"),

@@ -22,4 +22,4 @@ def no_arguments(prog, doc, argv=None):
         print((doc or "%s: see the comment at the top of tools/%s.py" % (prog, prog)).strip())
         sys.exit(0)
     if args:
-        fail(prog, "unexpected argument %r (it takes none; see --help)" % args[0])
+        fail(prog, "takes no arguments, got %r (see --help)" % args[0])

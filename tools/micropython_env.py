@@ -86,12 +86,8 @@ def run(args, heap=None, stdin=None, timeout=600):
 
 
 def main(argv):
-    if argv[1:2] in (["-h"], ["--help"]):
-        print(__doc__.strip())
-        return 0
-    if argv[1:]:
-        print("micropython_env: takes no arguments (see --help)", file=sys.stderr)
-        return 2
+    from cli import no_arguments
+    no_arguments("micropython_env", __doc__, argv[1:])
     mp, why = locate()
     if mp is None:
         print("micropython: none (%s)" % why)

@@ -127,12 +127,8 @@ def install_steps(bootsel):
 
 
 def main(argv):
-    if argv[1:2] in (["-h"], ["--help"]):
-        print(__doc__.strip())
-        return 0
-    if argv[1:]:
-        print("pico_usb: takes no arguments (see --help)", file=sys.stderr)
-        return 2
+    from cli import no_arguments
+    no_arguments("pico_usb", __doc__, argv[1:])
     port = find_serial_board()
     if port:
         print("a board running MicroPython on %s" % port)
