@@ -471,3 +471,27 @@ def test_manifest_is_up_to_date_and_freezes_everything_but_config_and_main():
 def test_package_files_are_not_deployed(built):
     _, paths = built
     assert not {"package.json", "manifest.py", "manifest.mpy"} & set(paths)
+
+
+@pytest.mark.parametrize("interpreter", ["python", "micropython"])
+def test_main_prints_the_version_at_power_on(tmp_path, interpreter):
+    # main.py as the board runs it (on the virtual board, in an empty flash folder): the first
+    # line on the serial console names the firmware version, then the game starts.
+    exe = sys.executable if interpreter == "python" else MICROPYTHON
+    if exe is None:
+        pytest.skip(micropython_env.missing_reason())
+    code = ("import sys\nsys.path[:0] = [%r, %r]\nimport vboard\nvboard.install()\n"
+            "import vboard.machine as m\nm.WDT.feed = lambda self: sys.exit(0)\n"
+            "import time\n"
+            "if not hasattr(time, 'ticks_ms'):\n"
+            "    from vboard.clock import HostTime\n"
+            "    h = HostTime()\n"
+            "    time.ticks_ms, time.ticks_diff, time.sleep_ms = h.ticks_ms, h.ticks_diff, "
+            "h.sleep_ms\n"
+            "exec(open(%r).read())\n"
+            % (micropython_env.TOOLS, micropython_env.FIRMWARE,
+               os.path.join(micropython_env.FIRMWARE, "main.py")))
+    p = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=str(tmp_path))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.splitlines()[0] == "Barragoon board firmware %s" % deploy.firmware_version()
