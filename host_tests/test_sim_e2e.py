@@ -197,6 +197,9 @@ def test_play_a_game_through_the_page(page):
     hint = p.b.eval("document.getElementById('hint').textContent")
     assert "Set up start position" in hint and "pick it up" not in hint, hint
     assert p.b.eval("document.getElementById('setup').classList.contains('attention')")
+    assert "Set up start position" in p.b.eval(
+        "document.getElementById('board-empty').hidden ? '' : "
+        "document.getElementById('board-empty').textContent")
     # --- power-on: the New game menu; choose "Set up board" ---------------------------------
     p.wait_oled("New game", "Set up board")
     p.choose("Set up board")
@@ -205,6 +208,7 @@ def test_play_a_game_through_the_page(page):
     assert r == g == b > 0
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
+    assert p.b.eval("document.getElementById('board-empty').hidden")
     p.wait_oled("White to move", "Supply 24")
     assert p.piece("d2") == {"id": p.piece("d2")["id"], "kind": "tile", "side": 0, "value": 3}
     assert p.piece("c8")["side"] == 1 and p.piece("c8")["value"] == 2

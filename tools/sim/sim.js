@@ -375,6 +375,7 @@ function updateHint() {
   const empty = !m.busy && !m.board.some(p => p) && !m.hands[0].length && !m.hands[1].length;
   h.classList.toggle("start", empty);
   $("setup").classList.toggle("attention", empty);
+  $("board-empty").hidden = !empty;
 }
 
 function render(m) {
