@@ -208,7 +208,8 @@ def test_play_a_game_through_the_page(page):
     assert r == g == b > 0
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
-    assert p.b.eval("document.getElementById('board-empty').hidden")
+    p.wait(lambda: p.b.eval("document.getElementById('board-empty').hidden"),
+           "the empty-board note gone")
     p.wait_oled("White to move", "Supply 24")
     assert p.piece("d2") == {"id": p.piece("d2")["id"], "kind": "tile", "side": 0, "value": 3}
     assert p.piece("c8")["side"] == 1 and p.piece("c8")["value"] == 2
