@@ -1,6 +1,7 @@
 # Find text on a decoded OLED picture, the way a person reads the screen: the text is drawn
 # with the framebuf stand-in's font (tools/vboard/framebuf.py: MicroPython's glyphs when a
-# micropython executable is around, else the project's own 5x7 font) and looked for, pixel for pixel, anywhere on the 128x64 picture, in normal or inverted video.
+# micropython executable is around, else the project's own 5x7 font) and looked for, pixel
+# for pixel, anywhere on the 128x64 picture, in normal or inverted video.
 #
 #   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/sim/decode.Oled.rows_hex()
 #   img.find("White to move")  -> (x, y, inverted) or None

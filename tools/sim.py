@@ -53,8 +53,8 @@ import config as fw  # noqa: E402  firmware/config.py (plain assignments)
 import decode  # noqa: E402  tools/sim/decode.py
 import micropython_env  # noqa: E402
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
-from barragoon.game import start_position, side_name, OPEN, CLOSED  # noqa: E402
-from barragoon.notation import square_name, parse_square  # noqa: E402
+from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
+from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
 
 DEFAULT_PORT = 8765
