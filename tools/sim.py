@@ -326,7 +326,7 @@ def replay_game(text):
 # --- face bitmaps (the firmware's own drawing code) --------------------------------------------
 def face_bitmaps(size=24):
     import vboard
-    vboard.install_framebuf()          # CPython: the stand-in (no text is drawn here)
+    vboard.install_framebuf()          # MicroPython's framebuf, or the CPython stand-in
     import framebuf
     from controller import screens
     out = {}
