@@ -12,6 +12,9 @@ import gc
 import time
 
 sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../firmware")
+from cli import no_arguments  # noqa: E402
+
+no_arguments("bench_rules", globals().get("__doc__"))
 
 from barragoon.notation import parse_position  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
