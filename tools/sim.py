@@ -56,6 +56,7 @@ from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
 from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
+from record_file import split_records  # noqa: E402  tools/record_file.py
 
 DEFAULT_PORT = 8765
 MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
@@ -207,31 +208,6 @@ class Physical:
 
 
 # --- replay -------------------------------------------------------------------------------------
-def split_records(text):
-    """records.txt -> list of record texts (a new game starts at a tag line that follows the
-    moves of the previous one, or repeats one of its tags)."""
-    games = []
-    cur = []
-    tags = set()
-    body = False
-    for raw in text.split("\n"):
-        line = raw.strip()
-        if line.startswith("["):
-            name = line[1:].split(" ", 1)[0]
-            if body or name in tags:
-                games.append("\n".join(cur))
-                cur = []
-                tags = set()
-                body = False
-            tags.add(name)
-        elif line:
-            body = True
-        cur.append(raw)
-    if tags or body:
-        games.append("\n".join(cur))
-    return [g for g in games if g.strip()]
-
-
 def action_tokens(text):
     out = []
     for raw in text.split("\n"):
