@@ -89,19 +89,28 @@ def _turn_index(game, token):
     return moves if starts or not moves else moves - 1
 
 
+def _lines(text):
+    # The lines of text, one at a time: a long record never exists as a list of lines or of
+    # tokens (on the board that would take tens of KB of heap at once).
+    start = 0
+    end = len(text)
+    while start <= end:
+        nl = text.find("\n", start)
+        if nl < 0:
+            nl = end
+        yield text[start:nl].strip()
+        start = nl + 1
+
+
 def parse_record(text, each_turn=None):
     """Replay a game record; returns the Game. Raises RulesError naming the first fault and
     its turn as the record numbers it ('turn 4... g6-g9: ...'). each_turn(game), if given, is
     called after every turn, once the next turn begins or the record ends."""
     tags = {}
-    body = []
-    for raw in text.split("\n"):
-        line = raw.strip()
+    for line in _lines(text):
         if line.startswith("["):
             name, value = _tag(line)
             tags[name] = value
-        elif line:
-            body.append(line)
     variant = tags.get("Variant", "closed")
     if variant not in VARIANTS:
         raise RulesError("unknown variant %r" % variant)
@@ -111,21 +120,24 @@ def parse_record(text, each_turn=None):
     game = Game(tags.get("Start"), VARIANTS.index(variant), (int(stages[0]), int(stages[1])))
     result = "*"
     started = False
-    for token in " ".join(body).split():
-        if token in RESULTS or token == "*":
-            result = token
+    for line in _lines(text):
+        if not line or line[0] == "[":
             continue
-        if token[0].isdigit() and token.endswith("."):
-            continue                                 # move number: '12.' or '12...'
-        is_move = not ("=" in token or token.startswith("("))
-        if is_move and started and each_turn is not None:
-            each_turn(game)
-        try:
-            play_token(game, token)
-        except RulesError as e:
-            label = turn_label(_turn_index(game, token), game.start.side)
-            raise RulesError("turn %s %s: %s" % (label, token, e))
-        started = True
+        for token in line.split():
+            if token in RESULTS or token == "*":
+                result = token
+                continue
+            if token[0].isdigit() and token.endswith("."):
+                continue                             # move number: '12.' or '12...'
+            is_move = not ("=" in token or token.startswith("("))
+            if is_move and started and each_turn is not None:
+                each_turn(game)
+            try:
+                play_token(game, token)
+            except RulesError as e:
+                label = turn_label(_turn_index(game, token), game.start.side)
+                raise RulesError("turn %s %s: %s" % (label, token, e))
+            started = True
     if started and each_turn is not None:
         each_turn(game)
     declared = tags.get("Result", result)
