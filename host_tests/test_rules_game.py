@@ -10,6 +10,7 @@ from barragoon.game import (
     Game, DRAW, CLOSED, R_NO_TILES, R_NO_MOVE, R_EXPRESS, R_DEAD, R_AGREED)
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_dead_position_test_allocates_nothing",)   # heap figures
 
 
 def _move(g, frm, to):
@@ -244,3 +245,17 @@ def test_illegal_actions_change_nothing():
     _move(g, "d2", "d5")
     assert "no such square" in _unchanged(g, g.move, 70, 1)
     assert not g.placement_allowed(sq("d4"), 1)     # no placement is due
+
+
+def test_dead_position_test_allocates_nothing():
+    # The board runs rule 6b's test after every turn.
+    import gc
+    from barragoon.deadlock import no_capture_possible
+    positions = [make("a1:Z g9:z " + _pens(), "w", 14), make("a1:V g9:v e9:v"), Game().pos]
+    for pos in positions:
+        no_capture_possible(pos)
+    gc.collect()
+    before = gc.mem_alloc()
+    for pos in positions:
+        no_capture_possible(pos)
+    assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before

@@ -10,6 +10,7 @@ from barragoon.game import Game, DRAW, R_REPEAT, R_REPEAT_AGREED
 from barragoon.record import play_token
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_board_queries_allocate_nothing",)   # heap figures: MicroPython only
 
 # RULES.md's worked example: a White 4-tile on a1, Brown 4-tiles on g9 and e9.
 WORKED = "a1:V g9:v e9:v"
@@ -298,3 +299,30 @@ def test_placement_queries_refuse_bad_values_without_raising():
         assert not g.placement_allowed(*bad), bad
     assert g.placement_allowed(0, 1)
     assert not g.placement_allowed(sq("a5"), 1)  # not empty
+
+
+def test_board_queries_allocate_nothing():
+    # What the board asks on every lift and every screen: targets (with the duty to deviate
+    # filtering them), who must deviate, the refused move, and whether a draw may be offered.
+    import gc
+    g = declined(play(Game(make(WORKED)), BLOCK * 3))
+    fresh = play(Game(make(WORKED)), BLOCK * 3)
+    for game in (g, fresh):
+        game.targets(sq("a1"))
+        game.repetition
+        gc.collect()
+        before = gc.mem_alloc()
+        for i in range(20):
+            game.targets(sq("a1"))
+            game.targets(sq("g9"))
+            game.must_deviate
+            game.predicted_move()
+        game.repetition
+        assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before
+    # the repetition check itself (takes the turns back on a scratch board)
+    gc.collect()
+    before = gc.mem_alloc()
+    for i in range(5):
+        fresh._rep = -1
+        assert fresh.repetition
+    assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before
