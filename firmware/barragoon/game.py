@@ -218,7 +218,8 @@ class Game:
         last = t[n - 1]
         p = 4
         while 3 * p <= n:
-            if t[n - 1 - p] == last and t[n - 1 - 2 * p] == last and self._repeats(p):
+            # (the first test only saves time: most lengths fail on the last turn already)
+            if t[n - 1 - p] == last and self._repeats(p):
                 return p
             p += 2
         return 0
@@ -226,7 +227,7 @@ class Game:
     def _repeats(self, p):
         t = self._turns
         n = len(t)
-        for i in range(n - p, n - 1):
+        for i in range(n - p, n):
             if t[i] != t[i - p] or t[i] != t[i - 2 * p]:
                 return False
         # The same turns; the position at the start of the first copy must be the one at the
