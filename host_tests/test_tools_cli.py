@@ -20,20 +20,23 @@ TOOLS = {
     "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
     "bench_rules.py": (["-v"], "takes no arguments"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
+    "face_art.py": (["--size", "8"], "takes no arguments"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
     "micropython_env.py": (["--path"], "takes no arguments"),
     "pico_usb.py": (["--list"], "takes no arguments"),
     "render_screens.py": (["README.md"], "is a file, not a folder"),
+    "replay.py": (["tools/sim/screenshot.png"], "not a text file"),
     "sim.py": (["--replay", "tools/sim/screenshot.png"], "not a text file"),
     "sim_device.py": (["firmware"], "usage:"),
     "start.py": (["--sim", "--serial", "COM3"], "--serial is for flashing"),
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }
 # Modules that other tools and tests import; they have no command line of their own.
-LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py"}
+LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py", "record_file.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
-ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "legal_moves.py")
+ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "legal_moves.py",
+                  "replay.py")
 
 
 def run(argv, exe=None, timeout=120):

@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import vboard  # noqa: E402
+from cli import no_arguments  # noqa: E402
 
 vboard.install_framebuf()
 import framebuf  # noqa: E402
@@ -47,16 +48,6 @@ def art():
     return out
 
 
-def main(argv):
-    if len(argv) > 1:
-        if argv[1] in ("-h", "--help"):
-            print(__doc__.strip())
-            return 0
-        sys.stderr.write("face_art: no arguments expected (see --help)\n")
-        return 2
-    print("\n".join(art()))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    no_arguments("face_art", __doc__)
+    print("\n".join(art()))

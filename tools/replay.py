@@ -32,6 +32,7 @@ def _firmware_dir():
 for _p in _firmware_dir():
     sys.path.insert(0, _p)
 
+from cli import fail, wants_help  # noqa: E402
 from barragoon.core import RulesError  # noqa: E402
 from barragoon.notation import format_position  # noqa: E402
 from barragoon.record import parse_record, result_text, turn_label  # noqa: E402
@@ -120,20 +121,18 @@ def replay(record, out):
 
 
 def main(argv):
-    if "-h" in argv or "--help" in argv:
+    if wants_help(argv):
         print(HELP)
         return 0
     try:
         path, number = parse_args(argv)
         record = choose(path, read_text(path), number)
     except UsageError as e:
-        sys.stderr.write("replay: %s\n" % e)
-        return 2
+        fail("replay", str(e))
     try:
         game = replay(record, print)
     except RulesError as e:
-        sys.stderr.write("replay: %s: %s\n" % (path, e))
-        return 2
+        fail("replay", "%s: %s" % (path, e))
     line = "result: " + result_text(game)
     if game.over:
         line += " (%s)" % game.reason
