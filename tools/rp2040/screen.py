@@ -18,9 +18,9 @@ def _glyph_table():
     global _glyphs
     if _glyphs is None:
         font = _fb.load_font()
-        if not font:
-            raise RuntimeError("no 8x8 font: needs the micropython executable "
-                               "(see tools/vboard/framebuf.py)")
+        if not font or _fb.FONT_SOURCE == "own":   # the board draws MicroPython's glyphs
+            raise RuntimeError("reading the OLED needs MicroPython's 8x8 font: the micropython "
+                               "executable or its cached copy (see tools/vboard/framebuf.py)")
         table = {}
         for i in range(1, 96):
             cols = bytes(font[8 * i:8 * i + 8])
