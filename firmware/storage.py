@@ -30,6 +30,9 @@ BAD = "game.bad"
 ERROR_LOG_MAX = 4096
 RECORDS_MAX = 256 * 1024       # two of these (records.txt + records.old) stay far from full
 ENOSPC = 28
+# littlefs on a full flash also fails creating a file with LFS_ERR_NAMETOOLONG (36): the
+# directory's metadata block has no room for the entry and no free block to grow into.
+_FULL = (ENOSPC, 36)
 
 
 class Storage:
@@ -167,7 +170,7 @@ class Storage:
 
 
 def _is_full(e):
-    return e.args and e.args[0] == ENOSPC
+    return e.args and e.args[0] in _FULL
 
 
 class _Fs:

@@ -220,14 +220,15 @@ def _short_game():
 
 
 class FullFs:
-    """The real filesystem, full: creating or growing a file fails with ENOSPC."""
+    """The real filesystem, full: creating or growing a file fails with ENOSPC (or, as
+    littlefs does when the directory has no room left, with errno 36)."""
 
-    def __init__(self):
-        self.real = Storage("").fs
+    def __init__(self, errno=28):
+        self.errno = errno
 
     def open(self, path, mode):
         if "w" in mode or "a" in mode:
-            raise OSError(28)
+            raise OSError(self.errno)
         return open(path, mode)
 
     def rename(self, a, b):
@@ -250,6 +251,8 @@ def test_a_full_file_system_pauses_saves_and_loses_nothing():
     assert s.finish_game(g) is False and s.full
     assert Storage(d).load_game() is not None   # a finished game that cannot be recorded stays
     assert s.log_error("x\n") is False          # never raises
+    assert Storage(d, FullFs(36)).save_game(g) is False
+    raises(OSError, Storage(d, FullFs(5)).save_game, g)   # an I/O error is not "full"
     s.fs = Storage(d).fs                         # space again
     assert s.save_game(g) is True and not s.full
 

@@ -38,8 +38,12 @@ def main(argv=None):
             with open(args.script, encoding="utf-8") as f:
                 text = f.read()
         script = event_script.parse(text)
-    except (OSError, UnicodeDecodeError) as e:
-        print("run_rp2040: cannot read %s: %s" % (args.script, e), file=sys.stderr)
+    except OSError as e:
+        print("run_rp2040: cannot read %s: %s" % (args.script, e.strerror or e), file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print("run_rp2040: %s is not a text file (an event script)" % args.script,
+              file=sys.stderr)
         return 2
     except event_script.ScriptError as e:
         print("run_rp2040: %s: %s" % (args.script, e), file=sys.stderr)

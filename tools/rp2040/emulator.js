@@ -116,7 +116,6 @@ class Bench {
     this.powered = false;
     this.scanStarts = [];
     this.i2cBuf = [];
-    this.flashNsTotal = 0;
     this.serialOut = [];
     this.powerOn(null);
   }
@@ -382,7 +381,6 @@ class Bench {
     } else {
       ns = Math.ceil(n / 256) * PROGRAM_NS_PER_PAGE;
     }
-    this.flashNsTotal += ns;
     this.mcu.clock.tick(ns);
     core.PC = core.LR & ~1; // return to the caller
   }
@@ -406,36 +404,28 @@ class Bench {
       const e = this.journal[j];
       if (e) img.set(e.before, e.addr - STORAGE_OFFSET);
     }
-    if (partial && k < this.flashOps.length) {
-      const { op, addr } = this.flashOps[k];
-      const e = this.journal[k];
-      if (e) {
-        const half = e.before.length >> 1;
-        const after = this.flash.subarray(addr, addr + half);
-        // Half done: the first half of the range has its new contents (erase: 0xFF;
-        // program: the old bytes ANDed with the data, i.e. the newer state of those bytes).
-        img.set(op === 'erase' ? new Uint8Array(half).fill(0xff) : this.partialProgram(e.before, after, k, half),
-          addr - STORAGE_OFFSET);
-      }
+    if (partial && k < this.flashOps.length && this.journal[k]) {
+      // Half done: the first half of the range has its new contents (erase: 0xFF; program:
+      // the bytes as they were right after operation k).
+      const { op, addr, n } = this.flashOps[k];
+      const half = n >> 1;
+      img.set(op === 'erase' ? new Uint8Array(half).fill(0xff) : this.afterOp(k, addr, half),
+        addr - STORAGE_OFFSET);
     }
     return img;
   }
 
-  partialProgram(before, _after, k, half) {
-    // The bytes this program wrote are the state right after op k: find it by undoing later
-    // operations only.
-    const { addr } = this.flashOps[k];
-    const img = this.flash.slice(addr, addr + half);
+  afterOp(k, addr, len) {
+    // Flash bytes [addr, addr + len) right after operation k: undo the later operations there.
+    const img = this.flash.slice(addr, addr + len);
     for (let j = this.journal.length - 1; j > k; j--) {
       const e = this.journal[j];
       if (!e) continue;
       const lo = Math.max(e.addr, addr);
-      const hi = Math.min(e.addr + e.before.length, addr + half);
+      const hi = Math.min(e.addr + e.before.length, addr + len);
       for (let a = lo; a < hi; a++) img[a - addr] = e.before[a - e.addr];
     }
-    const outb = new Uint8Array(half);
-    for (let i = 0; i < half; i++) outb[i] = before[i] & img[i];
-    return outb;
+    return img;
   }
 
   // --- running ---------------------------------------------------------------------------------
