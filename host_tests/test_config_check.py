@@ -159,3 +159,15 @@ def test_play_timing_and_recorder_settings():
     refused("RECORDER_EVENTS", "0 to 8192", RECORDER_EVENTS=100000)
     refused("RECORDER_FILE_EVENTS", "16 to 8192", RECORDER_FILE_EVENTS=0)
     assert check(cfg_with(RECORDER_EVENTS=0, REOPEN_MS=0, ADJUST_MS=0)) is None
+
+
+def test_led_budget_must_fit_the_power_supply():
+    refused("LED_CURRENT_BUDGET_MA = 400", "POWER_SUPPLY", "external", LED_CURRENT_BUDGET_MA=400)
+    assert check(cfg_with(POWER_SUPPLY="external", LED_CURRENT_BUDGET_MA=1500)) is None
+    refused("2000", "fuse", POWER_SUPPLY="external", LED_CURRENT_BUDGET_MA=2500)
+    # The strict USB setting caps the LEDs in the driver, whatever the budget says.
+    assert check(cfg_with(POWER_SUPPLY="usb_strict", LED_CURRENT_BUDGET_MA=350)) is None
+    refused("POWER_SUPPLY", "usb_strict", POWER_SUPPLY="battery")
+    c = cfg_with()
+    del c.POWER_SUPPLY                      # an older config.py: USB assumed
+    assert check(c) is None

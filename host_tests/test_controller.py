@@ -124,7 +124,7 @@ def test_a_tile_without_a_legal_move_may_go_back():
 
 def test_a_barragoon_touched_first_must_be_captured():
     rig = Rig()
-    rig.start_game("7/7/7/7/3[X]3/7/7/3D1Z1/7 w 24")
+    rig.start_game("6z/7/7/7/3[X]3/7/7/3D1Z1/7 w 24")
     rig.run("lift d5; wait 300; drop d5; wait 350")
     assert rig.meaning("d5") == C.DUTY_TAKE and rig.duties == "- d5"
     rig.run("lift f2")                             # f2 cannot take it: only d2's capture

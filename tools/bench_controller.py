@@ -10,22 +10,20 @@ rest. Heap per event = growth of gc.mem_alloc() over the event after a gc.collec
 objects it leaves to the garbage collector); "frames" adds what micropython.mem_total() also
 counts: call frames of functions with many locals, freed again at once. Measured on the
 MicroPython unix port, which is 64-bit: objects there take up to twice the RAM they take on the
-RP2040. Times are unix-port times; the
-RP2040 figure is the unix time x 150 (an estimate: tools/bench_rp2040.py measures on an
-emulated Pico where available).
+RP2040. Times are unix-port times; the RP2040 figure is the unix time x 150 (an estimate:
+tools/bench_rp2040.py measures on an emulated Pico).
 """
 import sys
 import gc
 import time
 
-if "-h" in sys.argv or "--help" in sys.argv:
-    print(__doc__.strip())
-    sys.exit(0)
-
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
 
+from cli import no_arguments  # noqa: E402
+
+no_arguments("bench_controller", globals().get("__doc__"))
 from ctl_script import Rig  # noqa: E402
 
 MICRO = sys.implementation.name == "micropython"

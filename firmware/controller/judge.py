@@ -678,7 +678,7 @@ class Judge(Stories, TouchMove, View):
         if kind == K_WAIT and self.repair:
             # not yet in place: ask again once the board has been still for 2 s more
             self.decided = False
-            self.t_last = t + 2000 - self.settle
+            self.t_last = (t + 2000 - self.settle) & 0x3FFFFFFF
             return 0
         if kind == K_WAIT:
             # the short lifts were adjustments: forget the stories that swapped pieces

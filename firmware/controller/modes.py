@@ -14,6 +14,7 @@ from controller import screens
 from controller import judge as J
 from controller import view as V
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
+from drivers.ticks import ticks_diff
 
 TILE_NAMES = ("2-tile", "3-tile", "4-tile")
 _FACES = 16
@@ -247,7 +248,7 @@ class Setup(Mode):
             ctl.hint = "Hold OK for menu"
 
     def tick(self, ctl, t):
-        if t - self.t_change >= ctl.settle and self.next(ctl)[1] == 0:
+        if ticks_diff(t, self.t_change) >= ctl.settle and self.next(ctl)[1] == 0:
             ctl.start_game(self.game, t)
 
     def next(self, ctl):
@@ -434,7 +435,7 @@ class LedTest(Mode):
     def tick(self, ctl, t):
         if self.t0 < 0:
             self.t0 = t
-        el = t - self.t0
+        el = ticks_diff(t, self.t0)
         if self.step < 4:
             if el >= 1000:
                 self._go(self.step + 1, t)
