@@ -46,7 +46,7 @@ class Recorder:
         self.code = bytearray(size)
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
-        self.cps = []                # (event index, position text or None, note)
+        self.cps = []                # (event index, position, last turn text)
 
     def ram_bytes(self):
         """The fixed RAM of the ring (the buffers, not counting small objects)."""
@@ -82,18 +82,14 @@ class Recorder:
 
     def checkpoint(self, game, before_event=False):
         """A turn starts with the board matching game (before_event: the event being
-        handled already belongs to the new turn)."""
+        handled already belongs to the new turn). Quick: this may run between a lift and its
+        lit targets; the position is written out as text only when the file is."""
         if not self.size:
             return
-        from barragoon.notation import format_position
-        from barragoon.game import start_position
-        text = format_position(game.pos)
-        if not game.last_turn_text() and text == format_position(start_position(0)):
-            text = None              # the standard start: the script needs no position
         idx = self.n - (1 if before_event and self.n else 0)
         if self.cps and self.cps[-1][0] == idx:
             self.cps.pop()
-        self.cps.append((idx, text, game.last_turn_text()))
+        self.cps.append((idx, game.pos.copy(), game.last_turn_text()))
         if len(self.cps) > _CHECKPOINTS:
             self.cps.pop(0)
 
@@ -127,8 +123,11 @@ class Recorder:
             start = cp[0]
             if cp[2]:
                 write("# before this: ... %s\n" % cp[2])
-            if cp[1] is not None:
-                write("position %s\n" % cp[1])
+            from barragoon.notation import format_position
+            from barragoon.game import start_position
+            text = format_position(cp[1])
+            if cp[2] or text != format_position(start_position(0)):
+                write("position %s\n" % text)    # (the standard start needs no line)
         # absolute time (relative to the first event in the ring) of the event before start
         t = 0
         base = 0

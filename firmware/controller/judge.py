@@ -43,7 +43,7 @@ from array import array
 from barragoon.core import RulesError
 from controller import colours as C
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
-    Hyp, Stories, NEW, MAXH, AIRN, SWAP_MS, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD, K_DUTY, K_WAIT,
+    Hyp, Stories, NEW, NOHOME, MAXH, AIRN, SWAP_MS, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD, K_DUTY, K_WAIT,
     K_OK, elapsed as _el, own as _own, is_barragoon as _barragoon)
 from controller.touchmove import TouchMove
 from controller.view import View, N_NONE, N_REFUSED
@@ -102,6 +102,11 @@ class Judge(Stories, TouchMove, View):
         self.active = False
         self.repair = False
         self.committed = -1                # the move committed in the open turn, or -1
+        self.prepared = -1                 # committed move the next turn was prepared for
+        self.nb0 = bytearray(63)           # ... its position, homes and legal moves
+        self.nhome = bytearray(63)
+        self.nmoves = None
+        self.prep_last = ""
         self.t_commit = 0
         self.reopened = -1                 # a committed move whose piece was lifted again
         self.t_last = 0                    # last sensor change
@@ -173,19 +178,45 @@ class Judge(Stories, TouchMove, View):
                 return False
         return True
 
+    def _prepare(self):
+        """Work out the next turn's position, homes and legal moves (at rest, after a commit):
+        the opponent's first lift then closes the turn without waiting for them."""
+        g = self.game
+        self._codes(self.nb0)
+        nh, nb0 = self.nhome, self.nb0
+        for sq in range(63):
+            nh[sq] = sq if nb0[sq] else NOHOME
+        self.nmoves = g.legal_moves()
+        self.prepared = self.committed
+        self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
+
     def _new_turn(self, keep):
         """The board matches the game: start judging a fresh turn (or the placement part of
         one). keep: carry the touch-move duties over (after a repair)."""
         g = self.game
         self.repair = False
-        self._codes(self.b0)
+        h = self.hs[0]
+        if self.prepared >= 0 and self.prepared == self.committed and \
+                self.prep_last == g.last_turn_text():
+            self.b0[:] = self.nb0          # prepared at rest: nothing to compute now
+            self.moves = self.nmoves
+            h.board[:] = self.nb0
+            h.home[:] = self.nhome
+            h.n = h.cost = h.swaps = 0
+            h.over = False
+        else:
+            self._codes(self.b0)
+            self.moves = g.legal_moves()
+            h.reset(self.b0)
+        self.prepared = -1
+        self.nmoves = None
+        self.prep_last = ""
         self.side = g.pos.side
-        self.moves = g.legal_moves()
         mv = self.movable
         mv[:] = _ZERO
-        for m in self.moves:
-            mv[m >> 6] = 1
-        self.hs[0].reset(self.b0)
+        moves = self.moves
+        for i in range(len(moves)):
+            mv[moves[i] >> 6] = 1
         self.nh = 1
         self.seen[:] = _ZERO
         self.seen_n = 0
@@ -207,7 +238,13 @@ class Judge(Stories, TouchMove, View):
             self.fixed[:] = _ZERO
             self.fixed_take = -1
         self.touched[:] = _ZERO
-        self._duties()
+        if self.fixed_take < 0 and self.fixed == _ZERO:
+            self.duty[:] = _ZERO           # (the common case, without a scan)
+            self.duty_take = -1
+            self.has_duty = False
+            self.tgt_for = -1
+        else:
+            self._duties()
         self._live()
 
     # --- duties ------------------------------------------------------------------------------
@@ -370,10 +407,13 @@ class Judge(Stories, TouchMove, View):
                 f |= F_SHOW
         if self.decided or _el(t, self.t_last) < self.settle:
             if self.committed >= 0 and self.decided and self.ask_n == 0 and \
-                    self.game.placing() < 0 and _el(t, self.t_commit) >= self.reopen:
-                h = self.hs[0]
-                if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
-                    f |= self._close()
+                    self.game.placing() < 0:
+                if self.prepared != self.committed and not self.game.over:
+                    self._prepare()        # one loop step of its own, while all is still
+                elif _el(t, self.t_commit) >= self.reopen:
+                    h = self.hs[0]
+                    if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
+                        f |= self._close()
             return f
         if self.repair:
             self.decided = True
