@@ -14,7 +14,7 @@ from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
 
 NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
 NOHOME = const(0xFF)
-MAXH = const(16)          # stories kept
+MAXH = const(12)          # stories kept
 AIRN = const(8)           # pieces in hands per story
 SWAP_MS = const(80)       # no hand takes a piece off a square and sets another one on it
 #                           faster than this: a shorter gap is the same piece (a bounce)
