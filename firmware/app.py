@@ -63,6 +63,7 @@ class App:
                             else cfg.DEBOUNCE_MS)
         self.oled_ok = True
         self.full = False
+        self.unsaved = None                # (game, duties) to write at the end of this step
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -109,6 +110,13 @@ class App:
             self.report(self.oled.error)
 
     def _save(self, game, duties):
+        # Written at the end of this loop step, after the LEDs and the screen: the players see
+        # the decision without waiting for the flash (the files follow within the same step).
+        self.unsaved = (game, duties)
+
+    def _write(self):
+        game, duties = self.unsaved
+        self.unsaved = None
         self.storage.save_game(game, duties)
         self.storage.save_events(self.recorder, self.clock.ticks_ms())
 
@@ -156,6 +164,8 @@ class App:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
+        if self.unsaved is not None:
+            self._write()
 
     def _record_buttons(self, t):
         inp = self.inputs
