@@ -1,0 +1,673 @@
+# The board's opponent: iterative-deepening alpha-beta over whole turns (a move and the
+# placements it calls for), run in slices so the board's main loop keeps scanning.
+#
+#     eng = Engine()
+#     eng.start(game, budget_ms=5000)     # plays for game.turn: a move, or a due placement
+#     while not eng.think(3):             # at most ~3 ms (plus one step) per call
+#         scan_the_board()
+#     turn = eng.best()                   # a Turn: the actions, notation, score
+#
+# The search is an explicit stack (no recursion), so think() can stop after any step and go
+# on later. A step is one unit of work of about one tile's move generation (~1 ms on the
+# RP2040). The engine searches its own copy of the position (Evaluator.pos, loaded once per
+# search), making and unmaking moves and placements on it; the live game may change under it
+# (take-back: just start() again or stop()). After construction nothing is allocated per
+# node: all per-level state lives in bytearrays and arrays.
+#
+# The tree. A turn node (the side to move picks a move) has, below a capture, placement nodes:
+#   Barragoon captured -> the mover places it -> next turn
+#   tile captured      -> the captured side places -> the capturer places -> next turn
+#                         (one Barragoon left in the supply: only the captured side places;
+#                         none: nobody; the last tile captured: the game is won at once)
+# Every node is negamax from the view of the side acting there; a child acting for the same
+# side keeps the window, a child of the other side gets it negated. Depth counts turns:
+# placements belong to their turn and do not use depth. At depth 0 the static evaluation
+# decides; the placements just before it are scored directly by it (no extra level).
+#
+# Move ordering: the previous iteration's best first at the root; tile captures by victim,
+# killer moves, Barragoon captures, then quiet moves by a history of cut-offs.
+from array import array
+
+from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
+    T_CAPTURE_BARRAGOON
+from barragoon.evaluation import Evaluator, WIN, VALUE
+from barragoon import placement
+from barragoon.notation import format_move, format_placement
+
+try:
+    from micropython import const
+    from time import ticks_ms, ticks_diff
+except ImportError:  # CPython
+    import time as _time
+
+    def const(x):
+        return x
+
+    def ticks_ms():
+        return (_time.monotonic_ns() // 1000000) & 0x3FFFFFFF
+
+    def ticks_diff(a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+TURN = const(0)
+PLACE = const(1)
+NONE = const(0xFFFF)          # no action
+NOBODY = const(255)           # no further placer
+INF = const(32000)
+DECIDED = const(29000)        # |score| above this: a won or lost game was found
+
+# What a level does next (Engine.pc).
+T_GEN = const(1)              # generate the moves, one tile per step
+T_EVAL = const(2)             # depth 0: evaluate, one tile per step
+T_LOOP = const(3)             # make the next move, descend
+T_RET = const(4)              # a child returned: unmake, update the window
+P_REC = const(5)              # placement: every tile's record, one per step
+P_REL = const(6)              # square relevance, one tile per step
+P_SEL = const(7)              # pick the candidate placements
+P_DEL = const(8)              # score one candidate per step
+P_LOOP = const(9)
+P_RET = const(10)
+
+# Candidate placements (squares with all faces, squares with X and A) and how many of the
+# best are searched, by where the placement node stands.
+ROOT_PLACE = (8, 6, 10)       # the position to answer is a placement
+FIRST_TURN = (4, 4, 5)        # placements of the turn being chosen
+INNER = (1, 4, 3)             # deeper in the tree
+HORIZON = (0, 4, 0)           # the last placement before depth 0: scored, not searched
+HORIZON_FIRST = (0, 4, 2)     # the captured side's placement before that one
+
+# Strength levels: work budget in steps. Roughly 1 ms per step on the RP2040 (see
+# tools/bench_engine.py), so level 1 ~ 1.5 s, level 2 ~ 6 s, level 3 ~ 24 s per turn.
+LEVEL_STEPS = (0, 1500, 6000, 24000)
+
+
+def _zeros(code, n):
+    return array(code, [0] * n)
+
+
+class Turn:
+    """The engine's answer: the whole turn it expects (its move and every placement that
+    follows, the opponent's included), its score and how it was found."""
+
+    def __init__(self, side, move, places, score, depth, nodes, steps):
+        self.side = side            # the side the engine played for (game.turn at start)
+        self.move = move            # (frm, to), or None when the turn starts with a placement
+        self.places = places        # [(side, sq, face code)] in the order they are made
+        self.score = score          # from self.side's view; 100 = a 2-tile
+        self.depth = depth          # turns searched ahead (the last complete iteration)
+        self.nodes = nodes
+        self.steps = steps
+
+    def now(self):
+        """How many leading actions are the engine's own, to carry out now: the move, and the
+        placement right after it if the engine places next (a captured Barragoon). After that
+        the opponent acts (places first after a tile capture), then start() again."""
+        n = 0
+        if self.move is not None:
+            n = 1
+        for p in self.places:
+            if p[0] != self.side:
+                break
+            n += 1
+        return n
+
+    @property
+    def text(self):
+        """The turn in notation, e.g. 'd2xd6 e6=X b3=RN' (predicted opponent actions too)."""
+        out = []
+        if self.move is not None:
+            out.append(format_move(self.move[0], self.move[1], self.capture))
+        for p in self.places:
+            out.append(format_placement(p[1], p[2]))
+        return " ".join(out)
+
+    capture = False
+
+    @property
+    def decided(self):
+        """1: the engine found a forced win, -1: a forced loss, 0: neither."""
+        return 1 if self.score > DECIDED else -1 if self.score < -DECIDED else 0
+
+
+class Engine:
+    def __init__(self, levels=40, buffer=2048, clock=None):
+        self.ev = Evaluator()
+        self.levels = levels
+        L = levels
+        self.knd = bytearray(L)       # TURN / PLACE
+        self.side = bytearray(L)      # the side acting at the level
+        self.mvr = bytearray(L)       # placement levels: the side whose turn it is
+        self.nxt = bytearray(L)       # placement levels: who places after this, or NOBODY
+        self.tn = bytearray(L)        # turns from the root (0: the root's turn)
+        self.dep = bytearray(L)       # depth left, in turns
+        self.pc = bytearray(L)
+        self.gi = bytearray(L)        # progress of a multi-step generation
+        self.mob = bytearray(L)       # mobile tiles seen while generating moves
+        self.vic = bytearray(L)       # the cell code a move captured
+        self.vix = bytearray(L)       # ... its list index (Evaluator.make)
+        self.sup = bytearray(L)       # supply before a tile capture
+        self.alp = _zeros("i", L)
+        self.bet = _zeros("i", L)
+        self.bst = _zeros("i", L)
+        self.lo = _zeros("H", L)      # the level's actions are mv[lo:hi]
+        self.hi = _zeros("H", L)
+        self.it = _zeros("H", L)
+        self.lim = _zeros("H", L)
+        self.cur = _zeros("H", L)     # the action being searched
+        self.pv0 = _zeros("H", L)     # best action, and the placements after it in its turn
+        self.pv1 = _zeros("H", L)
+        self.pv2 = _zeros("H", L)
+        self.kill1 = _zeros("H", L)
+        self.kill2 = _zeros("H", L)
+        self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
+        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
+        self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
+        self.clock = clock
+        self.done = True
+        self.result = None
+        self.k = 0
+        self.ret = 0
+        self.steps = 0
+        self.nodes = 0
+        self.depth = 0
+        self.root = bytearray(88)     # the root position's cells (for the answer's notation)
+        self.r_act = _zeros("H", 3)
+        self.r_score = 0
+        self.r_depth = 0
+
+    # --- the API the board uses ------------------------------------------------------------
+    def start(self, game, budget_ms=0, steps=0, depth=0):
+        """Begin a search for game.turn (the mover, or the side that must place now).
+        Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
+        turns; 0 = no limit of that kind, at least one must be set. A search always finishes
+        depth 1 for at least one turn, so its answer is complete even on a tiny budget.
+        Returns False (and best() is None) when there is nothing to decide."""
+        self.result = None
+        self.done = True
+        if game.over:
+            return False
+        self.ev.load(game.pos, game.stages)
+        pos = self.ev.pos
+        self.root[:] = pos.cells
+        self.me = game.turn
+        self.max_depth = depth if 0 < depth < (self.levels - 1) // 3 else (self.levels - 1) // 3
+        self.max_steps = steps
+        self.budget = budget_ms
+        self.t0 = self._now()
+        self.steps = self.nodes = 0
+        self.r_act[0] = NONE
+        self.r_score = self.r_depth = 0
+        for i in range(128):
+            self.hist[i] = 0
+        for i in range(self.levels):
+            self.kill1[i] = self.kill2[i] = NONE
+        pend = game.pending
+        self.lo[0] = 0
+        if game.placing() >= 0:
+            self.knd[0] = PLACE
+            self.side[0] = pend[0]
+            self.nxt[0] = pend[1] if len(pend) > 1 else NOBODY
+            self.mvr[0] = pos.side
+            self.pc[0] = P_REC
+            self.gi[0] = 0
+        else:
+            moves = game.legal_moves()
+            if not moves:
+                return False
+            self.knd[0] = TURN
+            self.side[0] = pos.side
+            n = 0
+            for m in moves:
+                self.mv[n] = m
+                self.ov[n] = self._order(m, pos.side, 0)
+                n += 1
+            self.hi[0] = n
+            _sort(self.mv, self.ov, 0, n)
+            if n == 1 and not pos.get(moves[0] % 64):
+                self.max_depth = 1            # one quiet move: nothing to think about
+        self.tn[0] = 0
+        self.depth = 1
+        self._begin_iteration()
+        self.done = False
+        return True
+
+    def think(self, slice_ms=5):
+        """Search for about slice_ms (at least one step). Returns True when the search is
+        done (budget, depth or a decided game reached): then best() is ready."""
+        if self.done:
+            return True
+        t = self._now()
+        while True:
+            self._step()
+            if self.done:
+                return True
+            self.steps += 1
+            now = self._now()
+            if self.r_act[0] != NONE and (
+                    (self.max_steps and self.steps >= self.max_steps)
+                    or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
+                self._finish()
+                return True
+            if ticks_diff(now, t) >= slice_ms:
+                return False
+
+    def run(self, game, budget_ms=0, steps=0, depth=0):
+        """start() and think() to the end in one call (host tools, tests). Returns best()."""
+        if self.start(game, budget_ms, steps, depth):
+            while not self.think(1000):
+                pass
+        return self.result
+
+    def stop(self):
+        """Abandon the search (take-back, menu). best() keeps what was found so far."""
+        if not self.done:
+            self._finish()
+
+    def best(self):
+        return self.result
+
+    def _now(self):
+        return self.clock.ticks_ms() if self.clock else ticks_ms()
+
+    # --- iterations and the result ---------------------------------------------------------
+    def _begin_iteration(self):
+        self.lim[0] = self.hi[0]
+        self.k = 0
+        self.dep[0] = self.depth
+        self.alp[0] = -INF
+        self.bet[0] = INF
+        self.bst[0] = -INF
+        self.it[0] = self.lo[0]
+        if self.knd[0] == TURN:
+            self.pc[0] = T_LOOP
+        elif self.depth > 1:
+            self.pc[0] = P_LOOP
+
+    def _iteration_done(self, v):
+        self.r_depth = self.depth
+        k0 = self.lo[0]
+        best = self.pv0[0]
+        i = k0
+        while self.mv[i] != best:       # previous best first next time; others keep order
+            i += 1
+        while i > k0:
+            self.mv[i] = self.mv[i - 1]
+            i -= 1
+        self.mv[k0] = best
+        if (self.depth >= self.max_depth or v > DECIDED or v < -DECIDED
+                or self.hi[0] - k0 == 1 and self.knd[0] == TURN):
+            self._finish()
+            return
+        self.depth += 1
+        self._begin_iteration()
+
+    def _root_best(self, v):
+        self.r_act[0] = self.pv0[0]
+        self.r_act[1] = self.pv1[0]
+        self.r_act[2] = self.pv2[0]
+        self.r_score = v
+
+    def _finish(self):
+        self.done = True
+        a = self.r_act
+        if a[0] == NONE:
+            return
+        me = self.me
+        places = []
+        move = None
+        if self.knd[0] == TURN:
+            frm = a[0] >> 6
+            to = a[0] & 63
+            move = (frm, to)
+            victim = self.root[SQ2MB[to]]
+            placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
+            for j in range(len(placers)):
+                if a[1 + j] != NONE:
+                    places.append((placers[j], a[1 + j] >> 5, a[1 + j] & 31))
+            capture = victim != EMPTY
+        else:
+            places.append((me, a[0] >> 5, a[0] & 31))
+            if self.nxt[0] != NOBODY and a[1] != NONE:
+                places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
+            capture = False
+        t = Turn(me, move, places, self.r_score, self.r_depth, self.nodes, self.steps)
+        t.capture = capture
+        self.result = t
+
+    # --- the search, one step at a time ----------------------------------------------------
+    def _step(self):
+        k = self.k
+        pc = self.pc[k]
+        if pc == T_LOOP:
+            self._turn_loop(k)
+        elif pc == T_RET:
+            self._turn_ret(k)
+        elif pc == T_GEN:
+            self._turn_gen(k)
+        elif pc == T_EVAL:
+            self._turn_eval(k)
+        elif pc == P_DEL:
+            self._place_delta(k)
+        elif pc == P_LOOP:
+            self._place_loop(k)
+        elif pc == P_RET:
+            self._place_ret(k)
+        elif pc == P_REC:
+            self._place_records(k)
+        elif pc == P_REL:
+            self._place_relevance(k)
+        else:
+            self._place_select(k)
+
+    def _return(self, k, v):
+        if k == 0:
+            self._iteration_done(v)
+        else:
+            self.ret = v
+            self.k = k - 1
+
+    def _child(self, k, kind, actor, dep):
+        """Open level k + 1 for a node of kind acting for actor, below level k."""
+        j = k + 1
+        self.knd[j] = kind
+        self.side[j] = actor
+        if actor == self.side[k]:
+            self.alp[j] = self.alp[k]
+            self.bet[j] = self.bet[k]
+        else:
+            self.alp[j] = -self.bet[k]
+            self.bet[j] = -self.alp[k]
+        self.bst[j] = -INF
+        self.dep[j] = dep
+        self.pv0[j] = NONE
+        self.gi[j] = 0
+        self.mob[j] = 0
+        lo = self.hi[k]
+        self.lo[j] = lo
+        self.hi[j] = lo
+        if kind == TURN:
+            self.tn[j] = self.tn[k] + 1
+            if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
+                self.pc[j] = T_EVAL
+            else:
+                self.pc[j] = T_GEN
+        else:
+            self.tn[j] = self.tn[k]
+            self.pc[j] = P_REC
+        self.k = j
+        self.nodes += 1
+
+    def _update(self, k, v, placed):
+        """A child of level k returned v (k's view). placed: the child was a placement of the
+        same turn (its best actions extend k's)."""
+        if v > self.bst[k]:
+            self.bst[k] = v
+            self.pv0[k] = self.cur[k]
+            if placed:
+                self.pv1[k] = self.pv0[k + 1]
+                self.pv2[k] = self.pv1[k + 1]
+            else:
+                self.pv1[k] = NONE
+                self.pv2[k] = NONE
+            if k == 0:
+                self._root_best(v)
+            if v > self.alp[k]:
+                self.alp[k] = v
+                if v >= self.bet[k]:
+                    if self.knd[k] == TURN and self.vic[k] == EMPTY:
+                        a = self.cur[k]
+                        if self.kill1[k] != a:
+                            self.kill2[k] = self.kill1[k]
+                            self.kill1[k] = a
+                        h = self.side[k] * 64 + (a & 63)
+                        d = self.dep[k]
+                        if self.hist[h] < 4000:
+                            self.hist[h] += d * d
+                    self._return(k, v)
+                    return
+        self.it[k] += 1
+        self.pc[k] = T_LOOP if self.knd[k] == TURN else P_LOOP
+
+    def _order(self, m, side, k):
+        # Ordering key of move m for side at level k (larger first).
+        ev = self.ev
+        c = ev.pos.cells[SQ2MB[m & 63]]
+        if c & TILE:
+            return 6000 + VALUE[c & 7] - (ev.pos.cells[SQ2MB[m >> 6]] & 7)
+        if m == self.kill1[k]:
+            return 5000
+        if m == self.kill2[k]:
+            return 4900
+        if c:
+            return 4500
+        return self.hist[side * 64 + (m & 63)]
+
+    # --- turn nodes ------------------------------------------------------------------------
+    def _turn_gen(self, k):
+        ev = self.ev
+        pos = ev.pos
+        stm = pos.side
+        i = self.gi[k]
+        if i < ev.pn[stm]:
+            frm = ev.pl[stm * 8 + i]
+            n = pos.targets(frm)
+            if n:
+                self.mob[k] += 1
+                h = self.hi[k]
+                mv = self.mv
+                ov = self.ov
+                tsq = pos.tsq
+                base = frm * 64
+                for t in range(n):
+                    m = base + tsq[t]
+                    mv[h] = m
+                    ov[h] = self._order(m, stm, k)
+                    h += 1
+                self.hi[k] = h
+            self.gi[k] = i + 1
+            return
+        if self.mob[k] <= ev.stages[stm]:
+            self._return(k, k - WIN)       # no move, or at the express stage: lost
+            return
+        self.it[k] = self.lo[k]
+        self.pc[k] = T_LOOP
+
+    def _turn_eval(self, k):
+        ev = self.ev
+        i = self.gi[k]
+        if i < ev.pn[0] + ev.pn[1]:
+            ev.record(ev.slot(i))
+            self.gi[k] = i + 1
+            return
+        self._return(k, ev.score(ev.pos.side, k))
+
+    def _turn_loop(self, k):
+        i = self.it[k]
+        h = self.hi[k]
+        if i >= h:
+            self._return(k, self.bst[k])
+            return
+        if k:
+            _pick(self.mv, self.ov, i, h)
+        a = self.mv[i]
+        self.cur[k] = a
+        ev = self.ev
+        pos = ev.pos
+        side = pos.side
+        victim = ev.make(a >> 6, a & 63)
+        self.vic[k] = victim
+        self.vix[k] = ev.last_vix
+        self.pc[k] = T_RET
+        d = self.dep[k]
+        if victim == EMPTY:
+            pos.side = side ^ 1
+            self._child(k, TURN, side ^ 1, d - 1)
+        elif victim <= MAX_BARRAGOON:
+            self.mvr[k + 1] = side
+            self.nxt[k + 1] = NOBODY
+            self._child(k, PLACE, side, d)
+        elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
+            ev.unmake(a >> 6, a & 63, victim, ev.last_vix)
+            self._update(k, WIN - k - 1, False)
+        else:
+            s = pos.supply
+            self.sup[k] = s
+            take = 2 if s >= 2 else s
+            pos.supply = s - take
+            if take == 0:
+                pos.side = side ^ 1
+                self._child(k, TURN, side ^ 1, d - 1)
+            else:
+                self.mvr[k + 1] = side
+                self.nxt[k + 1] = side if take == 2 else NOBODY
+                self._child(k, PLACE, side ^ 1, d)
+
+    def _turn_ret(self, k):
+        v = self.ret
+        j = k + 1
+        if self.side[j] != self.side[k]:
+            v = -v
+        ev = self.ev
+        pos = ev.pos
+        a = self.cur[k]
+        victim = self.vic[k]
+        placed = self.knd[j] == PLACE
+        if not placed:
+            pos.side ^= 1
+        if victim & TILE:
+            pos.supply = self.sup[k]
+        ev.unmake(a >> 6, a & 63, victim, self.vix[k])
+        self._update(k, v, placed)
+
+    # --- placement nodes -------------------------------------------------------------------
+    def _kind_of_place(self, k):
+        if k == 0:
+            return ROOT_PLACE
+        if self.dep[k] <= 1:
+            return HORIZON if self.nxt[k] == NOBODY else HORIZON_FIRST
+        if self.tn[k] == 0:
+            return FIRST_TURN
+        return INNER
+
+    def _place_records(self, k):
+        ev = self.ev
+        i = self.gi[k]
+        if i < ev.pn[0] + ev.pn[1]:
+            ev.record(ev.slot(i))
+            self.gi[k] = i + 1
+            return
+        placement.clear(ev)
+        self.gi[k] = 0
+        self.pc[k] = P_REL
+
+    def _place_relevance(self, k):
+        ev = self.ev
+        i = self.gi[k]
+        if i < ev.pn[0] + ev.pn[1]:
+            placement.add_tile(ev, ev.slot(i), self.side[k])
+            self.gi[k] = i + 1
+            return
+        self.pc[k] = P_SEL
+
+    def _place_select(self, k):
+        kind = self._kind_of_place(k)
+        lo = self.lo[k]
+        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], kind[1])
+        self.it[k] = lo
+        self.pc[k] = P_DEL
+
+    def _place_delta(self, k):
+        i = self.it[k]
+        h = self.hi[k]
+        ev = self.ev
+        nm = self.mvr[k] ^ 1                # moves next, once all placements are made
+        if i < h:
+            a = self.mv[i]
+            s = ev.delta(a >> 5, a & 31, nm, k + 1)
+            self.ov[i] = s if self.side[k] == nm else -s
+            self.it[k] = i + 1
+            return
+        lo = self.lo[k]
+        n = self._kind_of_place(k)[2]
+        if n == 0:
+            b = lo                          # the children would be leaves: done
+            for j in range(lo + 1, h):
+                if self.ov[j] > self.ov[b]:
+                    b = j
+            self.pv0[k] = self.mv[b]
+            self.pv1[k] = NONE
+            self.pv2[k] = NONE
+            self._return(k, self.ov[b])
+            return
+        if k == 0:                          # the root keeps its n best for all iterations
+            _sort(self.mv, self.ov, lo, h)
+            if h - lo > n:
+                h = lo + n
+                self.hi[k] = h
+        self.lim[k] = lo + n if lo + n < h else h
+        self.it[k] = lo
+        self.pc[k] = P_LOOP
+
+    def _place_loop(self, k):
+        i = self.it[k]
+        if i >= self.lim[k]:
+            self._return(k, self.bst[k])
+            return
+        if k:
+            _pick(self.mv, self.ov, i, self.hi[k])
+        a = self.mv[i]
+        self.cur[k] = a
+        ev = self.ev
+        ev.pos.cells[SQ2MB[a >> 5]] = a & 31
+        self.pc[k] = P_RET
+        nx = self.nxt[k]
+        if nx != NOBODY:
+            self.mvr[k + 1] = self.mvr[k]
+            self.nxt[k + 1] = NOBODY
+            self._child(k, PLACE, nx, self.dep[k])
+        else:
+            side = self.mvr[k] ^ 1
+            ev.pos.side = side
+            self._child(k, TURN, side, self.dep[k] - 1)
+
+    def _place_ret(self, k):
+        v = self.ret
+        j = k + 1
+        if self.side[j] != self.side[k]:
+            v = -v
+        ev = self.ev
+        placed = self.knd[j] == PLACE
+        if not placed:
+            ev.pos.side = self.mvr[k]
+        ev.pos.cells[SQ2MB[self.cur[k] >> 5]] = EMPTY
+        self._update(k, v, placed)
+
+
+def _pick(mv, ov, i, h):
+    # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
+    b = i
+    bv = ov[i]
+    for j in range(i + 1, h):
+        if ov[j] > bv:
+            b = j
+            bv = ov[j]
+    if b != i:
+        t = mv[i]
+        mv[i] = mv[b]
+        mv[b] = t
+        ov[b] = ov[i]
+        ov[i] = bv
+
+
+def _sort(mv, ov, lo, hi):
+    # Stable insertion sort of mv[lo:hi] by ov, largest first (root lists only).
+    for i in range(lo + 1, hi):
+        a = mv[i]
+        v = ov[i]
+        j = i
+        while j > lo and ov[j - 1] < v:
+            mv[j] = mv[j - 1]
+            ov[j] = ov[j - 1]
+            j -= 1
+        mv[j] = a
+        ov[j] = v
