@@ -30,8 +30,9 @@ from array import array
 
 from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
     T_CAPTURE_BARRAGOON
-from barragoon.evaluation import Evaluator, WIN, VALUE
+from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
 from barragoon import placement
+from barragoon.placement import EXPAND
 from barragoon.notation import format_move, format_placement
 
 try:
@@ -58,27 +59,34 @@ DECIDED = const(29000)        # |score| above this: a won or lost game was found
 
 # What a level does next (Engine.pc).
 T_GEN = const(1)              # generate the moves, one tile per step
-T_EVAL = const(2)             # depth 0: evaluate, one tile per step
-T_LOOP = const(3)             # make the next move, descend
-T_RET = const(4)              # a child returned: unmake, update the window
-P_REC = const(5)              # placement: every tile's record, one per step
-P_REL = const(6)              # square relevance, one tile per step
-P_SEL = const(7)              # pick the candidate placements
-P_DEL = const(8)              # score one candidate per step
-P_LOOP = const(9)
-P_RET = const(10)
+T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
+T_EVAL = const(3)             # depth 0: evaluate, one tile per step
+T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
+T_LOOP = const(5)             # make the next move, descend
+T_RET = const(6)              # a child returned: unmake, update the window
+R_REC = const(7)              # the root: every tile's record, one per step
+P_REC = const(8)              # placement: tile records (all, or the touched ones)
+P_REL = const(9)              # square relevance, one tile per step
+P_SEL = const(10)             # pick the candidate placements
+P_DEL = const(11)             # score the candidates, one tile per step
+P_LOOP = const(12)
+P_RET = const(13)
 
 # Candidate placements (squares with all faces, squares with X and A) and how many of the
 # best are searched, by where the placement node stands.
-ROOT_PLACE = (8, 6, 10)       # the position to answer is a placement
-FIRST_TURN = (4, 4, 5)        # placements of the turn being chosen
-INNER = (1, 4, 3)             # deeper in the tree
-HORIZON = (0, 4, 0)           # the last placement before depth 0: scored, not searched
-HORIZON_FIRST = (0, 4, 2)     # the captured side's placement before that one
+# Candidate placements: (squares that may get every face, squares in all, with A too or
+# X only, how many of the best are searched).
+ROOT_PLACE = (8, 14, 1, 10)   # the position to answer is a placement
+FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
+INNER = (1, 5, 1, 3)          # deeper in the tree
+HORIZON = (0, 4, 0, 0)        # the last placement before depth 0: scored, not searched
+HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
 
-# Strength levels: work budget in steps. Roughly 1 ms per step on the RP2040 (see
-# tools/bench_engine.py), so level 1 ~ 1.5 s, level 2 ~ 6 s, level 3 ~ 24 s per turn.
-LEVEL_STEPS = (0, 1500, 6000, 24000)
+# Strength levels: (thinking time per turn on the board in ms, the same work in steps).
+# The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
+# work on every machine. LEVELS[0] = (RP2040 ms per step as estimated, 1).
+RP2040_MS_PER_STEP = 3
+LEVELS = ((RP2040_MS_PER_STEP, 1), (2000, 700), (8000, 2700), (30000, 10000))
 
 
 def _zeros(code, n):
@@ -131,7 +139,7 @@ class Turn:
 
 class Engine:
     def __init__(self, levels=40, buffer=2048, clock=None):
-        self.ev = Evaluator()
+        self.ev = Evaluator(levels)
         self.levels = levels
         L = levels
         self.knd = bytearray(L)       # TURN / PLACE
@@ -141,11 +149,14 @@ class Engine:
         self.tn = bytearray(L)        # turns from the root (0: the root's turn)
         self.dep = bytearray(L)       # depth left, in turns
         self.pc = bytearray(L)
-        self.gi = bytearray(L)        # progress of a multi-step generation
+        self.gi = bytearray(L)        # progress of a multi-step phase
         self.mob = bytearray(L)       # mobile tiles seen while generating moves
         self.vic = bytearray(L)       # the cell code a move captured
         self.vix = bytearray(L)       # ... its list index (Evaluator.make)
         self.sup = bytearray(L)       # supply before a tile capture
+        self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
+        self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
+        self.tb = bytearray(L)
         self.alp = _zeros("i", L)
         self.bet = _zeros("i", L)
         self.bst = _zeros("i", L)
@@ -162,35 +173,42 @@ class Engine:
         self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
         self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
         self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
+        self.root = bytearray(88)      # the root position's cells (for the answer's notation)
+        self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
+        self.r_score = 0
+        self.r_depth = 0
         self.clock = clock
         self.done = True
         self.result = None
+        self.me = 0
         self.k = 0
         self.ret = 0
         self.steps = 0
         self.nodes = 0
         self.depth = 0
-        self.root = bytearray(88)     # the root position's cells (for the answer's notation)
-        self.r_act = _zeros("H", 3)
-        self.r_score = 0
-        self.r_depth = 0
+        self.max_depth = 0
+        self.max_steps = 0
+        self.budget = 0
+        self.t0 = 0
 
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
         """Begin a search for game.turn (the mover, or the side that must place now).
         Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
-        turns; 0 = no limit of that kind, at least one must be set. A search always finishes
-        depth 1 for at least one turn, so its answer is complete even on a tiny budget.
+        turns; 0 = no limit of that kind. A search always completes depth 1 for at least one
+        turn, so its answer is whole even on a tiny budget.
         Returns False (and best() is None) when there is nothing to decide."""
         self.result = None
         self.done = True
         if game.over:
             return False
-        self.ev.load(game.pos, game.stages)
-        pos = self.ev.pos
+        ev = self.ev
+        ev.load(game.pos, game.stages)
+        pos = ev.pos
         self.root[:] = pos.cells
         self.me = game.turn
-        self.max_depth = depth if 0 < depth < (self.levels - 1) // 3 else (self.levels - 1) // 3
+        top = (self.levels - 1) // 3
+        self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
         self.t0 = self._now()
@@ -203,13 +221,16 @@ class Engine:
             self.kill1[i] = self.kill2[i] = NONE
         pend = game.pending
         self.lo[0] = 0
+        self.gi[0] = 0
+        self.rv[0] = 0
+        self.tn[0] = 0
         if game.placing() >= 0:
             self.knd[0] = PLACE
             self.side[0] = pend[0]
             self.nxt[0] = pend[1] if len(pend) > 1 else NOBODY
             self.mvr[0] = pos.side
+            self.ta[0] = NO_SQ
             self.pc[0] = P_REC
-            self.gi[0] = 0
         else:
             moves = game.legal_moves()
             if not moves:
@@ -219,13 +240,14 @@ class Engine:
             n = 0
             for m in moves:
                 self.mv[n] = m
-                self.ov[n] = self._order(m, pos.side, 0)
+                c = pos.get(m % 64)
+                self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
                 n += 1
             self.hi[0] = n
             _sort(self.mv, self.ov, 0, n)
             if n == 1 and not pos.get(moves[0] % 64):
                 self.max_depth = 1            # one quiet move: nothing to think about
-        self.tn[0] = 0
+            self.pc[0] = R_REC
         self.depth = 1
         self._begin_iteration()
         self.done = False
@@ -271,24 +293,22 @@ class Engine:
 
     # --- iterations and the result ---------------------------------------------------------
     def _begin_iteration(self):
-        self.lim[0] = self.hi[0]
         self.k = 0
         self.dep[0] = self.depth
         self.alp[0] = -INF
         self.bet[0] = INF
         self.bst[0] = -INF
         self.it[0] = self.lo[0]
-        if self.knd[0] == TURN:
-            self.pc[0] = T_LOOP
-        elif self.depth > 1:
-            self.pc[0] = P_LOOP
+        self.lim[0] = self.hi[0]
+        if self.depth > 1:                  # iteration 1 starts with the records
+            self.pc[0] = T_LOOP if self.knd[0] == TURN else P_LOOP
 
     def _iteration_done(self, v):
         self.r_depth = self.depth
         k0 = self.lo[0]
         best = self.pv0[0]
         i = k0
-        while self.mv[i] != best:       # previous best first next time; others keep order
+        while self.mv[i] != best:       # the best first next time; the others keep order
             i += 1
         while i > k0:
             self.mv[i] = self.mv[i - 1]
@@ -315,21 +335,21 @@ class Engine:
         me = self.me
         places = []
         move = None
+        capture = False
         if self.knd[0] == TURN:
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
             victim = self.root[SQ2MB[to]]
+            capture = victim != EMPTY
             placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
-            for j in range(len(placers)):
+            for j in range(2):
                 if a[1 + j] != NONE:
                     places.append((placers[j], a[1 + j] >> 5, a[1 + j] & 31))
-            capture = victim != EMPTY
         else:
             places.append((me, a[0] >> 5, a[0] & 31))
             if self.nxt[0] != NOBODY and a[1] != NONE:
                 places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
-            capture = False
         t = Turn(me, move, places, self.r_score, self.r_depth, self.nodes, self.steps)
         t.capture = capture
         self.result = t
@@ -338,12 +358,16 @@ class Engine:
     def _step(self):
         k = self.k
         pc = self.pc[k]
-        if pc == T_LOOP:
+        if pc == T_DLEAF:
+            self._turn_delta_leaf(k)
+        elif pc == T_LOOP:
             self._turn_loop(k)
         elif pc == T_RET:
             self._turn_ret(k)
         elif pc == T_GEN:
             self._turn_gen(k)
+        elif pc == T_OPP or pc == R_REC:
+            self._turn_records(k)
         elif pc == T_EVAL:
             self._turn_eval(k)
         elif pc == P_DEL:
@@ -366,8 +390,11 @@ class Engine:
             self.ret = v
             self.k = k - 1
 
-    def _child(self, k, kind, actor, dep):
-        """Open level k + 1 for a node of kind acting for actor, below level k."""
+    def _child(self, k, kind, actor, dep, a, b):
+        """Open level k + 1 below level k for a node of kind acting for actor. a, b: the
+        squares changed since level k's position; when level k has its records saved, the
+        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles)."""
+        ev = self.ev
         j = k + 1
         self.knd[j] = kind
         self.side[j] = actor
@@ -382,13 +409,21 @@ class Engine:
         self.pv0[j] = NONE
         self.gi[j] = 0
         self.mob[j] = 0
+        self.rv[j] = 0
+        if a != NO_SQ and self.rv[k]:
+            if ev.owner != k:
+                ev.load_level(k)
+        else:
+            a = NO_SQ
+        self.ta[j] = a
+        self.tb[j] = b
         lo = self.hi[k]
         self.lo[j] = lo
         self.hi[j] = lo
         if kind == TURN:
             self.tn[j] = self.tn[k] + 1
             if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
-                self.pc[j] = T_EVAL
+                self.pc[j] = T_EVAL if a == NO_SQ else T_DLEAF
             else:
                 self.pc[j] = T_GEN
         else:
@@ -428,40 +463,48 @@ class Engine:
         self.it[k] += 1
         self.pc[k] = T_LOOP if self.knd[k] == TURN else P_LOOP
 
-    def _order(self, m, side, k):
-        # Ordering key of move m for side at level k (larger first).
-        ev = self.ev
-        c = ev.pos.cells[SQ2MB[m & 63]]
-        if c & TILE:
-            return 6000 + VALUE[c & 7] - (ev.pos.cells[SQ2MB[m >> 6]] & 7)
-        if m == self.kill1[k]:
-            return 5000
-        if m == self.kill2[k]:
-            return 4900
-        if c:
-            return 4500
-        return self.hist[side * 64 + (m & 63)]
-
     # --- turn nodes ------------------------------------------------------------------------
     def _turn_gen(self, k):
+        # One tile of the side to move: its record (Evaluator.record leaves its targets in
+        # pos.tsq/tkind) and its moves with their ordering keys.
         ev = self.ev
         pos = ev.pos
         stm = pos.side
         i = self.gi[k]
         if i < ev.pn[stm]:
-            frm = ev.pl[stm * 8 + i]
-            n = pos.targets(frm)
+            if i == 0:
+                ev.owner = NO_LEVEL
+            slot = stm * 8 + i
+            frm = ev.pl[slot]
+            n = ev.record(slot)
             if n:
                 self.mob[k] += 1
+                cells = pos.cells
+                own = cells[SQ2MB[frm]] & 7
                 h = self.hi[k]
                 mv = self.mv
                 ov = self.ov
                 tsq = pos.tsq
+                tk = pos.tkind
+                k1 = self.kill1[k]
+                k2 = self.kill2[k]
+                hb = stm * 64
                 base = frm * 64
                 for t in range(n):
-                    m = base + tsq[t]
+                    to = tsq[t]
+                    m = base + to
                     mv[h] = m
-                    ov[h] = self._order(m, stm, k)
+                    kd = tk[t]
+                    if kd == T_CAPTURE_TILE:
+                        ov[h] = 6000 + VALUE[cells[SQ2MB[to]] & 7] - own
+                    elif m == k1:
+                        ov[h] = 5000
+                    elif m == k2:
+                        ov[h] = 4900
+                    elif kd == T_CAPTURE_BARRAGOON:
+                        ov[h] = 4500
+                    else:
+                        ov[h] = self.hist[hb + to]
                     h += 1
                 self.hi[k] = h
             self.gi[k] = i + 1
@@ -470,16 +513,59 @@ class Engine:
             self._return(k, k - WIN)       # no move, or at the express stage: lost
             return
         self.it[k] = self.lo[k]
+        self.lim[k] = self.hi[k]           # moves before lim are picked by key
+        if self.dep[k] == 1:
+            self.gi[k] = 0
+            self.pc[k] = T_OPP
+        else:
+            self.pc[k] = T_LOOP
+
+    def _turn_records(self, k):
+        # T_OPP: the opponent's records, so the leaves below only redo touched tiles.
+        # R_REC: the root's records, all tiles.
+        ev = self.ev
+        i = self.gi[k]
+        if self.pc[k] == T_OPP:
+            opp = ev.pos.side ^ 1
+            if i < ev.pn[opp]:
+                ev.record(opp * 8 + i)
+                self.gi[k] = i + 1
+                return
+        elif i < ev.pn[0] + ev.pn[1]:
+            ev.record(ev.slot(i))
+            self.gi[k] = i + 1
+            return
+        ev.save_level(k)
+        self.rv[k] = 1
         self.pc[k] = T_LOOP
 
     def _turn_eval(self, k):
         ev = self.ev
         i = self.gi[k]
         if i < ev.pn[0] + ev.pn[1]:
+            if i == 0:
+                ev.owner = NO_LEVEL
             ev.record(ev.slot(i))
             self.gi[k] = i + 1
             return
         self._return(k, ev.score(ev.pos.side, k))
+
+    def _turn_delta_leaf(self, k):
+        # Depth 0 with the parent's records in place: regenerate the touched tiles, score,
+        # and put the parent's records back for the next sibling.
+        ev = self.ev
+        g = self.gi[k]
+        if g == 0:
+            ev.touch(self.ta[k], self.tb[k])
+            ev.keep()
+        elif g <= ev.wn:
+            ev.record(ev.wl[g - 1])
+        else:
+            v = ev.score(ev.pos.side, k)
+            ev.restore()
+            self._return(k, v)
+            return
+        self.gi[k] = g + 1
 
     def _turn_loop(self, k):
         i = self.it[k]
@@ -487,40 +573,42 @@ class Engine:
         if i >= h:
             self._return(k, self.bst[k])
             return
-        if k:
-            _pick(self.mv, self.ov, i, h)
+        if k and i < self.lim[k] and _pick(self.mv, self.ov, i, h) <= 0:
+            self.lim[k] = i                 # only unordered quiet moves are left
         a = self.mv[i]
         self.cur[k] = a
         ev = self.ev
         pos = ev.pos
         side = pos.side
-        victim = ev.make(a >> 6, a & 63)
+        frm = a >> 6
+        to = a & 63
+        victim = ev.make(frm, to)
         self.vic[k] = victim
         self.vix[k] = ev.last_vix
         self.pc[k] = T_RET
         d = self.dep[k]
         if victim == EMPTY:
             pos.side = side ^ 1
-            self._child(k, TURN, side ^ 1, d - 1)
+            self._child(k, TURN, side ^ 1, d - 1, frm, to)
         elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = NOBODY
-            self._child(k, PLACE, side, d)
+            self._child(k, PLACE, side, d, frm, to)
         elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
-            ev.unmake(a >> 6, a & 63, victim, ev.last_vix)
+            ev.unmake(frm, to, victim, ev.last_vix)
             self._update(k, WIN - k - 1, False)
-        else:
+        else:                               # tile lists changed: children redo all records
             s = pos.supply
             self.sup[k] = s
             take = 2 if s >= 2 else s
             pos.supply = s - take
             if take == 0:
                 pos.side = side ^ 1
-                self._child(k, TURN, side ^ 1, d - 1)
+                self._child(k, TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
             else:
                 self.mvr[k + 1] = side
                 self.nxt[k + 1] = side if take == 2 else NOBODY
-                self._child(k, PLACE, side ^ 1, d)
+                self._child(k, PLACE, side ^ 1, d, NO_SQ, NO_SQ)
 
     def _turn_ret(self, k):
         v = self.ret
@@ -551,11 +639,24 @@ class Engine:
 
     def _place_records(self, k):
         ev = self.ev
-        i = self.gi[k]
-        if i < ev.pn[0] + ev.pn[1]:
-            ev.record(ev.slot(i))
-            self.gi[k] = i + 1
+        g = self.gi[k]
+        if self.ta[k] != NO_SQ:             # the parent's records are in place: touched only
+            if g == 0:
+                ev.touch(self.ta[k], self.tb[k])
+                self.gi[k] = 1
+                return
+            if g <= ev.wn:
+                ev.record(ev.wl[g - 1])
+                self.gi[k] = g + 1
+                return
+        elif g < ev.pn[0] + ev.pn[1]:
+            if g == 0:
+                ev.owner = NO_LEVEL
+            ev.record(ev.slot(g))
+            self.gi[k] = g + 1
             return
+        ev.save_level(k)
+        self.rv[k] = 1
         placement.clear(ev)
         self.gi[k] = 0
         self.pc[k] = P_REL
@@ -563,8 +664,9 @@ class Engine:
     def _place_relevance(self, k):
         ev = self.ev
         i = self.gi[k]
-        if i < ev.pn[0] + ev.pn[1]:
-            placement.add_tile(ev, ev.slot(i), self.side[k])
+        enemy = self.side[k] ^ 1
+        if i < ev.pn[enemy]:
+            placement.add_tile(ev, enemy * 8 + i, self.side[k])
             self.gi[k] = i + 1
             return
         self.pc[k] = P_SEL
@@ -572,23 +674,49 @@ class Engine:
     def _place_select(self, k):
         kind = self._kind_of_place(k)
         lo = self.lo[k]
-        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], kind[1])
+        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], kind[1], kind[2])
         self.it[k] = lo
+        self.gi[k] = 0
         self.pc[k] = P_DEL
 
     def _place_delta(self, k):
+        # One candidate over several steps: put it down and list the touched tiles, redo
+        # their records one per step, then score and take it away again.
         i = self.it[k]
         h = self.hi[k]
         ev = self.ev
-        nm = self.mvr[k] ^ 1                # moves next, once all placements are made
         if i < h:
-            a = self.mv[i]
-            s = ev.delta(a >> 5, a & 31, nm, k + 1)
-            self.ov[i] = s if self.side[k] == nm else -s
-            self.it[k] = i + 1
+            g = self.gi[k]
+            a = self.mv[i] & 0x7FFF
+            if g == 0:
+                if ev.owner != k:
+                    ev.load_level(k)
+                ev.pos.cells[SQ2MB[a >> 5]] = a & 31
+                ev.touch(a >> 5, NO_SQ)
+                ev.keep()
+            elif g <= ev.wn:
+                ev.record(ev.wl[g - 1])
+            else:
+                if self.mv[i] & EXPAND:
+                    self.mv[i] = a
+                    if ev.changed(self.side[k]) and h + 14 <= len(self.mv):
+                        sq = a & 0x7FE0         # X touches own tiles: try the other faces
+                        for f in range(2, 16):
+                            self.mv[h] = sq + f
+                            h += 1
+                        self.hi[k] = h
+                nm = self.mvr[k] ^ 1        # moves next, once all placements are made
+                s = ev.score(nm, k + 1)
+                ev.restore()
+                ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
+                self.ov[i] = s if self.side[k] == nm else -s
+                self.it[k] = i + 1
+                self.gi[k] = 0
+                return
+            self.gi[k] = g + 1
             return
         lo = self.lo[k]
-        n = self._kind_of_place(k)[2]
+        n = self._kind_of_place(k)[3]
         if n == 0:
             b = lo                          # the children would be leaves: done
             for j in range(lo + 1, h):
@@ -618,17 +746,18 @@ class Engine:
         a = self.mv[i]
         self.cur[k] = a
         ev = self.ev
-        ev.pos.cells[SQ2MB[a >> 5]] = a & 31
+        sq = a >> 5
+        ev.pos.cells[SQ2MB[sq]] = a & 31
         self.pc[k] = P_RET
         nx = self.nxt[k]
         if nx != NOBODY:
             self.mvr[k + 1] = self.mvr[k]
             self.nxt[k + 1] = NOBODY
-            self._child(k, PLACE, nx, self.dep[k])
+            self._child(k, PLACE, nx, self.dep[k], sq, NO_SQ)
         else:
             side = self.mvr[k] ^ 1
             ev.pos.side = side
-            self._child(k, TURN, side, self.dep[k] - 1)
+            self._child(k, TURN, side, self.dep[k] - 1, sq, NO_SQ)
 
     def _place_ret(self, k):
         v = self.ret
@@ -645,6 +774,7 @@ class Engine:
 
 def _pick(mv, ov, i, h):
     # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
+    # Returns its key.
     b = i
     bv = ov[i]
     for j in range(i + 1, h):
@@ -657,6 +787,7 @@ def _pick(mv, ov, i, h):
         mv[b] = t
         ov[b] = ov[i]
         ov[i] = bv
+    return bv
 
 
 def _sort(mv, ov, lo, hi):

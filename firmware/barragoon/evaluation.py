@@ -33,6 +33,8 @@ except ImportError:  # CPython
 
 WIN = const(30000)          # score of a won game (minus the levels it takes to get there)
 NO_TILE = const(255)
+NO_SQ = const(255)
+NO_LEVEL = const(255)
 
 # Tile worth by tile value (index 2..4), in score units (a 2-tile is 100).
 VALUE = (0, 0, 100, 125, 150)
@@ -84,7 +86,7 @@ PATHS = _path_table()
 
 
 class Evaluator:
-    def __init__(self):
+    def __init__(self, levels):
         self.pos = Position()
         self.stages = bytearray(2)
         self.pl = bytearray(16)            # tile squares: slot = side * 8 + i, i < pn[side]
@@ -95,11 +97,14 @@ class Evaluator:
         self.rmv = bytearray(16)           # number of moves
         self.rbc = bytearray(16)           # Barragoons it could capture
         self.rvm = bytearray(16)           # bit i: could capture the enemy tile in slot i
-        self._sv = bytearray(16)           # delta(): saved records of the changed tiles
-        self._smv = bytearray(16)
+        self.wl = bytearray(16)            # touch(): tiles a change can affect
+        self.wn = 0
+        self._smv = bytearray(16)          # keep(): their records before the change
         self._sbc = bytearray(16)
         self._svm = bytearray(16)
         self.rel = array("h", [0] * 63)    # placement relevance per square (placement.py)
+        self.lv = bytearray(48 * levels)   # records saved per search level
+        self.owner = NO_LEVEL              # the level whose records rmv/rbc/rvm now hold
 
     # --- loading and make/unmake ---------------------------------------------------------
     def load(self, pos, stages):
@@ -272,35 +277,72 @@ class Evaluator:
             total += STUCK_BONUS
         return total
 
-    def delta(self, sq, face, stm, ply):
-        """score(stm, ply) with a Barragoon of the given face on the empty square sq. Only the
-        tiles it can touch (within their value's distance) are generated again; records are
-        restored afterwards."""
+    # --- records of a changed position: only the tiles the change can reach ---------------
+    def touch(self, a, b):
+        """List in wl (wn entries) the tiles that a change on square a, and on b unless it is
+        NO_SQ, can affect: a path or target of a v-tile stays within distance v of it."""
         cells = self.pos.cells
-        m = SQ2MB[sq]
-        cells[m] = face
-        f = sq % 7
-        r = sq // 7
         pl = self.pl
-        sv = self._sv
-        k = 0
+        wl = self.wl
+        fa = a % 7
+        ra = a // 7
+        if b == NO_SQ:
+            fb = rb = 99
+        else:
+            fb = b % 7
+            rb = b // 7
+        n = 0
         for i in range(self.pn[0] + self.pn[1]):
             s = self.slot(i)
             t = pl[s]
-            df = t % 7 - f
-            dr = t // 7 - r
-            if (df if df >= 0 else -df) + (dr if dr >= 0 else -dr) <= cells[SQ2MB[t]] & 7:
-                sv[k] = s
-                self._smv[k] = self.rmv[s]
-                self._sbc[k] = self.rbc[s]
-                self._svm[k] = self.rvm[s]
-                k += 1
-                self.record(s)
-        v = self.score(stm, ply)
-        for j in range(k):
-            s = sv[j]
+            v = cells[SQ2MB[t]] & 7
+            f = t % 7
+            r = t // 7
+            if abs(f - fa) + abs(r - ra) <= v or abs(f - fb) + abs(r - rb) <= v:
+                wl[n] = s
+                n += 1
+        self.wn = n
+        return n
+
+    def keep(self):
+        """Save the records of the listed tiles (restore() puts them back)."""
+        for j in range(self.wn):
+            s = self.wl[j]
+            self._smv[j] = self.rmv[s]
+            self._sbc[j] = self.rbc[s]
+            self._svm[j] = self.rvm[s]
+
+    def changed(self, side):
+        """True if a listed tile of side has another record than keep() saved."""
+        for j in range(self.wn):
+            s = self.wl[j]
+            if s >> 3 == side and (self.rmv[s] != self._smv[j] or self.rbc[s] != self._sbc[j]
+                                   or self.rvm[s] != self._svm[j]):
+                return True
+        return False
+
+    def restore(self):
+        for j in range(self.wn):
+            s = self.wl[j]
             self.rmv[s] = self._smv[j]
             self.rbc[s] = self._sbc[j]
             self.rvm[s] = self._svm[j]
-        cells[m] = EMPTY
-        return v
+
+    # --- the records of a search level -----------------------------------------------------
+    def save_level(self, k):
+        lv = self.lv
+        b = k * 48
+        for s in range(16):
+            lv[b + s] = self.rmv[s]
+            lv[b + 16 + s] = self.rbc[s]
+            lv[b + 32 + s] = self.rvm[s]
+        self.owner = k
+
+    def load_level(self, k):
+        lv = self.lv
+        b = k * 48
+        for s in range(16):
+            self.rmv[s] = lv[b + s]
+            self.rbc[s] = lv[b + 16 + s]
+            self.rvm[s] = lv[b + 32 + s]
+        self.owner = k

