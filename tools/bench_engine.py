@@ -26,10 +26,16 @@ sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/
 
 from barragoon.core import WHITE, TILE, MAX_BARRAGOON  # noqa: E402
 from barragoon.game import Game, DRAW  # noqa: E402
-from barragoon.engine import Engine, LEVELS  # noqa: E402
-from barragoon.evaluation import VALUE  # noqa: E402
 
 MICRO = sys.implementation.name == "micropython"
+if MICRO:
+    gc.collect()
+    HEAP_BEFORE_ENGINE = gc.mem_alloc()
+from barragoon.engine import Engine, LEVELS  # noqa: E402
+from barragoon.evaluation import VALUE  # noqa: E402
+if MICRO:
+    gc.collect()
+    HEAP_ENGINE_CODE = gc.mem_alloc() - HEAP_BEFORE_ENGINE
 
 # Positions for the speed figures: the start, a crowded middle game, two games in progress.
 SPEED_POSITIONS = (
@@ -225,12 +231,14 @@ TARGETS = (
 
 def speed(steps=6000, out=print):
     """Nodes and steps per second and heap, on the running interpreter."""
-    heap0 = gc.mem_alloc() if MICRO else 0
+    if MICRO:
+        gc.collect()
+        heap0 = gc.mem_alloc()
     eng = Engine()
     if MICRO:
         gc.collect()
-        out("%s: Engine() holds %d heap bytes (its buffers; the unix port is 64-bit)"
-            % (sys.implementation.name, gc.mem_alloc() - heap0))
+        out("%s heap (64-bit unix port, source modules): engine modules %d B, Engine() %d B"
+            % (sys.implementation.name, HEAP_ENGINE_CODE, gc.mem_alloc() - heap0))
     for name, text in SPEED_POSITIONS:
         g = Game(text)
         eng.start(g, steps=steps)

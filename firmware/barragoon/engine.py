@@ -138,7 +138,7 @@ class Turn:
 
 
 class Engine:
-    def __init__(self, levels=40, buffer=2048, clock=None):
+    def __init__(self, levels=28, buffer=1024, clock=None):
         self.ev = Evaluator(levels)
         self.levels = levels
         L = levels
