@@ -320,7 +320,8 @@ def main(argv):
     return 0
 
 
-if MICRO:
-    speed()
-else:
-    sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    if MICRO:
+        speed()
+    else:
+        sys.exit(main(sys.argv[1:]))

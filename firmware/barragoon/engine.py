@@ -1,18 +1,37 @@
 # The board's opponent: iterative-deepening alpha-beta over whole turns (a move and the
 # placements it calls for), run in slices so the board's main loop keeps scanning.
 #
+# Using it from the board's main loop (one Engine for the whole session, made at boot so its
+# buffers are allocated once):
+#
 #     eng = Engine()
-#     eng.start(game, budget_ms=5000)     # plays for game.turn: a move, or a due placement
-#     while not eng.think(3):             # at most ~3 ms (plus one step) per call
-#         scan_the_board()
-#     turn = eng.best()                   # a Turn: the actions, notation, score
+#     ...
+#     # The board's turn has come (game.turn is the board's side, the game is not over and
+#     # no draw offer waits for an answer), or the player asked for a hint:
+#     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
+#     # Every pass of the main loop, after the scan and the events:
+#     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
+#         turn = eng.best()
+#         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
+#         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
+#         # Show and have carried out the first turn.now() actions (the move, and the
+#         # placement that follows at once when the board took a Barragoon). After a tile
+#         # capture the player places first: once they have, game.turn is the board's again
+#         # and start() is called again to choose the board's placement for the real board.
+#     # Take-back, new game, menu: eng.stop() (or just start() again later).
 #
 # The search is an explicit stack (no recursion), so think() can stop after any step and go
-# on later. A step is one unit of work of about one tile's move generation (~1 ms on the
-# RP2040). The engine searches its own copy of the position (Evaluator.pos, loaded once per
-# search), making and unmaking moves and placements on it; the live game may change under it
-# (take-back: just start() again or stop()). After construction nothing is allocated per
-# node: all per-level state lives in bytearrays and arrays.
+# on later. A step is about one tile's move generation: the same work on every machine, so
+# host matches count steps (LEVELS). The engine searches its own copy of the position
+# (Evaluator.pos, loaded once per start()), making and unmaking moves and placements on it;
+# the live game may change under it. After construction nothing is allocated per node: all
+# per-level state lives in bytearrays and arrays.
+#
+# The rules the root must obey come from the Game's public API: game.legal_moves() (the
+# must-deviate rule after a declined repetition), game.pending / placing(), game.stages
+# (express rule), game.over. Inside the tree the engine applies the rules of RULES.md
+# itself: turn order of placements, supply shortfall, the last tile, no move, express
+# stages. Repetitions inside the tree and the no-capture draw are not looked for.
 #
 # The tree. A turn node (the side to move picks a move) has, below a capture, placement nodes:
 #   Barragoon captured -> the mover places it -> next turn
@@ -23,6 +42,7 @@
 # side keeps the window, a child of the other side gets it negated. Depth counts turns:
 # placements belong to their turn and do not use depth. At depth 0 the static evaluation
 # decides; the placements just before it are scored directly by it (no extra level).
+# Candidate placements: see placement.py.
 #
 # Move ordering: the previous iteration's best first at the root; tile captures by victim,
 # killer moves, Barragoon captures, then quiet moves by a history of cut-offs.

@@ -42,7 +42,6 @@ def add_tile(ev, slot, placer):
     rel = ev.rel
     t = ev.pl[slot]
     v = cells[SQ2MB[t]] & 7
-    side = slot >> 3
     base = (v - 2) * 81 + 40                 # + (dr + 4) * 9 + df + 4 for offset (df, dr)
     f0 = t % 7
     r0 = t // 7
@@ -58,7 +57,7 @@ def add_tile(ev, slot, placer):
                 if p:
                     rel[r * 7 + f] += p
     vm = ev.rvm[slot]
-    if side != placer and vm:
+    if vm:
         pb = placer * 8
         for i in range(ev.pn[placer]):
             if vm >> i & 1:
