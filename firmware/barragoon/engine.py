@@ -215,8 +215,9 @@ class Engine:
     def start(self, game, budget_ms=0, steps=0, depth=0):
         """Begin a search for game.turn (the mover, or the side that must place now).
         Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
-        turns; 0 = no limit of that kind. A search always completes depth 1 for at least one
-        turn, so its answer is whole even on a tiny budget.
+        turns; 0 = no limit of that kind. The answer is always a whole turn: a search goes on
+        until depth 1 is complete for at least one move (a placement to answer is scored
+        before anything else), even past a tiny budget.
         Returns False (and best() is None) when there is nothing to decide."""
         self.result = None
         self.done = True
@@ -729,7 +730,13 @@ class Engine:
                 s = ev.score(nm, k + 1)
                 ev.restore()
                 ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
-                self.ov[i] = s if self.side[k] == nm else -s
+                if self.side[k] != nm:
+                    s = -s
+                self.ov[i] = s
+                if k == 0 and (self.r_act[0] == NONE or s > self.r_score):
+                    self.r_act[0] = a           # an answer already, should time run out
+                    self.r_act[1] = NONE
+                    self.r_score = s
                 self.it[k] = i + 1
                 self.gi[k] = 0
                 return
