@@ -181,12 +181,17 @@ def test_express_stage_wins_by_immobilising():
 
 
 def test_express_stage_of_its_own_side_is_respected():
-    # White plays at stage 1 and must keep two tiles mobile: moving the 3-tile onto a8 would
-    # box in its own 2-tile on a9.
-    g = Game(make("a9:Z g9:z g1:v b9:[X] b7:[X] a7:[X] c8:D", "w", 24), stages=(1, 0))
+    # Taking the Brown 3-tile on a8 wins material, but then Brown places first (b8) and
+    # White's tiles on a8 and a9 are both boxed in: at stage 1 White, with only the 4-tile
+    # mobile, loses on its next turn.
+    pieces = "a9:Z d8:D a8:d g1:v b9:[X] b7:[X] a7:[X] e2:V"
+    take = (sq("d8"), sq("a8"))
+    assert Engine().run(Game(make(pieces, "w"), stages=(0, 0)), depth=2).move == take
+    g = Game(make(pieces, "w"), stages=(1, 0))
     turn = Engine().run(g, depth=2)
+    assert turn.move != take, turn.text
     _carry_out(g, turn)
-    assert not g.over, turn.text
+    assert not g.over
 
 
 def _repeat_until_offer(g):
