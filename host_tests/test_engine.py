@@ -163,6 +163,15 @@ def test_sees_a_lost_last_tile_ahead():
     assert safe and m in safe, (turn.text, safe)
 
 
+def test_knows_a_lost_last_tile_as_lost():
+    # White's last tile, a 2-tile on a1, can only step to a2 or b1 (All Turns around it,
+    # which a 2-tile cannot take); Brown's 4-tile on b5 takes it on a2 (turning on b2), the
+    # one on c4 takes it on b1 (turning on c1).
+    g = Game(make("a1:Z b2:[A] a3:[A] c1:[A] b5:v c4:v g9:z", "w", 24))
+    turn = Engine().run(g, depth=1)
+    assert turn.decided == -1, (turn.text, turn.score)
+
+
 def _boxed_brown(stage_brown):
     # Brown's 2-tile on a9 has one way out, over a8; White's 2-tile on c8 can step onto a8
     # (via b8) and close it. Brown's other 2-tile on g9 stays mobile.
