@@ -542,13 +542,26 @@ class Engine:
             self.pc[k] = T_LOOP
 
     def _turn_records(self, k):
-        # T_OPP: the opponent's records, so the leaves below only redo touched tiles.
+        # T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
+        # the parent's records are in place (T_GEN only wrote the side to move's), only the
+        # opponent's tiles the last change can reach are redone.
         # R_REC: the root's records, all tiles.
         ev = self.ev
         i = self.gi[k]
         if self.pc[k] == T_OPP:
             opp = ev.pos.side ^ 1
-            if i < ev.pn[opp]:
+            if self.ta[k] != NO_SQ:
+                if i == 0:
+                    ev.touch(self.ta[k], self.tb[k])
+                    self.gi[k] = 1
+                    return
+                while i <= ev.wn and ev.wl[i - 1] >> 3 != opp:
+                    i += 1
+                if i <= ev.wn:
+                    ev.record(ev.wl[i - 1])
+                    self.gi[k] = i + 1
+                    return
+            elif i < ev.pn[opp]:
                 ev.record(opp * 8 + i)
                 self.gi[k] = i + 1
                 return
