@@ -203,11 +203,12 @@ def test_express_stage_of_its_own_side_is_respected():
     assert not g.over
 
 
-def _repeat_until_offer(g):
-    # a1-a4 g9-g6 a4-a1 g6-g9 until Brown may offer a repetition draw; White declines.
+def _repeat_until_offer(g, there, back):
+    # White's move `there` and back, Brown's g9-g6 and back, until Brown may offer a
+    # repetition draw (game.py decides when); White declines.
     for copies in range(4):
-        for frm, to in (("a1", "a4"), ("g9", "g6"), ("a4", "a1"), ("g6", "g9")):
-            g.move(sq(frm), sq(to))
+        for frm, to in (there, (sq("g9"), sq("g6")), back, (sq("g6"), sq("g9"))):
+            g.move(frm, to)
         try:
             g.offer_repetition_draw()
         except RulesError:
@@ -219,12 +220,13 @@ def _repeat_until_offer(g):
 
 def test_must_deviate_after_a_declined_repetition():
     start = make("a1:V g9:v e9:v b1:[X]", "w", 24)
-    turn = Engine().run(Game(start), depth=2)
-    assert turn.text == "a1-a4", turn.text       # what it plays without the obligation
+    there = Engine().run(Game(start), depth=2).move   # what it plays without the obligation
+    back = (there[1], there[0])
     g = Game(start)
-    _repeat_until_offer(g)
+    _repeat_until_offer(g, there, back)
+    assert format_position(g.pos) == format_position(start)
     turn = Engine().run(g, depth=2)
-    assert turn.move != (sq("a1"), sq("a4")), turn.text
+    assert turn.move != there, turn.text
     _carry_out(g, turn)
 
 

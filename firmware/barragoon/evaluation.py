@@ -12,9 +12,11 @@
 #   mobility      a concave bonus per tile for its number of moves: the first few moves matter
 #                 most, since a tile without moves is dead weight and all tiles without moves
 #                 lose the game; a tile with no move at all costs an extra penalty
-#   threats       stm may capture at once (most of the best victim counts); stm's own tiles
-#                 under attack count against it (one can be saved by moving it, a second
-#                 one usually falls)
+#   threats       stm may capture at once: half the best victim counts (the victim places
+#                 first afterwards and the capturer is exposed); stm's own tiles under attack
+#                 count against it: little for one (stm moves it, blocks or takes the
+#                 attacker), half for a second one (only one can be saved). Capturing the
+#                 last enemy tile is a won game. Weights chosen in self-play matches.
 #   Barragoons    every Barragoon a side could capture gives it a free re-placement
 #   express       a side whose mobile tiles are at or under its express stage loses on move
 # Barragoons that block or channel the opponent are valued through their effect: they remove
@@ -45,11 +47,11 @@ STUCK_BONUS = const(250)    # the opponent is at or under its express stage: it 
 
 
 def _mobility_table():
-    # Concave: 8 * sqrt(n), n = 0..32 moves (a 4-tile has at most 28).
+    # Concave: 12 * sqrt(n), n = 0..32 moves (a 4-tile has at most 28).
     t = bytearray(33)
     for n in range(33):
         r = 0
-        while (r + 1) * (r + 1) <= 64 * n:
+        while (r + 1) * (r + 1) <= 144 * n:
             r += 1
         t[n] = r
     return bytes(t)
@@ -260,7 +262,7 @@ class Evaluator:
                     v = VALUE[cells[SQ2MB[pl[oo + i]]] & 7]
                     if v > best:
                         best = v
-            total += best * 3 // 4
+            total += best // 2
         if vm_o:
             h1 = h2 = 0
             for i in range(pn[stm]):
@@ -271,7 +273,7 @@ class Evaluator:
                         h1 = v
                     elif v > h2:
                         h2 = v
-            total -= h1 // 4 + h2 * 3 // 4
+            total -= h1 // 8 + h2 // 2
         total += BARRAGOON_CAPTURE * ((bc_s if bc_s < 3 else 3) - (bc_o if bc_o < 3 else 3))
         if mob_o <= self.stages[opp]:
             total += STUCK_BONUS
