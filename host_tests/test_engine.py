@@ -8,12 +8,12 @@
 import os
 import sys
 
-from checks import raises
 from rules_helpers import make, sq
-from barragoon.core import WHITE, BROWN, TILE, T_CAPTURE_TILE, RulesError
+from barragoon.core import WHITE, BROWN, TILE, RulesError
 from barragoon.game import Game
 from barragoon.engine import Engine, LEVELS
-from barragoon.notation import parse_face, format_position, square_name
+from barragoon.notation import format_position, square_name
+from bench_engine import Rng, random_action
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_search_allocates_nothing_per_step_on_micropython",)
@@ -27,31 +27,6 @@ def _fuzz_count():
     except (AttributeError, ValueError):
         n = 0
     return n or (1000 if MICRO else 2000)
-
-
-class Rng:
-    """xorshift32: the same positions on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.s = seed or 1
-
-    def below(self, n):
-        x = self.s
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.s = x
-        return x % n
-
-
-def _random_action(g, rng):
-    if g.placing() >= 0:
-        empty = [s for s in range(63) if g.pos.get(s) == 0]
-        g.place(empty[rng.below(len(empty))], 1 + rng.below(16))
-    else:
-        moves = g.legal_moves()
-        m = moves[rng.below(len(moves))]
-        g.move(m // 64, m % 64)
 
 
 def _carry_out(g, turn):
@@ -86,9 +61,11 @@ def test_only_legal_turns_over_random_positions():
     checked = placements = captures = 0
     while checked < want:
         g = Game()
-        while not g.over and checked < want and len(g.actions) < 400:
+        actions = 0
+        while not g.over and checked < want and actions < 400:
+            actions += 1
             if rng.below(3):
-                _random_action(g, rng)
+                random_action(g, rng)
                 continue
             budget = rng.below(4)
             turn = eng.run(g, steps=(1, 200, 0, 0)[budget], depth=(0, 0, 1, 2)[budget])

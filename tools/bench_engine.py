@@ -20,7 +20,6 @@ swapped. A game still running after --max-turns turns is a draw.
 """
 import sys
 import gc
-import time
 
 sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../firmware")
 
@@ -31,7 +30,7 @@ MICRO = sys.implementation.name == "micropython"
 if MICRO:
     gc.collect()
     HEAP_BEFORE_ENGINE = gc.mem_alloc()
-from barragoon.engine import Engine, LEVELS  # noqa: E402
+from barragoon.engine import Engine, LEVELS, ticks_ms, ticks_diff  # noqa: E402
 from barragoon.evaluation import VALUE  # noqa: E402
 if MICRO:
     gc.collect()
@@ -48,16 +47,8 @@ SPEED_POSITIONS = (
 )
 
 
-def now_ms():
-    if MICRO:
-        return time.ticks_ms()
-    return time.perf_counter() * 1000
-
-
 def since(t0):
-    if MICRO:
-        return time.ticks_diff(time.ticks_ms(), t0)
-    return now_ms() - t0
+    return ticks_diff(ticks_ms(), t0)
 
 
 class Rng:
@@ -131,7 +122,7 @@ class EnginePlayer:
         self.ms = 0.0
 
     def act(self, game):
-        t0 = now_ms()
+        t0 = ticks_ms()
         t = self.engine.run(game, steps=self.steps, depth=self.depth)
         self.ms += since(t0)
         self.turns += 1
@@ -229,7 +220,7 @@ TARGETS = (
 )
 
 
-def speed(steps=6000, out=print):
+def speed(steps=20000, out=print):
     """Nodes and steps per second and heap, on the running interpreter."""
     if MICRO:
         gc.collect()
@@ -246,11 +237,11 @@ def speed(steps=6000, out=print):
         if MICRO:
             gc.collect()
             h0 = gc.mem_alloc()
-        t0 = now_ms()
+        t0 = ticks_ms()
         worst = 0.0
         slices = 0
         while True:
-            s0 = now_ms()
+            s0 = ticks_ms()
             done = eng.think(2)
             worst = max(worst, since(s0))
             slices += 1
