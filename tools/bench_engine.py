@@ -3,7 +3,7 @@
     python tools/bench_engine.py                     short matches + speed (CPython, then
                                                      the MicroPython unix port)
     python tools/bench_engine.py --games 200         the issue's targets (long: use nice)
-    python tools/bench_engine.py --match L2:L1 --games 40 --openings random
+    python tools/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
     python tools/bench_engine.py --speed             speed and heap only
     micropython tools/bench_engine.py --speed        MicroPython figures only
 
@@ -12,11 +12,11 @@ random move; random placements), L1 L2 L3 (the engine's levels, as step budgets:
 about one tile's move generation, the same work on every machine, so results are
 reproducible), sN (N steps), dN (depth N).
 
-Openings: "start" games begin at the standard start position; two engines would play the same
-game every time from there, so every game of a pair starts with one random turn per side
-("start" then means: the standard start, one random turn each). "random" games begin after 4
-to 8 random turns of each side, placements included. Each opening is played twice, colours
-swapped. A game still running after --max-turns turns is a draw.
+Openings: "start" games begin at the standard start position. Two engines would play the same
+game every time from there, so between two engines every pair of games starts with one random
+turn per side ("start" then means: the standard start, one random turn each). "random" games
+begin after 4 to 8 random turns of each side, placements included. Each opening is played
+twice, colours swapped. A game still running after --max-turns turns is a draw.
 """
 import sys
 import gc
@@ -156,9 +156,11 @@ def make_player(spec, seed):
     raise ValueError("unknown player %r (random, greedy, L1-L3, sN, dN)" % spec)
 
 
-def opening(kind, seed):
+def opening(kind, seed, engines_only=True):
     """The actions of an opening, played by random players: [("m", frm, to) / ("p", sq,
-    face)]."""
+    face)]. "start" against a random or greedy player is the start position itself."""
+    if kind == "start" and not engines_only:
+        return []
     rng = Rng(seed)
     while True:
         g = Game()
@@ -194,7 +196,8 @@ def match(spec_a, spec_b, games, openings, max_turns, seed=1, out=print):
     turns_total = 0
     for i in range(games):
         kind = openings if openings != "both" else ("start", "random")[(i // 2) % 2]
-        acts = opening(kind, seed * 100003 + i // 2)
+        acts = opening(kind, seed * 100003 + i // 2,
+                       isinstance(a, EnginePlayer) and isinstance(b, EnginePlayer))
         a_white = i % 2 == 0
         w, t = play(a if a_white else b, b if a_white else a, acts, max_turns)
         turns_total += t
@@ -308,6 +311,8 @@ def main(argv):
                 if (ta, tb) == (a, b):
                     print("    target %s: %s" % (what, "met" if ok(w, d, l) else "NOT met"))
             sys.stdout.flush()
+        if args.match:
+            return 0               # matches asked for: no speed figures
     speed()
     if not args.no_micropython:
         import os
