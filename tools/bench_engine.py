@@ -274,13 +274,21 @@ def speed(steps=20000, out=print):
 
 def main(argv):
     import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):            # one line, not the usage block
+            sys.stderr.write("bench_engine: %s (see --help)\n" % message)
+            sys.exit(2)
+
+    ap = Parser(description=__doc__.split("\n")[0], usage="%(prog)s [options]",
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+                epilog="\n".join(__doc__.split("\n")[2:]))
     ap.add_argument("--games", type=int, default=10, help="games per match (default 10)")
     ap.add_argument("--match", action="append", metavar="A:B",
                     help="play A against B (players: random greedy L1 L2 L3 sN dN); "
                          "repeatable; default: the issue's four targets")
     ap.add_argument("--openings", choices=("start", "random", "both"), default="both",
-                    help="see above (default both: alternating pairs)")
+                    help="see below (default both: alternating pairs)")
     ap.add_argument("--max-turns", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--speed", action="store_true", help="speed and heap only")
