@@ -6,6 +6,14 @@
 # resume. After every committed action the game is saved (storage.py); a finished game is
 # appended to records.txt. An unexpected exception is written to error.log and shown, then the
 # board restarts and resumes the saved game without asking.
+#
+# Faults the board lives with (each printed on the serial console and logged in error.log):
+# a display that does not answer (play goes on with the LEDs), a saved game that cannot be
+# loaded (kept as game.bad, a clean start), a full file system ("storage full" on the screen,
+# the game goes on). The watchdog runs from before anything can fail at boot.
+#
+# Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
+# stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
 import gc
 import sys
 import time
@@ -44,10 +52,18 @@ class App:
         self.brightness = brightness
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
                             else cfg.DEBOUNCE_MS)
-        self.now = 0                       # monotonic ms for the controller (ticks wrap)
-        self.last = self.clock.ticks_ms()
+        self.oled_ok = True
+        self.full = False
+        if not self.oled.ok:
+            self.report(self.oled.error + ": playing without it")
 
-    def boot(self, resume=False):
+    def report(self, text):
+        """A fault the board lives with: on the serial console and in error.log."""
+        print(text)
+        if not self.storage.full:          # a full file system has no room for the log
+            self.storage.log_error(text + "\n")
+
+    def boot(self, resume=False, wdt=None):
         """First scans, then hand the board's occupancy and the saved game to the controller."""
         m, clock = self.matrix, self.clock
         for i in range(self.debounce_ms + SETTLE_SCANS):
@@ -57,19 +73,37 @@ class App:
             pass
         m.resync()
         saved = self.storage.load_game()
+        if self.storage.problem:
+            self.report("saved game not loaded, kept as game.bad: " + self.storage.problem)
+            self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
         self.ctl.start(m.occupied, saved)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved)          # after a crash: straight back into the game
-        if self.storage.problem:
-            print("saved game not loaded:", self.storage.problem)
+
+    def notice(self, lines, wdt=None, ms=3000):
+        """A message on the screen for a few seconds before play starts."""
+        screens.message(self.oled, *lines)
+        self.show_oled()
+        for _ in range(ms // 100):
+            if wdt is not None:
+                wdt.feed()
+            self.clock.sleep_ms(100)
+
+    def show_oled(self):
+        if self.storage.full:              # drawn over whatever screen is up
+            self.oled.fill_rect(0, 56, 128, 8, 1)
+            self.oled.text("storage full", 16, 56, 0)
+        if self.oled.show():
+            self.oled_ok = True
+        elif self.oled_ok:
+            self.oled_ok = False
+            self.report(self.oled.error)
 
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
         clock = self.clock
         t = clock.ticks_ms()
-        self.now += clock.ticks_diff(t, self.last)
-        self.last = t
-        now = self.now
+        now = t                            # wrapping ms (see the top of this file)
         m, ctl = self.matrix, self.ctl
         m.scan(t)
         code = m.pop()
@@ -94,8 +128,11 @@ class App:
                 self.leds.set_brightness(ctl.brightness)
                 self.storage.save_brightness(ctl.brightness)
             self.leds.show(ctl.frame)
-        if ctl.render(now, 2):
-            self.oled.show()
+        if ctl.render(now, 2) or self.full != self.storage.full:
+            if self.full != self.storage.full:
+                self.full = self.storage.full
+                self.report("storage full: saves are paused" if self.full else "storage: saving again")
+            self.show_oled()
         if ctl.alert:
             ctl.alert = 0
             self.buzzer.beep("error", t)
@@ -179,14 +216,16 @@ def main(storage=None, clock=None):
     if problem:
         show_text(["Config error"] + wrap(problem))
         return                             # wait for the maker: no restart loop
+    # The watchdog first: whatever fails or hangs from here on restarts the board (which then
+    # resumes its saved game) instead of leaving it silent at the REPL.
+    wdt = machine.WDT(timeout=WDT_MS)
     if storage is None:
         storage = Storage()
-    resume = _resume_flag(storage, False)
-    app = App(storage, clock)
-    app.boot(resume)
-    wdt = machine.WDT(timeout=WDT_MS)
-    gc.collect()
     try:
+        resume = _resume_flag(storage, False)
+        app = App(storage, clock)
+        app.boot(resume, wdt)
+        gc.collect()
         app.run(wdt)
     except Exception as e:
         text = trace(e)

@@ -17,13 +17,16 @@ SENSOR_ACTIVE_LEVEL = 0          # column level that means "piece present"
 SCAN_PERIOD_MS = 5               # one full matrix scan every 5 ms
 DEBOUNCE_MS = 5                  # a square must read the same this long (reed: bounce < 1 ms):
 #                                  with a 5 ms scan, two equal scans in a row confirm a change
-HALL_DEBOUNCE_MS = 120           # hall switches that sample at 20 Hz need a longer window
-# Wait after selecting a row before reading the columns. Reed: 0 is fine on short wires; raise it
-# (a few us) if a piece shows up on the square next to it. Hall: the row pin is the sensors'
-# supply ("row_anode": driven high) or ground ("row_cathode": driven low), and a switch's output
-# is only valid once its power-on time has passed (see the sensor datasheet, t_ON).
-MATRIX_SETTLE_US = 0
-HALL_POWER_UP_US = 100
+# Hall: every scan powers each row's sensors up afresh, so each scan is a new measurement and
+# three equal scans confirm a change (hardware/sensor-matrix.md).
+HALL_DEBOUNCE_MS = 15
+# Wait after selecting a row before reading the columns. Reed: a column that the previous row
+# pulled low rises through its pull-up (22 kOhm, about 0.1 nF of wiring): 15 us is several time
+# constants, 9 x 15 us = 0.14 ms per scan. Hall: the row pin is the sensors' supply
+# ("row_anode": driven high) or ground ("row_cathode": driven low); an output is valid only
+# after the power-on time: DRV5032 datasheet (TI SLVSDC7) tON max 100 us, plus margin.
+MATRIX_SETTLE_US = 15
+HALL_POWER_UP_US = 150
 
 # --- NeoPixels (WS2812), one per square. ---
 LED_PIN = 22
@@ -36,7 +39,15 @@ LED_WIRING = "serpentine"
 LED_START = "a1"
 LED_RUNS = "ranks"
 LED_BRIGHTNESS = 40              # percent, changeable from the menu
-LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame (USB 2.0 port: 500 mA in all)
+# Where the LEDs' 5 V comes from (hardware/power.md):
+#   "usb"        the Pico's USB port; LED_CURRENT_BUDGET_MA at most 350 (about 0.4 A in all:
+#                use a charger or hub port rated 1 A or more).
+#   "usb_strict" the same, but the LEDs are capped at 200 mA whatever the budget says, so the
+#                whole board stays within the 250 mA MicroPython's USB descriptor asks for.
+#   "external"   a 5 V supply on the DC jack (jumper JP1 on EXT); budget at most 2000 mA (the
+#                rail's 2.5 A resettable fuse).
+POWER_SUPPLY = "usb"
+LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame
 LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value
 LED_IDLE_MA = 1                  # WS2812B: about 1 mA per LED even when dark (counted in the cap)
 

@@ -1,5 +1,8 @@
 # Boot file: MicroPython runs main.py at power-on. It stays tiny and uncompiled; everything it
 # starts is deployed as compiled .mpy (see tools/deploy.py).
-import app
+from version import VERSION
+
+print("Barragoon board firmware", VERSION)
+import app  # noqa: E402
 
 app.main()

@@ -13,9 +13,10 @@
 # Copy both onto the board: mpremote fs cp firmware/main.py firmware/config.py :
 # The board's filesystem comes first in sys.path (before .frozen): remove any deployed
 # copies of these modules from the board, or they are used instead of the frozen ones.
-metadata(description="Barragoon electronic board firmware", version="0.1.0")
+metadata(description="Barragoon electronic board firmware", version="0.2.0")
 package("barragoon")
 package("controller")
 package("drivers")
 module("app.py")
 module("storage.py")
+module("version.py")

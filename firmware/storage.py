@@ -7,8 +7,14 @@
 #
 # Files at the board's root (read them with `mpremote fs cat :records.txt`):
 #   game.txt      the game in progress          game.tmp   a save being written
-#   records.txt   every finished game, appended  settings.txt  brightness
-#   error.log     the last unexpected errors (kept short)
+#   records.txt   finished games, appended       records.old  the records before them
+#   settings.txt  brightness                     error.log  the last unexpected errors
+#   game.bad      a saved game that could not be loaded, kept for a person to look at
+#
+# The file system can fill up (the flash holds 1.4 MB): records.txt is rotated to records.old
+# when it passes RECORDS_MAX, so records never fill it; if it is full all the same, a save
+# fails cleanly (`full` is set, the previous save stays, the game goes on in memory) instead
+# of raising in the middle of play.
 import os
 
 from barragoon.core import RulesError
@@ -19,7 +25,14 @@ TMP = "game.tmp"
 RECORDS = "records.txt"
 SETTINGS = "settings.txt"
 ERRORS = "error.log"
+RECORDS_OLD = "records.old"
+BAD = "game.bad"
 ERROR_LOG_MAX = 4096
+RECORDS_MAX = 256 * 1024       # two of these (records.txt + records.old) stay far from full
+ENOSPC = 28
+# littlefs on a full flash also fails creating a file with LFS_ERR_NAMETOOLONG (36): the
+# directory's metadata block has no room for the entry and no free block to grow into.
+_FULL = (ENOSPC, 36)
 
 
 class Storage:
@@ -29,6 +42,7 @@ class Storage:
         self.root = root
         self.fs = fs if fs is not None else _Fs()
         self.problem = ""                  # why the saved game could not be loaded, if so
+        self.full = False                  # the last write found the file system full
 
     def _path(self, name):
         return self.root + name
@@ -37,15 +51,37 @@ class Storage:
         # Write a temporary file, close it, rename it over the old one (atomic on LittleFS).
         fs = self.fs
         tmp = self._path(TMP if name == GAME else name + ".tmp")
-        f = fs.open(tmp, "w")
         try:
-            if game is not None:
-                write_record(game, f.write)
-            else:
-                f.write(text)
-        finally:
-            f.close()
-        fs.rename(tmp, self._path(name))
+            f = fs.open(tmp, "w")
+            try:
+                if game is not None:
+                    write_record(game, f.write)
+                else:
+                    f.write(text)
+            finally:
+                f.close()
+            fs.rename(tmp, self._path(name))
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True               # the old file is untouched; free the partial one
+            self._remove(tmp)
+            return False
+        self.full = False
+        return True
+
+    def _remove(self, name_or_path):
+        try:
+            self.fs.remove(name_or_path)
+        except OSError:
+            pass
+
+    def _size(self, name):
+        stat = getattr(self.fs, "stat", None)
+        try:
+            return stat(self._path(name))[6] if stat else 0
+        except OSError:
+            return 0
 
     def _read(self, name):
         try:
@@ -59,39 +95,53 @@ class Storage:
 
     # --- the game in progress ------------------------------------------------------------
     def save_game(self, game):
-        self._write_atomic(GAME, None, game)
+        """True when saved; False when the file system is full (the previous save stays)."""
+        return self._write_atomic(GAME, None, game)
 
     def load_game(self):
-        """The saved game, or None. A damaged file is kept aside as game.bad, never lost."""
+        """The saved game, or None. Whatever goes wrong loading it (bad bytes, not UTF-8, a
+        record the rules refuse, too big for the heap), the file is kept aside as game.bad,
+        never lost, `problem` says why, and the board starts cleanly."""
         self.problem = ""
-        text = self._read(GAME)
-        if not text:
-            return None
         try:
+            text = self._read(GAME)
+            if not text:
+                return None
             return parse_record(text)
-        except RulesError as e:
-            self.problem = str(e)
+        except Exception as e:             # noqa: BLE001 - any failure: keep the file aside
+            self.problem = (str(e) if isinstance(e, RulesError) else
+                            "%s %s" % (type(e).__name__, e)).strip()
             try:
-                self.fs.rename(self._path(GAME), self._path("game.bad"))
+                self.fs.rename(self._path(GAME), self._path(BAD))   # replaces an older one
             except OSError:
                 pass
             return None
 
     def clear_game(self):
-        try:
-            self.fs.remove(self._path(GAME))
-        except OSError:
-            pass
+        self._remove(self._path(GAME))
 
     def finish_game(self, game):
-        """Append the finished game to the records, then forget it as the game in progress."""
-        f = self.fs.open(self._path(RECORDS), "a")
+        """Append the finished game to the records, then forget it as the game in progress.
+        records.txt becomes records.old (replacing it) once it passes RECORDS_MAX. If the
+        file system is full, the finished game stays in game.txt (not lost) and `full` is
+        set."""
+        if self._size(RECORDS) > RECORDS_MAX:
+            self._remove(self._path(RECORDS_OLD))
+            self.fs.rename(self._path(RECORDS), self._path(RECORDS_OLD))
         try:
-            write_record(game, f.write)
-            f.write("\n")
-        finally:
-            f.close()
+            f = self.fs.open(self._path(RECORDS), "a")
+            try:
+                write_record(game, f.write)
+                f.write("\n")
+            finally:
+                f.close()
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+            return False
         self.clear_game()
+        return True
 
     # --- settings ------------------------------------------------------------------------
     def load_brightness(self, default):
@@ -109,10 +159,18 @@ class Storage:
 
     # --- errors --------------------------------------------------------------------------
     def log_error(self, text):
-        """Append to error.log, keeping only the newest part when it grows too long."""
-        old = self._read(ERRORS) or ""
-        new = (old + text)[-ERROR_LOG_MAX:]
-        self._write_atomic(ERRORS, new)
+        """Append to error.log, keeping only the newest part when it grows too long. Never
+        raises: a log that cannot be written must not stop the board."""
+        try:
+            old = self._read(ERRORS) or ""
+            new = (old + text)[-ERROR_LOG_MAX:]
+            return self._write_atomic(ERRORS, new)
+        except Exception:                  # noqa: BLE001
+            return False
+
+
+def _is_full(e):
+    return e.args and e.args[0] in _FULL
 
 
 class _Fs:
@@ -125,3 +183,6 @@ class _Fs:
 
     def remove(self, path):
         os.remove(path)
+
+    def stat(self, path):
+        return os.stat(path)

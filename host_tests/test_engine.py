@@ -12,7 +12,7 @@ from rules_helpers import make, sq
 from barragoon.core import WHITE, BROWN, TILE, RulesError
 from barragoon.game import Game
 from barragoon.engine import Engine, LEVELS
-from barragoon.notation import format_position, square_name
+from barragoon.notation import format_position, square_name, parse_face
 from bench_engine import Rng, random_action
 
 RUNTIMES = ("cpython", "micropython")
@@ -205,6 +205,39 @@ def test_must_deviate_after_a_declined_repetition():
     turn = Engine().run(g, depth=2)
     assert turn.move != there, turn.text
     _carry_out(g, turn)
+
+
+def test_deviates_by_another_placement():
+    # A repeated block whose White turns are Barragoon captures: d2xd5 with the placement the
+    # engine likes best there (across the Brown 4-tile's way along rank 2 to e2), then d5xd2
+    # d5=X. After the declined offer the move d2xd5 stays legal but that placement is
+    # refused; the engine must find another one (and still block the threat).
+    start = make("d2:D d5:[X] e2:Z a2:v b2:[2H] c2:[2H] g9:v", "w", 20)
+    g = Game(start)
+    g.move(sq("d2"), sq("d5"))
+    liked = Engine().run(g, depth=2).places[0][1:]
+    g = Game(start)
+    for copies in range(4):
+        g.move(sq("d2"), sq("d5"))
+        g.place(liked[0], liked[1])
+        g.move(sq("g9"), sq("g6"))
+        g.move(sq("d5"), sq("d2"))
+        g.place(sq("d5"), parse_face("X"))
+        g.move(sq("g6"), sq("g9"))
+        try:
+            g.offer_repetition_draw()
+            break
+        except RulesError:
+            pass
+    g.answer_repetition_draw(False)
+    assert g.must_deviate == WHITE
+    _carry_out(g, Engine().run(g, depth=2))    # a whole turn the game accepts
+    g.undo_turn()
+    g.move(sq("d2"), sq("d5"))                   # the predicted move: placement only
+    turn = Engine().run(g, depth=2)
+    assert turn.places[0][1:] != liked, turn.text
+    _carry_out(g, turn)
+    assert sq("e2") not in [m % 64 for m in g.legal_moves()], turn.text
 
 
 def test_places_a_barragoon_across_a_threat():

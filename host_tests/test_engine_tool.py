@@ -78,7 +78,8 @@ def test_help():
     ((START_CLOSED, "--stages", "3,0"), "between 0 and 2"),
     ((START_CLOSED, "--fast"), "unknown option"),
     ((), "no position"),
-    (("7/7/7/7/7/7/7/7/Z6 b 0",), "game is over"),
+    (("6z/7/7/7/7/7/7/[X]6/Z[X]5 w 0",), "game is over"),
+    (("7/7/7/7/7/7/7/7/Z6 b 0",), "no tiles"),
 ])
 def test_mistakes_get_one_line_and_status_2(args, message):
     code, out, err = run("python", *args)

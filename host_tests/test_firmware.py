@@ -11,7 +11,7 @@ machine = vboard.install()
 
 import config  # noqa: E402
 from vboard.board_wiring import BoardWiring  # noqa: E402
-from vboard.clock import Clock  # noqa: E402
+from vboard.clock import Clock, PERIOD  # noqa: E402
 from vboard import neopixel as fake_neopixel  # noqa: E402
 from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
@@ -121,6 +121,24 @@ def test_boot_set_up_and_play_through_the_sensors():
     assert machine.i2c_log, "the OLED was never written"
     data = [w for w in machine.i2c_log if len(w[2]) == 1025]
     assert data and data[-1][2][0] == 0x40       # a whole frame of display data
+
+
+def test_a_set_down_across_the_ticks_wrap_commits_after_the_settle_time():
+    # ticks_ms wraps (at 2**30 ms, 12.4 days, on the Pico); the loop passes it on as it is.
+    b = Board("wrap")
+    b.app.boot()
+    b.run(50)
+    choose(b, "Set up board")
+    set_up(b)
+    b.clock.t = PERIOD - 200                     # the wrap comes 160 ms after the set-down
+    b.lift("d2")
+    b.wiring.place(parse_square("d5"))
+    b.run(250)                                   # rested 250 ms (< 300), across the wrap
+    assert b.clock.ticks_ms() < 1000             # it did wrap
+    assert b.ctl.game.last_turn_text() in ("", None)
+    b.run(100)
+    assert b.ctl.game.last_turn_text() == "d2-d5"
+    assert "1. d2-d5" in b.saved_text()
 
 
 def test_capture_and_placement_with_buttons_then_resume_after_power_off():

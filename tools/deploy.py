@@ -54,7 +54,7 @@ BOARD_DATA = ("game.txt", "game.tmp", "records.txt", "settings.txt", "error.log"
 
 MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
 MPY_CROSS_ARGS = ("-march=armv6m",)
-PACKAGE_VERSION = "0.1.0"     # "version" of package.json and manifest.py
+VERSION_FILE = "version.py"     # VERSION = "x.y.z": checked on the board after copying
 BUILD_MARKER = ".deploy-build"   # marks an --out directory this tool may empty
 
 
@@ -104,6 +104,15 @@ def check_never_touched(paths):
             raise AssertionError("deploy must never write or remove %r" % p)
 
 
+def firmware_version(firmware=FIRMWARE):
+    """VERSION of firmware/version.py (read, not imported: it is the board's module)."""
+    with open(os.path.join(firmware, VERSION_FILE)) as f:
+        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
+    if m is None:
+        raise DeployError("%s has no VERSION = \"x.y.z\" line" % VERSION_FILE)
+    return m.group(1)
+
+
 # --- build -----------------------------------------------------------------------------------
 
 def find_mpy_cross():
@@ -147,9 +156,14 @@ def prepare_out(out):
             raise DeployError("%s exists and was not made by deploy.py; choose another --out"
                               % out)
         shutil.rmtree(out)
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, BUILD_MARKER), "w") as f:
-        f.write("made by tools/deploy.py; emptied on every build\n")
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise DeployError("--out %s is a file, not a folder" % out)
+    try:
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, BUILD_MARKER), "w") as f:
+            f.write("made by tools/deploy.py; emptied on every build\n")
+    except OSError as e:
+        raise DeployError("cannot make the build folder %s: %s" % (out, e.strerror or e))
 
 
 def build(out, mpy_cross, firmware=FIRMWARE):
@@ -195,7 +209,7 @@ def package_json_text(firmware=FIRMWARE):
     mip update never overwrites a maker's edited config (install it once on its own)."""
     urls = [json.dumps([src, src]) for src in firmware_sources(firmware) if src != CONFIG]
     return ('{\n  "urls": [\n    %s\n  ],\n  "version": %s\n}\n'
-            % (",\n    ".join(urls), json.dumps(PACKAGE_VERSION)))
+            % (",\n    ".join(urls), json.dumps(firmware_version(firmware))))
 
 
 def manifest_text(firmware=FIRMWARE):
@@ -220,7 +234,7 @@ def manifest_text(firmware=FIRMWARE):
         "# The board's filesystem comes first in sys.path (before .frozen): remove any deployed",
         "# copies of these modules from the board, or they are used instead of the frozen ones.",
         'metadata(description="Barragoon electronic board firmware", version="%s")'
-        % PACKAGE_VERSION,
+        % firmware_version(firmware),
     ]
     lines += ['package("%s")' % p for p in packages]
     lines += ['module("%s")' % m for m in modules]
@@ -257,6 +271,11 @@ for d in %s:
         pass
 print("board mpy", sys.implementation._mpy & 0xff, "micropython", sys.implementation.version)
 print("board config.py", "present" if "config.py" in os.listdir() else "absent")
+try:
+    import version
+    print("board firmware", version.VERSION)
+except Exception:
+    print("board firmware", "none")
 """
 
 CLEAN = """\
@@ -270,7 +289,7 @@ for p in %s:
 """
 
 CHECK = """\
-import os
+import os, sys
 def there(p):
     try:
         os.stat(p)
@@ -282,6 +301,12 @@ for p in %s:
         print("check missing", p)
     elif p.endswith(".mpy") and there(p[:-4] + ".py"):
         print("check shadow", p)
+sys.modules.pop("version", None)
+try:
+    import version
+    print("check version", version.VERSION)
+except Exception as e:
+    print("check version", "unreadable", repr(e))
 """
 
 
@@ -317,6 +342,15 @@ def chain(*commands):
     return args
 
 
+def brief(args):
+    """args with each `exec` script replaced by a short mark (the full text: --dry-run)."""
+    out = list(args)
+    for i in range(1, len(out)):
+        if out[i - 1] == "exec":
+            out[i] = "<script, %d lines: see --dry-run>" % out[i].count("\n")
+    return out
+
+
 def show(args):
     """One mpremote command as a shell line; a long chain is broken at each '+'."""
     parts, current = [], []
@@ -343,7 +377,7 @@ class Board:
         """Run one mpremote command line (capture: return its output; echo: also print it)."""
         args = ["connect", self.port] + args
         print("# " + title)
-        print(show(args))
+        print(show(args if self.dry_run else brief(args)))
         if self.dry_run:
             return ""
         try:
@@ -355,11 +389,24 @@ class Board:
             sys.stdout.write(proc.stdout if echo else "")
             sys.stdout.write(proc.stderr)
         if proc.returncode != 0 and check:
+            if "no device found" in (proc.stderr or "") + (proc.stdout or ""):
+                raise DeployError(no_board(self.port))
             raise DeployError("mpremote failed (exit %d). Is the board plugged in and running "
                               "MicroPython? Close other programs using its port (Thonny, a "
                               "serial monitor); list ports with `mpremote connect list`; pick "
                               "one with --port." % proc.returncode)
         return (proc.stdout or "") + (proc.stderr or "")
+
+
+def no_board(port):
+    """Why mpremote found no board, and what to do."""
+    import pico_usb
+    boot = pico_usb.find_bootsel()
+    if boot:
+        return pico_usb.install_steps(boot)
+    where = "" if port == "auto" else " on %s" % port
+    return ("no board found%s: plug in the Pico with its USB cable (MicroPython on it: see the "
+            "README, \"MicroPython on a new Pico\"), or name its port with --port" % where)
 
 
 def parse_prepare(text):
@@ -387,12 +434,16 @@ def local_hash(out, path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def verify_report(out, deployed, config_copied, text):
-    """Print one line per file and a summary; return the number of failures."""
+def verify_report(out, deployed, config_copied, text, version=None):
+    """Print one line per file and a summary; return the number of failures. version: the
+    firmware version that the board must report after the copy (None: not checked)."""
     hashes = parse_hashes(text)
     problems = {}
+    reported = None
     for line in text.splitlines():
-        if line.startswith("check "):
+        if line.startswith("check version "):
+            reported = line[len("check version "):].strip()
+        elif line.startswith("check "):
             _, what, path = line.split(" ", 2)
             problems[path] = "a stale .py shadows it" if what == "shadow" else "missing"
     failed = 0
@@ -410,6 +461,11 @@ def verify_report(out, deployed, config_copied, text):
         print("%-9s %s%s" % ("FAILED" if why else "OK", p, " (%s)" % why if why else ""))
         failed += bool(why)
     checked = len(deployed) - (0 if config_copied else 1)
+    if version is not None:
+        ok = reported == version
+        print("%-9s firmware version %s%s" % ("OK" if ok else "FAILED", version, "" if ok else
+              " (the board reports %s)" % (reported or "nothing")))
+        failed += not ok
     if failed:
         print("FAILED: %d of %d files on the board do not match the build" % (failed, checked))
     else:
@@ -452,7 +508,7 @@ def deploy(board, out, built, force_config, reset):
         if reset:
             board.run("restart the board into the new firmware", ["reset"])
         return 0
-    if verify_report(out, built, copy_config, text):
+    if verify_report(out, built, copy_config, text, firmware_version()):
         print("The board was not restarted. Run the same command again to retry.")
         return 1
     if reset:
@@ -469,7 +525,7 @@ def nice(path):
 # --- command line ----------------------------------------------------------------------------
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="deploy.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--port", default="auto",
                     help="mpremote device: auto (default), /dev/ttyACM0, COM3, id:SERIAL, ...")
     ap.add_argument("--config", action="store_true",
@@ -509,6 +565,10 @@ def main(argv=None):
     except DeployError as e:
         print("deploy: error: %s" % e, file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("deploy: interrupted; the board may hold a partial copy: run it again",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

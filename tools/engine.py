@@ -112,9 +112,13 @@ def evaluation_text(turn, seconds):
                                                           seconds)
 
 
+USAGE = ("usage: engine.py '<position>' [--time S | --depth N | --steps N | --level 1-3] "
+         "[--stages W,B] (see the comment at the top of tools/engine.py)")
+
+
 def main(argv):
     if "--help" in argv or "-h" in argv:
-        print(__doc__.strip())
+        print((globals().get("__doc__") or USAGE).strip())   # MicroPython drops docstrings
         return 0
     try:
         text, limits, stages = parse_args(argv)

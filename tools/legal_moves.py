@@ -1,9 +1,13 @@
 """Print the legal moves of a Barragoon position (runs on CPython and MicroPython).
 
     python tools/legal_moves.py '<position>'     one move per line, sorted
-    python tools/legal_moves.py < positions.txt  one output line per input line: the moves
-                                                 separated by spaces, sorted ('' if none)
+    python tools/legal_moves.py < positions.txt  positions on standard input: one output
+                                                 line per input line, the moves separated
+                                                 by spaces, sorted ('' if none); a blank
+                                                 line gives a blank line
 Bad input: a message on stderr naming the problem, exit status 2.
+Positions: see "Rules notation" in the README; the start position:
+    python tools/legal_moves.py '1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24'
 """
 import sys
 
@@ -31,6 +35,15 @@ def moves_of(text):
 
 
 def main(argv):
+    args = argv[1:]
+    if "-h" in args or "--help" in args:
+        print(globals().get("__doc__") or "usage: legal_moves.py '<position>' (or positions on "
+              "standard input, one per line)")
+        return 0
+    for a in args:
+        if a.startswith("-"):
+            sys.stderr.write("legal_moves: unknown option %s (see --help)\n" % a)
+            return 2
     try:
         if len(argv) > 1:
             for m in moves_of(" ".join(argv[1:])):
@@ -43,6 +56,9 @@ def main(argv):
                 return 0
             lineno += 1
             line = line.strip()
+            if not line:
+                print("")
+                continue
             try:
                 print(" ".join(moves_of(line)))
             except RulesError as e:

@@ -4,8 +4,10 @@ files, scaled 4x, so that people can look at them without a board.
 
     python tools/render_screens.py [OUTDIR]       (default: build/screens/)
 
-Runs on CPython with the framebuf stand-in of tools/vboard (its text is pixel-identical to
-MicroPython's when a micropython executable is around, see tools/vboard/framebuf.py).
+Runs on CPython with the framebuf stand-in of tools/vboard. Its text is pixel-identical to
+MicroPython's when a micropython executable is around to lend MicroPython's font; without one
+the text is drawn with the project's own 5x7 font and the tool says so (tools/vboard/
+framebuf.py).
 """
 import os
 import struct
@@ -115,9 +117,25 @@ def icon_sheet():
     return fb, w, h
 
 
+def parse_args(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="render_screens.py", description=__doc__.split("\n\n")[0],
+                                 epilog="The PNG files are named after the screens (play.png, "
+                                        "picker_RN.png, ..., icons.png).")
+    ap.add_argument("outdir", nargs="?", default=os.path.join(ROOT, "build", "screens"),
+                    help="folder for the PNG files (default build/screens; made if missing)")
+    args = ap.parse_args(argv)
+    if os.path.exists(args.outdir) and not os.path.isdir(args.outdir):
+        ap.error("%s is a file, not a folder" % args.outdir)
+    try:
+        os.makedirs(args.outdir, exist_ok=True)
+    except OSError as e:
+        ap.error("cannot make the folder %s: %s" % (args.outdir, e.strerror or e))
+    return args
+
+
 def main(argv):
-    out = argv[1] if len(argv) > 1 else os.path.join(ROOT, "build", "screens")
-    os.makedirs(out, exist_ok=True)
+    out = parse_args(argv[1:]).outdir
     names = []
     for name, fn, args in SCREENS:
         fb = new_fb()
@@ -129,8 +147,10 @@ def main(argv):
     with open(os.path.join(out, "icons.png"), "wb") as f:
         f.write(fb_png(fb, w, h))
     names.append("icons")
-    print("%d PNG files in %s (font: %s)" % (len(names), out, framebuf.FONT_SOURCE))
+    print("%d PNG files in %s" % (len(names), out))
+    print("text drawn with %s" % framebuf.font_name())
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))

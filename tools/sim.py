@@ -30,6 +30,8 @@ forwards and backwards. Positions come from the rules core (barragoon.record.par
 import argparse
 import json
 import os
+import platform
+import shutil
 import signal
 import subprocess
 import sys
@@ -51,9 +53,10 @@ import config as fw  # noqa: E402  firmware/config.py (plain assignments)
 import decode  # noqa: E402  tools/sim/decode.py
 import micropython_env  # noqa: E402
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
-from barragoon.game import start_position, side_name, OPEN, CLOSED  # noqa: E402
-from barragoon.notation import square_name, parse_square  # noqa: E402
+from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
+from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
+from record_file import split_records  # noqa: E402  tools/record_file.py
 
 DEFAULT_PORT = 8765
 MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
@@ -84,6 +87,7 @@ class Piece:
         self.value = value
         self.face = face
         self.confirmed = True      # Barragoon: face known to match the firmware's game
+        self.choosing = False      # Barragoon: its face is being chosen on the OLED
 
     def json(self):
         d = {"id": self.id, "kind": self.kind}
@@ -93,6 +97,8 @@ class Piece:
         else:
             d["face"] = self.face
             d["confirmed"] = self.confirmed
+            if self.choosing:
+                d["choosing"] = True
         return d
 
     def matches(self, code):
@@ -112,6 +118,7 @@ class Physical:
         self.box = []              # tiles out of play
         self.supply = []           # Barragoons beside the board
         self.selected = -1         # id of the hand piece to put down next
+        self.last_put = -1         # id of the Barragoon put on the board last
         n = 0
         for side in (0, 1):
             for value, count in ((4, 2), (3, 3), (2, 2)):
@@ -121,6 +128,12 @@ class Physical:
         for _ in range(32):
             self.supply.append(Piece(n, "barragoon"))
             n += 1
+
+    def on_board(self, pid):
+        for p in self.board:
+            if p is not None and p.id == pid:
+                return p
+        return None
 
     def occupancy(self):
         return "".join("0" if p is None else "1" for p in self.board)
@@ -160,6 +173,7 @@ class Physical:
         else:
             p.face = "X"
             p.confirmed = True
+            p.choosing = False
             self.supply.append(p)
 
     def clear(self):
@@ -194,31 +208,6 @@ class Physical:
 
 
 # --- replay -------------------------------------------------------------------------------------
-def split_records(text):
-    """records.txt -> list of record texts (a new game starts at a tag line that follows the
-    moves of the previous one, or repeats one of its tags)."""
-    games = []
-    cur = []
-    tags = set()
-    body = False
-    for raw in text.split("\n"):
-        line = raw.strip()
-        if line.startswith("["):
-            name = line[1:].split(" ", 1)[0]
-            if body or name in tags:
-                games.append("\n".join(cur))
-                cur = []
-                tags = set()
-                body = False
-            tags.add(name)
-        elif line:
-            body = True
-        cur.append(raw)
-    if tags or body:
-        games.append("\n".join(cur))
-    return [g for g in games if g.strip()]
-
-
 def action_tokens(text):
     out = []
     for raw in text.split("\n"):
@@ -312,6 +301,8 @@ def replay_game(text):
 
 # --- face bitmaps (the firmware's own drawing code) --------------------------------------------
 def face_bitmaps(size=24):
+    import vboard
+    vboard.install_framebuf()          # MicroPython's framebuf, or the CPython stand-in
     import framebuf
     from controller import screens
     out = {}
@@ -325,25 +316,37 @@ def face_bitmaps(size=24):
 
 # --- the firmware process ------------------------------------------------------------------------
 class Device:
-    def __init__(self, sim, sim_dir, micropython):
+    """The firmware process: tools/sim_device.py on the MicroPython unix port, or on this
+    Python when there is none (micropython=None)."""
+
+    def __init__(self, sim, sim_dir, micropython, enabled=True):
         self.sim = sim
         self.sim_dir = sim_dir
         self.mp = micropython
+        self.enabled = enabled
         self.proc = None
         self.wlock = threading.Lock()
         self.stopping = False
         self.resets = []
 
-    def start(self):
+    def command(self):
         if self.mp is None:
-            self.sim.set_status("missing", "no micropython executable: pip install -r "
-                                "requirements-dev.txt, or put micropython on PATH / set "
-                                "$MICROPYTHON (replay still works)")
+            return [sys.executable, "-u", DEVICE, FIRMWARE, TOOLS, self.sim_dir]
+        return [self.mp, "-X", "heapsize=%d" % HEAP, DEVICE, FIRMWARE, TOOLS, self.sim_dir]
+
+    def start(self):
+        if not self.enabled:
+            self.sim.set_status("stopped", "no firmware process")
             return
-        cmd = [self.mp, "-X", "heapsize=%d" % HEAP, DEVICE, FIRMWARE, TOOLS, self.sim_dir]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, bufsize=1,
-                                     cwd=self.sim_dir)
+        # A session of its own: Ctrl-C in the terminal reaches this process only, which then
+        # stops the firmware in order (stop()).
+        if os.name == "nt":
+            apart = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+        else:
+            apart = {"start_new_session": True}
+        self.proc = subprocess.Popen(self.command(), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     bufsize=1, cwd=self.sim_dir, **apart)
         self.sim.set_status("booting", "")
         self.send(self.sim.power_on_message())
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
@@ -410,7 +413,10 @@ class Device:
 
 # --- the simulator: physical model + firmware outputs -------------------------------------------
 class Sim:
-    def __init__(self, sim_dir, micropython):
+    """micropython: the unix port to run the firmware on, None for CPython; firmware=False
+    (tests of the model alone) starts no firmware process."""
+
+    def __init__(self, sim_dir, micropython, firmware=True):
         self.dir = sim_dir
         self.lock = threading.RLock()
         self.cond = threading.Condition(self.lock)
@@ -422,6 +428,7 @@ class Sim:
         self.oled = decode.Oled()
         self.oled_rows = self.oled.rows_hex()
         self.oled_writes = 0
+        self.picker = None         # decode.FaceReader for the face picker (made on first use)
         self.buzzer = [0, 0]
         self.status = "stopped"
         self.status_text = ""
@@ -438,7 +445,9 @@ class Sim:
         self.pins = {}             # pin -> level driven from outside
         self.press_t = {}
         self.enc_ab = 3
-        self.device = Device(self, sim_dir, micropython)
+        self.device = Device(self, sim_dir, micropython, firmware)
+        # What runs the firmware; main() fills in the words shown on the page.
+        self.runtime = {"name": "micropython" if micropython else "cpython", "text": ""}
         self._stop = threading.Event()
         self._load_saved(True)
         if self.saved is not None:
@@ -499,6 +508,7 @@ class Sim:
                         self.oled.write(bytes.fromhex(data))
                         self.oled_writes += 1
                 self.oled_rows = self.oled.rows_hex()
+                self._show_face_being_chosen()
             if "pwm" in msg:
                 self.buzzer = msg["pwm"]
             if "run" in msg:
@@ -510,6 +520,23 @@ class Sim:
             if "reset" in msg:
                 self.status = "reset"
         self.changed()
+
+    def _show_face_being_chosen(self):
+        """While the OLED shows the face picker, the Barragoon put down last shows the face
+        on the picker (sensors see no faces; the OLED says which one the player is at)."""
+        if self.picker is None:
+            from controller import screens
+            x, y, size = screens.PICKER_ICON
+            self.picker = decode.FaceReader(face_bitmaps(size)["faces"], x, y)
+        face = self.picker.read(self.oled)
+        ph = self.phys
+        for p in ph.board:
+            if p is not None and p.choosing and (face is None or p.id != ph.last_put):
+                p.choosing = False
+        p = ph.on_board(ph.last_put)
+        if face is not None and p is not None and p.kind == "barragoon" and not p.confirmed:
+            p.face = face
+            p.choosing = True
 
     # --- the saved game --------------------------------------------------------------------
     def _stat(self, name):
@@ -574,6 +601,7 @@ class Sim:
             if 0 < c <= 16:
                 p.face = FACES[c - 1]
                 p.confirmed = True
+                p.choosing = False
             else:
                 p.confirmed = False
 
@@ -608,10 +636,17 @@ class Sim:
                 p = ph.board[sq]
                 if p is None:
                     return "%s is empty" % square_name(sq)
-                side = int(a.get("hand", self.active))
+                # A tile goes into its owner's hand (a captured tile too: the captor puts it
+                # aside); a Barragoon into the hand of the player at turn.
+                side = p.side if p.kind == "tile" else self.active
+                side = int(a.get("hand", side))
                 ph.board[sq] = None
+                p.choosing = False
                 ph.hands[side].append(p)
-                if ph.selected < 0 or ph.find_hand(ph.selected)[1] is None:
+                # The next click puts down the piece of the player at turn, whichever order
+                # the pieces of a capture were lifted in.
+                sel_side, sel = ph.find_hand(ph.selected)
+                if sel is None or (side == self.active and sel_side != self.active):
                     ph.selected = p.id
                 self._occupancy_changed()
             elif op == "put":
@@ -625,6 +660,7 @@ class Sim:
                 ph.hands[side].remove(p)
                 if p.kind == "barragoon":
                     p.confirmed = False
+                    ph.last_put = p.id
                 ph.board[sq] = p
                 ph.selected = -1
                 self._occupancy_changed()
@@ -807,7 +843,9 @@ class Sim:
             return {
                 "version": self.version,
                 "device": {"status": self.status, "text": self.status_text,
-                           "led_frames": self.led_frames, "oled_writes": self.oled_writes},
+                           "led_frames": self.led_frames, "oled_writes": self.oled_writes,
+                           "runtime": self.runtime["name"],
+                           "runtime_text": self.runtime["text"]},
                 "board": [None if p is None else p.json() for p in ph.board],
                 "leds": self.leds,
                 "oled": {"on": self.oled.on, "inverse": self.oled.inverse,
@@ -918,9 +956,23 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--port", type=int, default=DEFAULT_PORT,
+def port_number(text):
+    """argparse type: a TCP port (0 = any free one)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError("%r is not a port number (0..65535)" % text)
+    return n
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog="sim.py", description=__doc__.split("\n\n")[0],
+        epilog="Without a MicroPython unix port (see python tools/micropython_env.py) the "
+               "firmware runs on CPython, and the simulator says so.")
+    ap.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                     help="port on 127.0.0.1 (default %d; 0 = any free port)" % DEFAULT_PORT)
     ap.add_argument("--no-browser", action="store_true", help="do not open a browser")
     ap.add_argument("--dir", default=os.path.join(ROOT, "build", "sim"),
@@ -930,53 +982,138 @@ def main(argv=None):
                     help="forget the saved game, records and settings in --dir first")
     ap.add_argument("--replay", metavar="FILE",
                     help="a game record or records.txt to step through")
-    ap.add_argument("--micropython", help="the MicroPython unix port (default: found like "
-                                          "the host tests do)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--micropython", metavar="PATH",
+                    help="the MicroPython unix port to run the firmware on (default: "
+                         "$MICROPYTHON, the venv's, or micropython on PATH; none: CPython)")
+    return ap.parse_args(argv)
 
-    sim_dir = os.path.abspath(args.dir)
-    os.makedirs(sim_dir, exist_ok=True)
-    if args.fresh:
+
+class UserError(Exception):
+    """A mistake in the command line or its files: one line, exit status 2."""
+
+
+def choose_micropython(arg):
+    """(path or None for CPython, what runs the firmware, in words)."""
+    if arg:
+        mp = shutil.which(arg)
+        if mp is None:
+            raise UserError("--micropython %s: not an executable file" % arg)
+        return mp, "the MicroPython unix port %s" % mp
+    mp, why = micropython_env.locate()
+    if mp is None and os.environ.get("MICROPYTHON", "").strip() and not micropython_env.hidden():
+        raise UserError(why + " (unset it to run the firmware on CPython)")
+    if mp is None:
+        return None, ("CPython %s, because there is no MicroPython unix port (%s). Same "
+                      "firmware code; timing and memory differ from the board's"
+                      % (platform.python_version(), why))
+    return mp, "the MicroPython unix port %s" % mp
+
+
+def board_dir(path, fresh):
+    d = os.path.abspath(path)
+    if os.path.exists(d) and not os.path.isdir(d):
+        raise UserError("--dir %s: not a directory" % path)
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError as e:
+        raise UserError("--dir %s: %s" % (path, e.strerror or e))
+    if fresh:
         for name in BOARD_FILES:
             try:
-                os.remove(os.path.join(sim_dir, name))
+                os.remove(os.path.join(d, name))
             except OSError:
                 pass
-    mp = args.micropython or micropython_env.find_micropython()
+    return d
+
+
+def read_record_file(path):
+    """The text of a game record file, or UserError naming what is wrong with it."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise UserError("--replay %s: %s" % (path, e.strerror or e))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError("--replay %s: not a text file (a game record is text: tag lines "
+                        "and moves)" % path)
+
+
+def open_browser(url):
+    """Open the page in the user's browser; '' or a sentence saying why not."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")) and \
+            not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # No desktop: webbrowser would start a text browser in this terminal.
+        return "no desktop here to open a browser on: open %s in a browser" % url
+    try:
+        ok = webbrowser.open(url)
+    except webbrowser.Error:
+        ok = False
+    return "" if ok else "no web browser found: open %s in a browser" % url
+
+
+def _stop_on_signal(signum, frame):
+    # SIGTERM and Ctrl-C end serve_forever the same way; further signals are ignored so
+    # that the shutdown (the firmware process, the port) is not cut short.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, n))
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _stop_on_signal)
+    try:
+        return serve(args)
+    except UserError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+def serve(args):
+    mp, runtime = choose_micropython(args.micropython)
+    sim_dir = board_dir(args.dir, args.fresh)
     sim = Sim(sim_dir, mp)
+    sim.runtime = {"name": "micropython" if mp else "cpython", "text": runtime}
     if args.replay:
-        try:
-            with open(args.replay) as f:
-                err = sim.load_replay(f.read(), os.path.basename(args.replay))
-        except OSError as e:
-            err = str(e)
+        err = sim.load_replay(read_record_file(args.replay), os.path.basename(args.replay))
+        games = sim.replay["games"]
+        if not err and all(g["error"] and len(g["steps"]) <= 1 for g in games):
+            err = "not a game record (%s)" % games[0]["error"]
         if err:
-            print("replay: %s" % err, file=sys.stderr)
-            return 2
+            raise UserError("--replay %s: %s" % (args.replay, err))
     Handler.sim = sim
     Handler.faces = face_bitmaps()
     try:
         server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     except OSError as e:
-        print("cannot listen on 127.0.0.1:%d: %s (try --port)" % (args.port, e), file=sys.stderr)
+        print("sim: cannot listen on 127.0.0.1:%d: %s (another simulator running? try "
+              "--port)" % (args.port, e.strerror or e), file=sys.stderr)
         return 1
     server.daemon_threads = True
     url = "http://127.0.0.1:%d/" % server.server_address[1]
     if args.replay:
         url += "#replay"
-    sim.start()
-    print("Barragoon simulator: %s  (Ctrl-C to stop; board files in %s)" % (url, sim_dir),
-          flush=True)
-    if not args.no_browser:
-        threading.Timer(0.3, webbrowser.open, args=(url,)).start()
-    def terminate(signum, frame):
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, terminate)
     try:
+        sim.start()
+        print("Barragoon simulator: %s  (Ctrl-C to stop; board files in %s)" % (url, sim_dir),
+              flush=True)
+        print("The firmware runs on %s." % runtime, flush=True)
+        if not sim.saved_text.strip():
+            print("To begin: click \"Set up start position\" on the page.", flush=True)
+        if not args.no_browser:
+            why = open_browser(url)
+            if why:
+                print(why, flush=True)
         server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        pass
     finally:
         sim.stop()
         server.server_close()

@@ -3,6 +3,13 @@
 # lines with the host over stdin / stdout.
 #
 #   micropython tools/sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
+#   python3 -u tools/sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR    (no micropython around)
+#
+# On CPython (the firmware is written to run there too) three things of the board's
+# MicroPython are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
+# (vboard.clock.HostTime, passed to app.main as its clock), a rename that replaces the old file
+# as LittleFS's does (Windows' os.rename refuses to), and input read by a thread (select.poll
+# does not work on pipes everywhere).
 #
 # The firmware entry point is app.main(Storage(SIM_DIR)), with real time. The fakes stand in
 # for the RP2040: vboard.machine models the GPIO levels, vboard.board_wiring.BoardWiring the 9x7
@@ -37,6 +44,8 @@ import json
 from binascii import hexlify
 
 RESET_STATUS = 3
+CPYTHON = sys.implementation.name != "micropython"
+USAGE = "usage: micropython sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR (tools/sim.py runs it)"
 
 
 def _hex(b):
@@ -59,7 +68,11 @@ class Link:
         self.running = False
         self.quit = False
         self._poll = None
-        if select is not None and hasattr(self.inp, "fileno"):
+        self._lines = None
+        if CPYTHON:
+            if self._has_fileno():
+                self._start_reader()
+        elif select is not None and hasattr(self.inp, "fileno"):
             try:
                 self._poll = select.poll()
                 self._poll.register(self.inp, select.POLLIN)
@@ -90,9 +103,40 @@ class Link:
         if line:
             self.apply(json.loads(line))
 
+    def _has_fileno(self):
+        try:
+            self.inp.fileno()
+            return True
+        except (AttributeError, OSError, ValueError):   # io.UnsupportedOperation is an OSError
+            return False
+
+    def _start_reader(self):
+        # CPython: a thread blocks on readline and queues the lines (None = end of input).
+        import queue
+        import threading
+        self._lines = queue.Queue()
+
+        def reader():
+            for line in iter(self.inp.readline, ""):
+                self._lines.put(line)
+            self._lines.put(None)
+        threading.Thread(target=reader, daemon=True).start()
+
+    def _poll_queue(self):
+        import queue
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                self.quit = True
+                return
+            self.apply_line(line)
+
     def read_blocking(self):
         """The first message: the board at power-on."""
-        line = self.inp.readline()
+        line = self._lines.get() if self._lines is not None else self.inp.readline()
         if not line:
             self.quit = True
             return
@@ -100,6 +144,8 @@ class Link:
 
     def poll_input(self):
         """Apply every complete line waiting on stdin, without blocking."""
+        if self._lines is not None:
+            return self._poll_queue()
         p = self._poll
         if p is None:
             return
@@ -219,6 +265,21 @@ def install(firmware_dir, tools_dir, inp=None, out=None):
     return link
 
 
+class HostFs:
+    """storage.Storage's file system on CPython: rename replaces the target, as on LittleFS."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def rename(self, a, b):
+        import os
+        os.replace(a, b)
+
+    def remove(self, path):
+        import os
+        os.remove(path)
+
+
 def run(firmware_dir, tools_dir, sim_dir):
     link = install(firmware_dir, tools_dir)
     link.read_blocking()
@@ -229,8 +290,14 @@ def run(firmware_dir, tools_dir, sim_dir):
     from storage import Storage
     if not sim_dir.endswith("/"):
         sim_dir += "/"
+    clock = None
+    fs = None
+    if CPYTHON:
+        from vboard.clock import HostTime
+        clock = HostTime()
+        fs = HostFs()
     try:
-        app.main(Storage(sim_dir))
+        app.main(Storage(sim_dir, fs), clock)
     except machine.Restarted:
         link.flush()
         link.send({"reset": 1})
@@ -240,16 +307,22 @@ def run(firmware_dir, tools_dir, sim_dir):
     # main() returned: a config error is on the OLED and the console; the board waits.
     link.flush()
     link.send({"halt": "firmware stopped (see the OLED and the console)"})
-    import time
+    if clock is None:
+        import time as clock
     while not link.quit:
         link.poll_input()
         link.flush()
-        time.sleep_ms(20)
+        clock.sleep_ms(20)
     return 0
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(USAGE)
+        print("The device side of the browser simulator: it speaks JSON lines on stdin/stdout; "
+              "start the simulator with `python tools/sim.py`.")
+        sys.exit(0)
     if len(sys.argv) != 4:
-        print("usage: micropython sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR")
+        sys.stderr.write(USAGE + "\n")
         sys.exit(2)
     sys.exit(run(sys.argv[1], sys.argv[2], sys.argv[3]))

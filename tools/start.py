@@ -1,46 +1,157 @@
-"""The main job in one command: flash the board if one is plugged in, else run the simulator.
+#!/usr/bin/env python3
+"""The main job in one command: flash the board if one is plugged in, else start the simulator.
 
-    python tools/start.py            board found -> tools/deploy.py; none -> tools/sim.py
-    python tools/start.py --which    only say which it would run, and why
+    python tools/start.py              a board running MicroPython -> tools/deploy.py
+                                       a Pico in BOOTSEL mode     -> how to install MicroPython
+                                       nothing attached           -> tools/sim.py
+    python tools/start.py --which      only say what it would do, and why
 
-A board is a USB serial device with the Raspberry Pi vendor id (0x2E8A: Pico, Pico W, Pico 2)
-or one that mpremote itself would pick (MicroPython's own USB ids). Any other arguments are
-passed on to the chosen tool (e.g. --port, --no-browser).
+--board / --sim choose without looking. The options below are passed to the tool they belong
+to (--serial to deploy.py as --port; --http-port, --no-browser and --dir to sim.py); for
+everything else run the tool itself (python tools/deploy.py --help, python tools/sim.py --help).
+Ctrl-C or SIGTERM stop the tool and this command together.
 """
+import argparse
 import os
+import signal
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RASPBERRY_PI_VID = 0x2E8A
-MICROPYTHON_VID = 0xF055
+sys.path.insert(0, HERE)
+import pico_usb  # noqa: E402
+
+FORWARD_AFTER_S = 1.0     # a Ctrl-C the child did not get itself is passed on after this
 
 
-def find_board():
-    """The serial port of an attached board, or None."""
-    try:
-        from serial.tools import list_ports
-    except ImportError:                    # pyserial comes with mpremote
+class Usage(Exception):
+    """A mistake on the command line: one line, exit status 2."""
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="start.py", description=__doc__.split("\n\n")[0],
+                                 epilog=__doc__.split("\n\n", 2)[2].strip())
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--board", action="store_true",
+                       help="flash the board (tools/deploy.py) even if none is detected")
+    which.add_argument("--sim", action="store_true",
+                       help="start the simulator (tools/sim.py) even if a board is attached")
+    ap.add_argument("--which", action="store_true", help="say what would run, run nothing")
+    ap.add_argument("--serial", metavar="PORT",
+                    help="the board's serial port, e.g. /dev/ttyACM0 or COM3 (deploy.py --port)")
+    ap.add_argument("--http-port", metavar="N", type=int,
+                    help="the simulator's web port (sim.py --port)")
+    ap.add_argument("--no-browser", action="store_true",
+                    help="the simulator opens no browser (sim.py --no-browser)")
+    ap.add_argument("--dir", metavar="DIR",
+                    help="the simulated board's files (sim.py --dir)")
+    args = ap.parse_args(argv)
+    sim_opts = [o for o, v in (("--http-port", args.http_port is not None),
+                               ("--no-browser", args.no_browser), ("--dir", args.dir)) if v]
+    if args.serial and (args.sim or sim_opts):
+        ap.error("--serial is for flashing a board; %s %s for the simulator"
+                 % (" ".join(sim_opts) or "--sim", "is" if len(sim_opts) < 2 else "are"))
+    if args.board and sim_opts:
+        ap.error("%s: only for the simulator, not with --board" % " ".join(sim_opts))
+    return args
+
+
+def plan(args, board, bootsel):
+    """(argv of the tool to run or None, what to say, exit status when nothing runs)."""
+    flash = args.board or args.serial is not None or (board and not args.sim)
+    if flash:
+        port = args.serial or board
+        if port is None and bootsel:
+            return None, pico_usb.install_steps(bootsel), 1
+        if port is None:
+            return None, ("no board found: plug in the Pico (with MicroPython on it, see "
+                          "README) or name its port with --serial"), 1
+        why = "flashing the board on %s" % port
+        return [os.path.join(HERE, "deploy.py"), "--port", port], why, 0
+    if bootsel and not args.sim:
+        return None, pico_usb.install_steps(bootsel) + \
+            "\n(Or play without a board: python tools/start.py --sim)", 1
+    cmd = [os.path.join(HERE, "sim.py")]
+    if args.http_port is not None:
+        cmd += ["--port", str(args.http_port)]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if args.dir:
+        cmd += ["--dir", args.dir]
+    why = "starting the simulator" if args.sim else "no board attached: starting the simulator"
+    return cmd, why, 0
+
+
+def run_child(cmd):
+    """Run the tool; pass SIGTERM (and a Ctrl-C it did not get) on; its exit status."""
+    proc = subprocess.Popen([sys.executable] + cmd, preexec_fn=_die_with_parent())
+    interrupted = []
+
+    def on_signal(signum, frame):
+        if signum == signal.SIGINT:
+            # A terminal's Ctrl-C reaches the tool too (same process group); pass it on
+            # only if it was sent to this process alone.
+            interrupted.append(time.monotonic())
+        else:
+            _send(proc, signal.SIGTERM)
+
+    for sig in _signals():
+        signal.signal(sig, on_signal)
+    while True:
+        try:
+            rc = proc.wait(0.2)
+            break
+        except subprocess.TimeoutExpired:
+            if interrupted and time.monotonic() - interrupted[0] > FORWARD_AFTER_S:
+                _send(proc, signal.SIGINT)
+                interrupted[:] = [float("inf")]
+    return 128 - rc if rc < 0 else rc
+
+
+def _send(proc, sig):
+    if proc.poll() is None:
+        try:
+            proc.send_signal(sig)
+        except (OSError, ValueError):
+            pass
+
+
+def _signals():
+    return [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
+
+def _die_with_parent():
+    """Linux: the tool gets SIGTERM if this process dies without cleaning up (kill -9)."""
+    if not sys.platform.startswith("linux"):
         return None
-    for p in list_ports.comports():
-        if p.vid in (RASPBERRY_PI_VID, MICROPYTHON_VID):
-            return p.device
-    return None
 
-
-def choose(board):
-    if board:
-        return "deploy.py", "a board is attached on %s: flashing it" % board
-    return "sim.py", "no board attached: starting the simulator"
+    def arm():
+        try:
+            import ctypes
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)     # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    return arm
 
 
 def main(argv):
-    tool, why = choose(find_board())
-    print(why)
-    if "--which" in argv:
-        print(tool)
-        return 0
-    return subprocess.call([sys.executable, os.path.join(HERE, tool)] + argv)
+    args = parse_args(argv)
+    try:
+        board = pico_usb.find_serial_board() if not (args.sim or args.serial) else None
+        bootsel = pico_usb.find_bootsel() if not board and not args.sim else None
+        cmd, why, status = plan(args, board, bootsel)
+        print(why, flush=True)
+        if args.which:
+            if cmd:
+                print("would run: python tools/%s" % " ".join(
+                    [os.path.basename(cmd[0])] + cmd[1:]))
+            return 0
+        if cmd is None:
+            return status
+        return run_child(cmd)
+    except KeyboardInterrupt:              # Ctrl-C before the tool started
+        return 130
 
 
 if __name__ == "__main__":

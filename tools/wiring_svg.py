@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draw the wiring diagrams in hardware/ from hardware/pinmap.csv.
+"""Draw the wiring diagrams in hardware/ from a pin map.
 
     python tools/wiring_svg.py              write hardware/wiring-matrix.svg, wiring-leds.svg and
                                             wiring-peripherals.svg
@@ -7,15 +7,19 @@
                                             from what would be generated
     python tools/wiring_svg.py --led-table  print the LED-index-per-square table (Markdown) for
                                             the LED order set in firmware/config.py
+    python tools/wiring_svg.py --pinmap my-pinmap.csv --out /tmp
+                                            diagrams for another pin map
 
-Pins come from hardware/pinmap.csv (the single source of truth for the wiring). From
-firmware/config.py come the LED chain order (LED_WIRING, LED_START, LED_RUNS), the LED current
-cap, and the matrix polarity (DIODE_DIRECTION, SENSOR_ACTIVE_LEVEL).
-The output is deterministic: same inputs, same bytes. Standard library only.
+hardware/pinmap.csv is generated from the circuit description by tools/hardware.py, which also
+calls this module; run that after changing pins. From firmware/config.py come the LED chain
+order (LED_WIRING, LED_START, LED_RUNS), the LED current cap, and the matrix polarity
+(DIODE_DIRECTION, SENSOR_ACTIVE_LEVEL). The output is deterministic: same inputs, same bytes.
+Standard library only. A mistake in the arguments or files is reported in one line (exit 2).
 """
 import argparse
 import csv
 import importlib.util
+import io
 import os
 import sys
 from xml.sax.saxutils import escape
@@ -30,16 +34,9 @@ N_FILES = 7
 N_RANKS = 9
 PINMAP_COLUMNS = ["signal", "gpio", "pico_pin", "direction", "config_key", "variant", "notes"]
 
-# Raspberry Pi Pico header seen from above, USB at the top: pins 1-20 down the left side,
-# pins 21-40 up the right side.
-PICO_HEADER = {
-    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
-    9: "GP6", 10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12",
-    17: "GP13", 18: "GND", 19: "GP14", 20: "GP15", 21: "GP16", 22: "GP17", 23: "GND",
-    24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND", 29: "GP22", 30: "RUN",
-    31: "GP26", 32: "GP27", 33: "GND", 34: "GP28", 35: "ADC_VREF", 36: "3V3_OUT",
-    37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
-}
+# Raspberry Pi Pico header seen from above, USB at the top (shared with the circuit description).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from circuit.pico import PICO_HEADER  # noqa: E402
 
 LED_WIRINGS = ("rows", "serpentine")
 LED_STARTS = ("a1", "g1", "a9", "g9")
@@ -48,24 +45,47 @@ LED_RUNS_OPTIONS = ("ranks", "files")
 
 # --- input data --------------------------------------------------------------------------------
 
+class InputError(ValueError):
+    """A pin map or config.py this tool cannot use; the message says why in one line."""
+
+
 def load_pinmap(path):
-    """Rows of pinmap.csv with gpio/pico_pin as int (gpio None for power rows). Checks that every
-    GPIO sits on the Pico pin the row claims."""
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        if reader.fieldnames != PINMAP_COLUMNS:
-            raise ValueError("%s: columns must be %s" % (path, ",".join(PINMAP_COLUMNS)))
-        rows = []
-        for row in reader:
-            row = dict(row)
+    """Rows of a pin map file (see rows_from_csv)."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputError("%s: cannot read the pin map (%s)" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise InputError("%s: not a text (CSV) file" % path)
+    return rows_from_csv(text, path)
+
+
+def rows_from_csv(text, path):
+    """Rows with gpio/pico_pin as int (gpio None for power rows). Checks that every GPIO sits
+    on the Pico pin the row claims."""
+    reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames != PINMAP_COLUMNS:
+        raise InputError("%s: columns must be %s" % (path, ",".join(PINMAP_COLUMNS)))
+    rows = []
+    for line, row in enumerate(reader, start=2):
+        row = dict(row)
+        try:
             row["pico_pin"] = int(row["pico_pin"])
             row["gpio"] = int(row["gpio"]) if row["gpio"] else None
-            name = PICO_HEADER.get(row["pico_pin"])
-            expected = row["signal"] if row["gpio"] is None else "GP%d" % row["gpio"]
-            if name != expected:
-                raise ValueError("%s: %s says pin %d is %s, but it is %s"
-                                 % (path, row["signal"], row["pico_pin"], expected, name))
-            rows.append(row)
+        except (TypeError, ValueError):
+            raise InputError("%s line %d: %s: gpio %r and pico_pin %r must be whole numbers"
+                             % (path, line, row.get("signal"), row.get("gpio"),
+                                row.get("pico_pin")))
+        name = PICO_HEADER.get(row["pico_pin"])
+        expected = row["signal"] if row["gpio"] is None else "GP%d" % row["gpio"]
+        if name is None:
+            raise InputError("%s line %d: %s: the Pico has no pin %d (1-40)"
+                             % (path, line, row["signal"], row["pico_pin"]))
+        if name != expected:
+            raise InputError("%s line %d: %s says pin %d is %s, but it is %s"
+                             % (path, line, row["signal"], row["pico_pin"], expected, name))
+        rows.append(row)
     return rows
 
 
@@ -101,25 +121,31 @@ def net(row):
 
 def load_settings(config_path):
     """The config.py values the diagrams depend on (besides the pins)."""
+    if not os.path.isfile(config_path):
+        raise InputError("%s: no such config file" % config_path)
     spec = importlib.util.spec_from_file_location("barragoon_config_for_wiring_svg", config_path)
     config = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(config)
-    cfg = {
-        "wiring": config.LED_WIRING,
-        "start": config.LED_START,
-        "runs": config.LED_RUNS,
-        "count": config.LED_COUNT,
-        "budget_ma": config.LED_CURRENT_BUDGET_MA,
-        "diode": config.DIODE_DIRECTION,
-        "active": config.SENSOR_ACTIVE_LEVEL,
-    }
+    try:
+        spec.loader.exec_module(config)
+        cfg = {
+            "wiring": config.LED_WIRING,
+            "start": config.LED_START,
+            "runs": config.LED_RUNS,
+            "count": config.LED_COUNT,
+            "budget_ma": config.LED_CURRENT_BUDGET_MA,
+            "diode": config.DIODE_DIRECTION,
+            "active": config.SENSOR_ACTIVE_LEVEL,
+            "supply": getattr(config, "POWER_SUPPLY", "usb"),
+        }
+    except Exception as e:          # a maker's typo: one line, no traceback
+        raise InputError("%s: cannot be read (%s: %s)" % (config_path, type(e).__name__, e))
     if (cfg["wiring"] not in LED_WIRINGS or cfg["start"] not in LED_STARTS
             or cfg["runs"] not in LED_RUNS_OPTIONS):
-        raise ValueError("config.py: unknown LED order %r" % (cfg,))
+        raise InputError("config.py: unknown LED order %r" % (cfg,))
     if cfg["count"] != N_FILES * N_RANKS:
-        raise ValueError("config.py: LED_COUNT must be %d" % (N_FILES * N_RANKS))
+        raise InputError("config.py: LED_COUNT must be %d" % (N_FILES * N_RANKS))
     if cfg["diode"] not in ("row_cathode", "row_anode") or cfg["active"] not in (0, 1):
-        raise ValueError("config.py: unknown DIODE_DIRECTION or SENSOR_ACTIVE_LEVEL")
+        raise InputError("config.py: unknown DIODE_DIRECTION or SENSOR_ACTIVE_LEVEL")
     return cfg
 
 
@@ -353,7 +379,7 @@ def matrix_svg(pins, cfg):
     rows = pins.series("MATRIX_ROW_PINS")
     cols = pins.series("MATRIX_COL_PINS")
     if len(rows) != N_RANKS or len(cols) != N_FILES:
-        raise ValueError("pin map needs MATRIX_ROW_PINS[0..8] and MATRIX_COL_PINS[0..6]")
+        raise InputError("pin map needs MATRIX_ROW_PINS[0..8] and MATRIX_COL_PINS[0..6]")
     P = 86
     X0, Y0 = 230, 96
     RX = X0 + N_FILES * P + 44
@@ -430,13 +456,14 @@ def matrix_svg(pins, cfg):
     svg.text(cx + 152, top + 80, "1N4148 D", "s")
     svg.text(cx + 152, top + 94, "band (cathode) to the %s" % ("row" if cathode_row else "switch"),
              "s")
-    svg.text(cx + 8, top + 8, "column: input, %s" % pull, "s c-col")
-    svg.text(cx + 8, ry - 8, "row: %s while scanned" % on, "s c-row")
+    svg.text(cx + 8, top + 8, "column: input, %s + 22 kOhm to %s" % (
+        pull, "3V3" if cfg["active"] == 0 else "GND"), "s c-col")
+    svg.text(cx + 8, ry - 8, "row: %s while scanned, else released" % on, "s c-row")
     svg.text(RX, ry + 40, "Scanned row %s + switch closed -> column reads %d" % (on, cfg["active"]),
              "s")
-    svg.text(RX, ry + 54, "(SENSOR_ACTIVE_LEVEL = %d). The other rows are %s:" % (
-        cfg["active"], off), "s")
-    svg.text(RX, ry + 68, "their diodes block, so nothing else reaches the column.", "s")
+    svg.text(RX, ry + 54, "(SENSOR_ACTIVE_LEVEL = %d). The other rows are inputs" % (
+        cfg["active"]), "s")
+    svg.text(RX, ry + 68, "(high-impedance): a shorted diode cannot join two driven pins.", "s")
 
     y = ry + 110
     svg.text(RX, y, "One square, hall (SENSOR_TYPE = \"hall\")", "h2")
@@ -472,14 +499,15 @@ def matrix_svg(pins, cfg):
         svg.line(bx + 90, by + 66, bx + 104, by + 66)
         ground(svg, bx + 104, by + 66)
         row_text = "row: high while scanned = the sensors' VCC"
-    svg.text(cx + 8, top + 8, "column: input, pull-up", "s c-col")
+    svg.text(cx + 8, top + 8, "column: input, pull-up + 22 kOhm to 3V3", "s c-col")
     svg.text(cx + 8, ry - 8, row_text, "s c-row")
     svg.text(RX, ry + 28, "Only the scanned row's 7 sensors are powered; the", "s")
-    svg.text(RX, ry + 42, "other rows are driven %s (sensors off). Magnet present" % off, "s")
-    svg.text(RX, ry + 56, "-> OUT pulls low through the diode, column reads 0.", "s")
+    svg.text(RX, ry + 42, "other rows are driven %s (sensors off; 12 mA pads). Magnet" % off,
+             "s")
+    svg.text(RX, ry + 56, "present -> OUT pulls low through the diode, column reads 0.", "s")
     svg.text(RX, ry + 70, "The diode keeps unpowered sensors off the column.", "s")
-    svg.text(RX, ry + 84, "Add one 100 nF per row line (%s)."
-             % ("3V3 to the row line" if cathode_row else "row line to GND"), "s")
+    svg.text(RX, ry + 84, "No capacitor on the row lines; one 100 nF 3V3-GND at the field.",
+             "s")
     svg.text(RX, ry + 98, "A3144-type sensors need 4.5 V or more: not usable.", "s")
     return svg.render()
 
@@ -510,11 +538,11 @@ def leds_svg(pins, led):
     vbus = pins.by_signal.get("VBUS")
     gnd = pins.by_signal.get("GND")
     if data is None:
-        raise ValueError("pin map has no LED_PIN row")
+        raise InputError("pin map has no LED_PIN row")
     W, H = 1200, 980
     chain = led_chain(led["wiring"], led["start"], led["runs"])
     svg = Svg(W, H, "Barragoon board LED chain: 63 WS2812B, data level shifting and order")
-    svg.text(20, 32, "LEDs: %d x WS2812B, one per square, 5 V from USB, data shifted to 5 V"
+    svg.text(20, 32, "LEDs: %d x WS2812B, one per square, on the +5 V rail, data shifted to 5 V"
              % led["count"], "h")
     svg.text(20, 54, "Full white would draw about %d x 60 mA = %.2f A. The firmware scales every "
                      "frame so that its current estimate stays within LED_CURRENT_BUDGET_MA = %d mA "
@@ -561,7 +589,7 @@ def leds_svg(pins, led):
     svg.line(px + 150, y_gnd, px + 190, y_gnd, "gnd")
     svg.line(px + 190, y_gnd, px + 190, railg, "gnd")
     svg.line(px + 190, railg, 560, railg, "gnd")
-    svg.text(px + 200, rail5 - 8, "+5 V (USB VBUS)", "b c-pwr")
+    svg.text(px + 200, rail5 - 8, "+5 V rail (JP1 on USB: VBUS)", "b c-pwr")
     svg.text(px + 200, railg + 18, "GND", "b")
     # C64 next to U2, C65 bulk at the chain start
     capacitor(svg, 440, rail5, 440, railg)
@@ -573,15 +601,15 @@ def leds_svg(pins, led):
     svg.circle(520, rail5, 3)
     svg.circle(520, railg, 3)
     svg.text(528, 340, "C65", "s")
-    svg.text(528, 353, "1000 uF", "s")
+    svg.text(528, 353, "100 uF", "s")
     svg.text(566, rail5 + 4, "to VDD", "s c-pwr")
     svg.text(566, railg + 4, "to GND", "s")
     notes = ["Unused gates of U2: inputs 2A, 3A, 4A (pins 5, 9, 12) to GND;",
              "2OE, 3OE, 4OE (pins 4, 10, 13) to 5 V.",
              "Every LED: VDD to +5 V, GND to GND, 100 nF across them",
              "(C1-C63, often already on the LED board), DOUT to DIN of the next LED.",
-             "Feed 5 V and GND into the chain at its start, next to C65.",
-             "With an external supply and a higher current cap, feed the far end too."]
+             "Feed 5 V and GND into the chain at its start, next to C65; 0.5 mm2 bus",
+             "along each rank. External supply: JP1 on EXT, see power.md and schematic.svg."]
     for i, line in enumerate(notes):
         svg.text(30, 470 + i * 15, line, "s")
 
@@ -666,7 +694,7 @@ def net_label(svg, x, y, row, anchor="end"):
 
 
 def peripherals_svg(pins):
-    W, H = 1200, 640
+    W, H = 1200, 700
     svg = Svg(W, H, "Barragoon board: Raspberry Pi Pico pinout and peripheral wiring")
     svg.text(20, 32, "Raspberry Pi Pico pin map (top view, USB up) and peripherals", "h")
     svg.text(20, 54, "Labels from hardware/pinmap.csv. GPIOs are 3.3 V only: never connect 5 V "
@@ -686,7 +714,7 @@ def peripherals_svg(pins):
         svg.rect(x - 5, y - 5, 10, 10, "pad")
         func = PICO_HEADER[pin]
         used = pins.at_pin(pin)
-        fcls = "s" if used or func in ("GND", "VBUS", "3V3_OUT") else "s c-off"
+        fcls = "s" if used or func in ("GND", "VBUS", "VSYS", "3V3_OUT") else "s c-off"
         if left:
             svg.text(x + 10, y + 4, "%d" % pin, "s")
             svg.text(x + 30, y + 4, func, fcls)
@@ -760,9 +788,12 @@ def peripherals_svg(pins):
             ground(svg, RX + 180, yy)
     svg.text(RX + 160, y + 90, "push switch between", "s")
     svg.text(RX + 160, y + 104, "SW pins; C is common", "s")
+    svg.text(RX - 120, y + 148, "Encoder module (KY-040): CLK, DT, SW as A, B, SW; + to 3V3 (pin 36),",
+             "s")
+    svg.text(RX - 120, y + 161, "never VBUS: its pull-ups would put 5 V on the GPIOs.", "s")
 
     buzzer = pins.key("BUZZER_PIN")
-    y = 560
+    y = 610
     if buzzer is not None:
         svg.text(RX - 120, y - 22, "BZ1 passive piezo (optional), driven by PWM", "h2")
         net_label(svg, RX + 4, y, buzzer)
@@ -773,9 +804,9 @@ def peripherals_svg(pins):
         svg.line(RX + 150, y, RX + 170, y)
         ground(svg, RX + 170, y)
     vbus = pins.by_signal.get("VBUS")
-    svg.text(RX - 120, 606, "Power: %s -> +5 V for the LEDs and U2; %s -> OLED;"
+    svg.text(RX - 120, 664, "Power: %s -> JP1 (USB) -> +5 V for the LEDs and U2; %s -> OLED;"
              % (net(vbus), net(v33)), "s")
-    svg.text(RX - 120, 620, "ground: %s or any other GND pin." % net(gnd), "s")
+    svg.text(RX - 120, 678, "ground: %s or any other GND pin (not 33: AGND)." % net(gnd), "s")
     return svg.render()
 
 
@@ -784,14 +815,17 @@ def peripherals_svg(pins):
 OUTPUTS = ("wiring-matrix.svg", "wiring-leds.svg", "wiring-peripherals.svg")
 
 
-def render_all(pinmap_path=DEFAULT_PINMAP, config_path=DEFAULT_CONFIG):
-    pins = Pins(load_pinmap(pinmap_path))
-    cfg = load_settings(config_path)
+def render_pins(pins, cfg):
+    """{file name: SVG text} for a Pins look-up and load_settings() values."""
     return {
         "wiring-matrix.svg": matrix_svg(pins, cfg),
         "wiring-leds.svg": leds_svg(pins, cfg),
         "wiring-peripherals.svg": peripherals_svg(pins),
     }
+
+
+def render_all(pinmap_path=DEFAULT_PINMAP, config_path=DEFAULT_CONFIG):
+    return render_pins(Pins(load_pinmap(pinmap_path)), load_settings(config_path))
 
 
 def main(argv=None):
@@ -800,18 +834,31 @@ def main(argv=None):
                     help="write nothing; exit 1 if a file differs from the generated one")
     ap.add_argument("--led-table", action="store_true",
                     help="print the LED index table (Markdown) and exit")
-    ap.add_argument("--pinmap", default=DEFAULT_PINMAP)
-    ap.add_argument("--config", default=DEFAULT_CONFIG)
+    ap.add_argument("--pinmap", default=DEFAULT_PINMAP, help="pin map CSV (hardware/pinmap.csv)")
+    ap.add_argument("--config", default=DEFAULT_CONFIG, help="firmware config (config.py)")
     ap.add_argument("--out", default=DEFAULT_OUT, help="directory of the SVG files")
     args = ap.parse_args(argv)
-    if args.led_table:
-        sys.stdout.write(led_table_markdown(load_settings(args.config)))
-        return 0
-    outputs = render_all(args.pinmap, args.config)
+    try:
+        if args.led_table:
+            sys.stdout.write(led_table_markdown(load_settings(args.config)))
+            return 0
+        if not os.path.isdir(args.out):
+            raise InputError("--out: %s is not a directory" % args.out)
+        outputs = render_all(args.pinmap, args.config)
+    except InputError as e:
+        print("wiring_svg.py: %s" % e, file=sys.stderr)
+        return 2
+    stale = write_or_check(outputs, args.out, args.check)
+    return 1 if (stale and args.check) else 0
+
+
+def write_or_check(files, out_dir, check):
+    """Write {name: text} into out_dir where it differs (or with check, only report it).
+    Prints one line per differing file; returns their paths."""
     stale = []
-    for name in OUTPUTS:
-        path = os.path.join(args.out, name)
-        data = outputs[name].encode("utf-8")
+    for name in sorted(files):
+        path = os.path.join(out_dir, name)
+        data = files[name].encode("utf-8")
         try:
             with open(path, "rb") as f:
                 current = f.read()
@@ -820,16 +867,13 @@ def main(argv=None):
         if current == data:
             continue
         stale.append(path)
-        if not args.check:
+        if not check:
             with open(path, "wb") as f:
                 f.write(data)
-    if args.check:
-        for path in stale:
-            print("out of date: %s (run python tools/wiring_svg.py)" % os.path.relpath(path))
-        return 1 if stale else 0
     for path in stale:
-        print("wrote %s" % os.path.relpath(path))
-    return 0
+        print(("out of date: %s (run python tools/hardware.py)" if check else "wrote %s")
+              % os.path.relpath(path))
+    return stale
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
 from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
 from barragoon import placement
 from barragoon.placement import EXPAND
-from barragoon.notation import format_move, format_placement
+from barragoon.notation import format_move, format_placement, parse_move, parse_placement
 
 try:
     from micropython import const
@@ -197,6 +197,8 @@ class Engine:
         self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
         self.r_score = 0
         self.r_depth = 0
+        self.ban = NONE                # a placement refused by the duty to deviate
+        self.ban_move = NONE
         self.clock = clock
         self.done = True
         self.result = None
@@ -240,6 +242,7 @@ class Engine:
             self.hist[i] = 0
         for i in range(self.levels):
             self.kill1[i] = self.kill2[i] = NONE
+        self._deviation_ban(game)
         pend = game.pending
         self.lo[0] = 0
         self.gi[0] = 0
@@ -273,6 +276,35 @@ class Engine:
         self._begin_iteration()
         self.done = False
         return True
+
+    def _deviation_ban(self, game):
+        # After a declined repetition draw the game may refuse one placement: the one that
+        # would complete the predicted turn (a Barragoon capture; its move stays legal, and
+        # game.legal_moves() already leaves out a predicted quiet move). Found through the
+        # Game's public API; the search then never picks it (level 0 when the root is that
+        # placement, level 1 below the predicted move).
+        self.ban = NONE
+        self.ban_move = NONE
+        if getattr(game, "must_deviate", -1) != self.me:
+            return
+        words = game.predicted_turn().split()
+        if len(words) != 2:
+            return
+        frm, to, cap = parse_move(words[0])
+        sq, face = parse_placement(words[1])
+        if game.placing() >= 0:
+            if not game.placement_allowed(sq, face):
+                self.ban = sq * 32 + face
+        else:
+            self.ban = sq * 32 + face
+            self.ban_move = frm * 64 + to
+
+    def _banned(self, k, a):
+        if a != self.ban:
+            return False
+        if k == 0:
+            return self.knd[0] == PLACE
+        return k == 1 and self.knd[0] == TURN and self.cur[0] == self.ban_move
 
     def think(self, slice_ms=5):
         """Search for about slice_ms (at least one step). Returns True when the search is
@@ -745,8 +777,10 @@ class Engine:
                 ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
                 if self.side[k] != nm:
                     s = -s
+                if k < 2 and self._banned(k, a):
+                    s = -INF                    # refused by the duty to deviate
                 self.ov[i] = s
-                if k == 0 and (self.r_act[0] == NONE or s > self.r_score):
+                if k == 0 and s > -INF and (self.r_act[0] == NONE or s > self.r_score):
                     self.r_act[0] = a           # an answer already, should time run out
                     self.r_act[1] = NONE
                     self.r_score = s
@@ -784,6 +818,9 @@ class Engine:
         if k:
             _pick(self.mv, self.ov, i, self.hi[k])
         a = self.mv[i]
+        if k < 2 and self._banned(k, a):
+            self.it[k] = i + 1              # refused by the duty to deviate
+            return
         self.cur[k] = a
         ev = self.ev
         sq = a >> 5

@@ -1,13 +1,56 @@
-# A game: the turn sequence (move, then the placements a capture calls for), supply counting,
-# the end of the game, repetition with its offer / decline / must-deviate rule, and take-back.
+# A game: the turn sequence (a move, then the placements a capture calls for), supply counting,
+# the end of the game (rules 6, 6a, 6b, 6c and the express stages) and take-back.
 #
 # The game is its start position plus its actions (16-bit codes in an array: 2 bytes each, so
 # a long game needs no large blocks of heap). Everything else is derived from them, so undo
 # simply drops actions and replays: there is no second code path that could disagree with the
 # forward one.
+#
+# Public interface (the board controller, the storage and the tools rely on these names):
+#   Game(start=None, variant=CLOSED, stages=(0, 0))
+#       start: position text or Position (None: the variant's start position); stages: the
+#       express stage (0, 1, 2) of White and Brown. Bad arguments raise RulesError.
+#   state    pos, start, variant, stages, actions, over, winner (WHITE, BROWN, DRAW or -1),
+#            reason (R_...), pending (sides still to place, in order), turn (side whose action
+#            is awaited), offered (a repetition draw offer awaits its answer), repetition (the
+#            player who has just completed a turn may offer the repetition draw now),
+#            must_deviate (side that must deviate from the repeated sequence in the turn in
+#            progress, or -1)
+#   queries  legal_moves(), targets(sq) (allocation-free), placing(), placement_allowed(sq,
+#            face), predicted_move(), predicted_turn(), iter_turns(), turn_texts(),
+#            last_turn_text(), in_hand(), check()
+#   actions  move(frm, to), place(sq, face), offer_repetition_draw(),
+#            answer_repetition_draw(accept), agree_draw(), undo(), undo_turn()
+# Every action either happens completely or raises RulesError and changes nothing.
+#
+# Repetition (rule 6c) is about a repeated sequence of turns, not a position seen again. A turn
+# is its move with its placements. The last 3p turns repeat a block when they are the same p
+# turns (p even, p >= 4) three times in a row from the same position (board and side to move).
+# Only the turns since the last tile capture can take part (material never comes back), and of
+# each of them one small int is kept (move, captured Barragoon, placement: 28 bits), enough to
+# compare turns and to take them back on a scratch board to compare positions exactly.
+#
+# Decisions where the printed rules are silent (tested in host_tests/test_rules_repetition.py):
+# - The block is the shortest one that repeats; the predicted turn is the turn one block back.
+# - A different placement is a deviation: after a declined offer the move of a predicted
+#   Barragoon capture stays allowed, only the placement that would complete exactly the
+#   predicted turn is refused. So a player whose predicted turn is a capture can always
+#   deviate. A tile capture is never predicted (no block holds one), so it always deviates,
+#   with or without placements (supply shortfall).
+# - While a duty to deviate is running nobody may offer the repetition draw again: the offer
+#   was answered, and the duty ends either in a deviation or, when nobody can deviate in one
+#   whole block, in a draw.
+# - That draw is declared at the start of the p-th turn in a row in which the player with the
+#   duty has no turn but the predicted one: every position of the block has then been seen
+#   without a way out, and the remaining turn is forced anyway.
+# - Rule 6b under the express rule ("gelten analog"): "can still move" means "does not lose
+#   by the express stage", i.e. more movable tiles than the stage.
+# - A start position where a side has no tiles is refused: no game passes through one (a game
+#   ends when the last tile of a side is captured).
 from array import array
 
-from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, RulesError
+from barragoon.core import (
+    WHITE, BROWN, EMPTY, TILE, MAX_BARRAGOON, SQ2MB, Position, RulesError)
 from barragoon.notation import (
     parse_position, square_name, format_move, format_placement, check_material, FACES)
 from barragoon.deadlock import no_capture_possible
@@ -40,29 +83,89 @@ AGREE = 3      # draw agreed at any time
 
 META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)")
 
+# Turn codes (one int per turn since the last tile capture):
+#   frm | to << 6 | captured Barragoon's cell code << 12 | placement sq << 17 | face << 23
+_TILE_CAPTURE = -1     # code of a turn that captured a tile (never part of a block)
+_MOVE_BITS = 0x1FFFF   # frm, to and the captured Barragoon: the move part of a turn code
+
+_scratch = bytearray(88)   # boards for comparing positions one block apart
+_snap = bytearray(88)
+
 
 def side_name(side):
     return "Brown" if side else "White"
 
 
 def start_position(variant=CLOSED):
-    if variant not in (CLOSED, OPEN):
+    if type(variant) is not int or variant not in (CLOSED, OPEN):
         raise RulesError("unknown variant %r (closed=0, open=1)" % (variant,))
     return parse_position(START.format("A" if variant == OPEN else "X"))
 
 
+def _check_stages(stages):
+    try:
+        w, b = stages
+    except (TypeError, ValueError):
+        raise RulesError("express stages must be a pair (White, Brown), not %r" % (stages,))
+    for s in (w, b):
+        if type(s) is not int or not 0 <= s <= 2:
+            raise RulesError("express stage must be 0, 1 or 2, not %r" % (s,))
+    return (w, b)
+
+
+def _square_error(sq):
+    if type(sq) is not int or not 0 <= sq < 63:
+        return "no such square: %r (squares are 0-62)" % (sq,)
+    return None
+
+
+def _check_square(sq):
+    err = _square_error(sq)
+    if err is not None:
+        raise RulesError(err)
+
+
+def _undo_turn_code(cells, code):
+    # Take a turn back on a bare board (mailbox cells): remove its placement, move the tile
+    # back, restore the Barragoon it captured. Only for turns without a tile capture.
+    face = code >> 23
+    if face:
+        cells[SQ2MB[(code >> 17) & 63]] = EMPTY
+    frm = SQ2MB[code & 63]
+    to = SQ2MB[(code >> 6) & 63]
+    cells[frm] = cells[to]
+    cells[to] = (code >> 12) & 31
+
+
+def turn_code_text(code):
+    """Text of a turn code ('a1xa5 a1=X')."""
+    frm, to, cap, face = code & 63, (code >> 6) & 63, (code >> 12) & 31, code >> 23
+    text = format_move(frm, to, cap)
+    if face:
+        text += " " + format_placement((code >> 17) & 63, face)
+    return text
+
+
 class Game:
     def __init__(self, start=None, variant=CLOSED, stages=(0, 0)):
+        if type(variant) is not int or variant not in (CLOSED, OPEN):
+            raise RulesError("unknown variant %r (closed=0, open=1)" % (variant,))
+        stages = _check_stages(stages)
         if start is None:
             start = start_position(variant)
         elif isinstance(start, str):
             start = parse_position(start)
-        if len(stages) != 2 or stages[0] not in (0, 1, 2) or stages[1] not in (0, 1, 2):
-            raise RulesError("express stages must be 0, 1 or 2 for each player, not %r"
-                             % (stages,))
+        elif isinstance(start, Position):
+            check_material(start)
+        else:
+            raise RulesError("start must be a position text or a Position, not %r" % (start,))
+        for side in (WHITE, BROWN):
+            if start.count_tiles(side) == 0:
+                raise RulesError("%s has no tiles: a game cannot start from this position"
+                                 % side_name(side))
         self.start = start.copy()
         self.variant = variant
-        self.stages = (stages[0], stages[1])
+        self.stages = stages
         self.actions = array("H")
         self._replay()
 
@@ -72,13 +175,15 @@ class Game:
         self.pending = []         # sides that still have to place a Barragoon, in order
         self.winner = -1
         self.reason = ""
-        self.keys = []            # turn-start positions since the last tile capture
-        self.turn_moves = []      # the move played from each of them
-        self.repetition = False   # the player who just moved may offer a repetition draw
-        self.offered = False      # ... and has offered it: the opponent must answer
-        self.avoid_side = -1      # side that must deviate from the repeated sequence
-        self.avoid_move = -1
-        self.avoid_key = None     # the obligation holds only in this position
+        self.offered = False      # a repetition draw is offered: the opponent must answer
+        self._turns = array("i")  # codes of the turns since the last tile capture
+        self._cur = 0             # code of the turn in progress (after its move)
+        self._rep = -1            # block length the last turn completed: -1 not known yet
+        self._offer_p = 0         # block length at the offer
+        self._duty = False        # a declined offer: the side to move must deviate if it can
+        self._period = 0          # ... from this block (its length p)
+        self._forced = 0          # turns since the decline in which nobody could deviate
+        self._can_deviate = False  # the side to move has the duty and another turn to play
         self._last_text = None    # cache of last_turn_text()
 
     @property
@@ -94,41 +199,142 @@ class Game:
         """Side that must place a Barragoon now, or -1."""
         return self.pending[0] if self.pending and not self.over else -1
 
+    # --- repetition ----------------------------------------------------------------------
+    @property
+    def repetition(self):
+        """True when the player who has just completed a turn may offer the repetition draw
+        now: that turn completed a third copy of a repeated block (see the top)."""
+        if self._rep < 0:
+            self._rep = self._block()
+        return (self._rep > 0 and not self.over and not self.pending and not self.offered
+                and not self._duty)
+
+    def _block(self):
+        # Length p of the shortest block that the last 3p turns repeat, 0 if none.
+        t = self._turns
+        n = len(t)
+        if self.pending or n < 12:
+            return 0
+        last = t[n - 1]
+        p = 4
+        while 3 * p <= n:
+            # (the first test only saves time: most lengths fail on the last turn already)
+            if t[n - 1 - p] == last and self._repeats(p):
+                return p
+            p += 2
+        return 0
+
+    def _repeats(self, p):
+        t = self._turns
+        n = len(t)
+        for i in range(n - p, n):
+            if t[i] != t[i - p] or t[i] != t[i - 2 * p]:
+                return False
+        # The same turns; the position at the start of the first copy must be the one at the
+        # start of the second (then the third starts there too). Take the turns back.
+        w = _scratch
+        w[:] = self.pos.cells
+        for i in range(n - 1, n - 2 * p - 1, -1):
+            _undo_turn_code(w, t[i])
+        _snap[:] = w
+        for i in range(n - 2 * p - 1, n - 3 * p - 1, -1):
+            _undo_turn_code(w, t[i])
+        return w == _snap
+
+    def _predicted(self):
+        # Code of the turn the declined block predicts for the turn in progress.
+        t = self._turns
+        return t[len(t) - self._period]
+
+    def _duty_turn(self):
+        # At the start of a turn under the duty to deviate: can the side to move deviate?
+        # If not, that turn is forced (it must be the predicted one) and counts towards the
+        # whole block after which the game is drawn.
+        code = self._predicted()
+        if code >> 12:
+            ok = True             # a capture: another placement is always a deviation
+        else:
+            moves = self.pos.legal_moves()
+            ok = len(moves) != 1 or moves[0] != (code & 63) * 64 + ((code >> 6) & 63)
+        self._can_deviate = ok
+        if not ok:
+            self._forced += 1
+
+    @property
+    def must_deviate(self):
+        """Side that must deviate from the repeated sequence in the turn in progress, or -1.
+        Its predicted turn is refused: see predicted_move(), predicted_turn()."""
+        if self.over or self.offered or not self._duty or not self._can_deviate:
+            return -1
+        if self.pending and (self._cur & _MOVE_BITS) != (self._predicted() & _MOVE_BITS):
+            return -1             # the move already differs: the duty is met
+        return self.pos.side
+
+    def predicted_move(self):
+        """The move (frm * 64 + to) of the turn that must_deviate refers to, or -1. It is
+        refused outright when the predicted turn has no placement; a predicted capture may be
+        played, then with another placement (see placement_allowed)."""
+        if self.must_deviate < 0:
+            return -1
+        code = self._predicted()
+        return (code & 63) * 64 + ((code >> 6) & 63)
+
+    def predicted_turn(self):
+        """Text of the turn the side that must deviate may not play ('a1-a4', 'a1xa5 a1=X'),
+        or '' when nobody must deviate now."""
+        if self.must_deviate < 0:
+            return ""
+        return turn_code_text(self._predicted())
+
+    def _refused_move(self):
+        # The move refused now by the duty to deviate (frm * 64 + to), or -1.
+        if not self._duty or not self._can_deviate or self.pending or self.over:
+            return -1
+        code = self._predicted()
+        if code >> 12:
+            return -1
+        return (code & 63) * 64 + ((code >> 6) & 63)
+
     # --- queries -------------------------------------------------------------------------
     def legal_moves(self):
         """Moves the side to move may make now (frm * 64 + to), sorted."""
         if self.over or self.pending or self.offered:
             return []
         moves = self.pos.legal_moves()
-        if self.avoid_side == self.pos.side and self.avoid_move in moves:
-            moves.remove(self.avoid_move)
+        refused = self._refused_move()
+        if refused in moves:
+            moves.remove(refused)
         return moves
 
     def targets(self, sq):
         """Targets of the tile on sq (pos.tsq/pos.tkind[:n]) that the rules allow right now,
-        including the must-deviate rule. Allocation-free."""
+        including the duty to deviate. Allocation-free."""
         pos = self.pos
         n = pos.targets(sq)
-        am = self.avoid_move
-        if self.avoid_side == pos.side and am // 64 == sq:
+        refused = self._refused_move()
+        if refused >= 0 and refused // 64 == sq:
             tsq, tkind = pos.tsq, pos.tkind
             for i in range(n):
-                if tsq[i] == am % 64:
+                if tsq[i] == refused % 64:
                     n -= 1
                     tsq[i] = tsq[n]
                     tkind[i] = tkind[n]
                     break
         return n
 
+    def placement_allowed(self, sq, face):
+        """Whether place(sq, face) would be accepted now."""
+        return self._placement_error(sq, face) is None
+
     # --- actions -------------------------------------------------------------------------
     def move(self, frm, to):
         """Move the tile on frm to to. Raises RulesError (game unchanged) if not allowed."""
+        _check_square(frm)
+        _check_square(to)
         self._check_can_act()
         if self.pending:
             raise RulesError("%s must place a Barragoon first" % side_name(self.pending[0]))
         pos = self.pos
-        if not (0 <= frm < 63 and 0 <= to < 63):
-            raise RulesError("no such square")
         c = pos.get(frm)
         if not c & TILE:
             raise RulesError("no tile on %s" % square_name(frm))
@@ -137,7 +343,7 @@ class Game:
                                                           side_name(pos.side)))
         if not pos.target_kind(frm, to):
             raise RulesError("illegal move %s-%s" % (square_name(frm), square_name(to)))
-        if self.avoid_side == pos.side and frm * 64 + to == self.avoid_move:
+        if frm * 64 + to == self._refused_move():
             raise RulesError("%s-%s repeats the sequence: %s must deviate"
                              % (square_name(frm), square_name(to), side_name(pos.side)))
         capture = 1 if pos.get(to) != EMPTY else 0
@@ -145,26 +351,46 @@ class Game:
 
     def place(self, sq, face):
         """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq."""
-        self._check_can_act()
-        if not self.pending:
-            raise RulesError("no Barragoon to place")
-        if not 0 <= sq < 63:
-            raise RulesError("no such square")
-        if not 1 <= face <= MAX_BARRAGOON:
-            raise RulesError("unknown face code %r" % (face,))
-        if self.pos.get(sq) != EMPTY:
-            raise RulesError("%s is not empty" % square_name(sq))
+        err = self._placement_error(sq, face)
+        if err is not None:
+            raise RulesError(err)
         self._do(_PLACE | sq << 2 | face << 8)
 
+    def _placement_error(self, sq, face):
+        # Why place(sq, face) is refused now, or None.
+        err = _square_error(sq)
+        if err is not None:
+            return err
+        if type(face) is not int or not 1 <= face <= MAX_BARRAGOON:
+            return "unknown face code %r (1-16)" % (face,)
+        err = self._act_error()
+        if err is not None:
+            return err
+        if not self.pending:
+            return "no Barragoon to place"
+        if self.pos.get(sq) != EMPTY:
+            return "%s is not empty" % square_name(sq)
+        if (len(self.pending) == 1 and self.must_deviate >= 0
+                and (self._cur | sq << 17 | face << 23) == self._predicted()):
+            return ("%s would complete %s, the turn the repeated sequence predicts: %s must "
+                    "deviate (another square or face)"
+                    % (format_placement(sq, face), turn_code_text(self._predicted()),
+                       side_name(self.pos.side)))
+        return None
+
     def offer_repetition_draw(self):
-        """The player who just completed the move offers a draw after a threefold
-        repetition. The opponent must accept or decline before moving."""
+        """The player who has just completed a turn that repeats a block for the third time
+        offers a draw. The opponent must accept or decline before moving."""
         self._check_can_act()
-        if not self.repetition or self.pending:
-            raise RulesError("no threefold repetition to offer a draw on")
+        if not self.repetition:
+            raise RulesError("no repeated sequence to offer a draw on")
         self._do(_META | OFFER << 2)
 
     def answer_repetition_draw(self, accept):
+        """The player to move accepts (True) or declines (False) the repetition draw offer.
+        Declined: that player must deviate from the repeated sequence."""
+        if accept is not True and accept is not False:
+            raise RulesError("accept must be True or False, not %r" % (accept,))
         if self.over or not self.offered:
             raise RulesError("no draw offer to answer")
         self._do(_META | (ACCEPT if accept else DECLINE) << 2)
@@ -198,12 +424,17 @@ class Game:
             i -= 1
         return i
 
-    def _check_can_act(self):
+    def _act_error(self):
         if self.over:
-            raise RulesError("the game is over: %s" % self.reason)
+            return "the game is over: %s" % self.reason
         if self.offered:
-            raise RulesError("%s must accept or decline the draw offer first"
-                             % side_name(self.pos.side))
+            return "%s must accept or decline the draw offer first" % side_name(self.pos.side)
+        return None
+
+    def _check_can_act(self):
+        err = self._act_error()
+        if err is not None:
+            raise RulesError(err)
 
     # --- applying actions ------------------------------------------------------------------
     def _replay(self):
@@ -218,14 +449,18 @@ class Game:
 
     def _do(self, a, live=True):
         self._last_text = None
+        self._rep = -1
         self.actions.append(a)
         tag = a & 3
         if tag == _MOVE:
             self._apply_move((a >> 2) & 63, (a >> 8) & 63, live)
         elif tag == _PLACE:
-            self.pos.put((a >> 2) & 63, (a >> 8) & 31)
+            sq, face = (a >> 2) & 63, (a >> 8) & 31
+            self.pos.put(sq, face)
             self.pending.pop(0)
             if not self.pending:
+                if self._cur >= 0:
+                    self._cur |= sq << 17 | face << 23
                 self._end_turn(live)
         else:
             self._apply_meta((a >> 2) & 3)
@@ -236,17 +471,14 @@ class Game:
         victim = pos.get(to)
         pos.put(to, pos.get(frm))
         pos.put(frm, EMPTY)
-        self.turn_moves.append(frm * 64 + to)
-        self.repetition = False
-        if self.avoid_side == side:
-            self.avoid_side = -1      # deviated (the one forbidden move was refused)
         if victim == EMPTY:
+            self._cur = frm | to << 6
             self._end_turn(live)
         elif victim <= MAX_BARRAGOON:
+            self._cur = frm | to << 6 | victim << 12
             self.pending = [side]
         else:
-            self.keys = []            # tile captures are irreversible: older positions
-            self.turn_moves = []      # can never come back
+            self._cur = _TILE_CAPTURE
             if pos.count_tiles(1 - side) == 0:
                 self._finish(side, R_NO_TILES)
                 return
@@ -259,43 +491,36 @@ class Game:
     def _apply_meta(self, kind):
         if kind == OFFER:
             self.offered = True
+            self._offer_p = self._block()
         elif kind == ACCEPT:
             self._finish(DRAW, R_REPEAT_AGREED)
         elif kind == AGREE:
             self._finish(DRAW, R_AGREED)
         else:
+            # Declined: the decliner (side to move) must deviate; if they cannot, the duty
+            # passes along the block (see _end_turn).
             self.offered = False
-            self.repetition = False
-            self._decline()
-
-    def _decline(self):
-        # The decliner (side to move) must deviate from the move played the last time this
-        # position occurred, unless it is their only move: then the other player must
-        # deviate one turn later (if the sequence really repeats).
-        keys, moves = self.keys, self.turn_moves
-        key = keys[-1]
-        j = len(keys) - 2
-        while j >= 0 and keys[j] != key:
-            j -= 1
-        if j < 0:
-            return
-        own = self.pos.legal_moves()
-        if len(own) > 1 or own[0] != moves[j]:
-            self.avoid_side, self.avoid_move, self.avoid_key = self.pos.side, moves[j], key
-        elif j + 1 < len(moves):
-            self.avoid_side, self.avoid_move, self.avoid_key = \
-                1 - self.pos.side, moves[j + 1], keys[j + 1]
+            self._duty = True
+            self._period = self._offer_p
+            self._forced = 0
+            self._duty_turn()
 
     def _end_turn(self, live):
+        code = self._cur
+        if code == _TILE_CAPTURE:
+            self._duty = False                # a tile capture is never the predicted turn
+            self._turns = array("i")          # material never comes back: no block spans it
+        else:
+            if self._duty and code != self._predicted():
+                self._duty = False            # deviated
+            self._turns.append(code)
         self.pos.side ^= 1
         self._begin_turn(live)
 
     def _begin_turn(self, live):
-        key = self.pos.key()
-        self.repetition = self.keys.count(key) >= 2
-        self.keys.append(key)
-        if self.avoid_side == self.pos.side and key != self.avoid_key:
-            self.avoid_side = -1      # the sequence was left already
+        self._can_deviate = False
+        if self._duty:
+            self._duty_turn()                 # the duty passed on (or holds on: a new turn)
         if live:
             self._check_end()
 
@@ -311,10 +536,16 @@ class Game:
             self._finish(1 - side, R_NO_MOVE)
         elif mobile <= stage:
             self._finish(1 - side, R_EXPRESS)
-        elif self.avoid_side == side and pos.legal_moves() == [self.avoid_move]:
+        elif self._duty and self._forced >= self._period:
             self._finish(DRAW, R_REPEAT)
-        elif no_capture_possible(pos):
+        elif no_capture_possible(pos) and self._can_move(1 - side):
             self._finish(DRAW, R_DEAD)
+
+    def _can_move(self, side):
+        # Rule 6b's "both can still move", for the player not to move: they would not lose
+        # (no move, or the express stage) if it were their turn.
+        stage = self.stages[side]
+        return self.pos.mobile_tiles(side, stage + 1) > stage
 
     def _finish(self, winner, reason):
         self.winner = winner

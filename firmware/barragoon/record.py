@@ -71,17 +71,46 @@ def _tag(line):
     return name, rest[1:-1]
 
 
-def parse_record(text):
-    """Replay a game record; returns the Game. Raises RulesError naming the first fault."""
+def turn_label(index, first_side=WHITE):
+    """How a record numbers the turn with 0-based index in a game whose first mover is
+    first_side: '3.' for White's turn of move 3, '3...' for Brown's."""
+    k = index + (1 if first_side != WHITE else 0)
+    return "%d%s" % (k // 2 + 1, "..." if k & 1 else ".")
+
+
+def _turn_index(game, token):
+    # Index of the turn a token belongs to: a move starts a new turn; a placement, an offer or
+    # an answer belongs to the turn it follows.
+    moves = 0
+    for a in game.actions:
+        if a & 3 == 0:
+            moves += 1
+    starts = not ("=" in token or token.startswith("("))
+    return moves if starts or not moves else moves - 1
+
+
+def _lines(text):
+    # The lines of text, one at a time: a long record never exists as a list of lines or of
+    # tokens (on the board that would take tens of KB of heap at once).
+    start = 0
+    end = len(text)
+    while start <= end:
+        nl = text.find("\n", start)
+        if nl < 0:
+            nl = end
+        yield text[start:nl].strip()
+        start = nl + 1
+
+
+def parse_record(text, each_turn=None):
+    """Replay a game record; returns the Game. Raises RulesError naming the first fault and
+    its turn as the record numbers it ('turn 4... g6-g9: ...'). each_turn(game), if given, is
+    called after every turn, once the next turn begins or the record ends."""
     tags = {}
-    body = []
-    for raw in text.split("\n"):
-        line = raw.strip()
+    for line in _lines(text):
         if line.startswith("["):
             name, value = _tag(line)
             tags[name] = value
-        elif line:
-            body.append(line)
     variant = tags.get("Variant", "closed")
     if variant not in VARIANTS:
         raise RulesError("unknown variant %r" % variant)
@@ -90,27 +119,36 @@ def parse_record(text):
         raise RulesError("Express tag needs two stages, e.g. \"0 1\"")
     game = Game(tags.get("Start"), VARIANTS.index(variant), (int(stages[0]), int(stages[1])))
     result = "*"
-    for token in " ".join(body).split():
-        try:
-            _play_token(game, token)
-        except RulesError as e:
-            turn = len(game.turn_texts())
-            if not turn or not ("=" in token or token[0] == "("):
-                turn += 1     # a move starts a turn; placements and (offer).. end the last one
-            raise RulesError("turn %d, %s: %s" % (turn, token, e))
-        if token in RESULTS or token == "*":
-            result = token
+    started = False
+    for line in _lines(text):
+        if not line or line[0] == "[":
+            continue
+        for token in line.split():
+            if token in RESULTS or token == "*":
+                result = token
+                continue
+            if token[0].isdigit() and token.endswith("."):
+                continue                             # move number: '12.' or '12...'
+            is_move = not ("=" in token or token.startswith("("))
+            if is_move and started and each_turn is not None:
+                each_turn(game)
+            try:
+                play_token(game, token)
+            except RulesError as e:
+                label = turn_label(_turn_index(game, token), game.start.side)
+                raise RulesError("turn %s %s: %s" % (label, token, e))
+            started = True
+    if started and each_turn is not None:
+        each_turn(game)
     declared = tags.get("Result", result)
     if declared not in ("*", result_text(game)):
         raise RulesError("record says %s but the game gives %s" % (declared, result_text(game)))
     return game
 
 
-def _play_token(game, token):
-    if token in RESULTS or token == "*":
-        return
-    if token[0].isdigit() and token.endswith("."):
-        return                                   # move number: '12.' or '12...'
+def play_token(game, token):
+    """Play one token of a record on game: a move ('c1-c4', 'c1xc4'; the capture mark must
+    match the board), a placement ('e5=X') or '(offer)', '(decline)', '(accept)', '(agree)'."""
     if token in META_WORDS:
         k = META_WORDS.index(token)
         if k == 0:

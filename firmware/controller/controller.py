@@ -21,6 +21,7 @@ from barragoon.game import Game, CLOSED, DRAW, side_name, start_position
 from controller import colours as C
 from controller import screens
 from controller.play import PlayState, NONE
+from drivers.ticks import ticks_add, ticks_diff
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
 
@@ -141,7 +142,7 @@ class Controller:
                 if self.mode == M_PICK and self.play.place_sq < 0:
                     self.mode = M_PLAY             # the Barragoon was picked up again
             if self.play.error_sq >= 0:
-                self.error_until = t + ERROR_MS
+                self.error_until = ticks_add(t, ERROR_MS)
             if self.play.warn:
                 self.play.warn = 0
                 self.alert = 1
@@ -181,7 +182,7 @@ class Controller:
             if self._flashing():
                 self.led_dirty = True
         ps = self.play
-        if ps is not None and ps.error_sq >= 0 and t >= self.error_until and \
+        if ps is not None and ps.error_sq >= 0 and ticks_diff(t, self.error_until) >= 0 and \
                 not self.sensed[ps.error_sq]:
             ps.error_sq = NONE
             self._dirty()
@@ -207,7 +208,7 @@ class Controller:
         # a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows).
         if self.led_t0 < 0:
             self.led_t0 = t
-        el = t - self.led_t0
+        el = ticks_diff(t, self.led_t0)
         if self.led_test < 4:
             if el >= 1000:
                 self._led_phase(self.led_test + 1, t)

@@ -9,6 +9,7 @@
 # has rested for the settle time, so slides and hovering never commit anything.
 from barragoon.core import TILE, BROWN_BIT, EMPTY, T_MOVE, SQ2MB, RulesError
 from barragoon.notation import square_name
+from drivers.ticks import ticks_diff
 
 NONE = -1
 _ZERO63 = bytes(63)
@@ -277,7 +278,7 @@ class PlayState:
     def tick(self, t):
         """Commit set-downs that have rested for the settle time. Returns an action code:
         0 nothing, 1 a move was made, 2 a Barragoon is ready for its face."""
-        if self.drop_sq >= 0 and t - self.drop_t >= self.settle_ms and self.held >= 0:
+        if self.drop_sq >= 0 and ticks_diff(t, self.drop_t) >= self.settle_ms and self.held >= 0:
             frm, to = self.held, self.drop_sq
             self.held = self.victim = self.drop_sq = NONE
             self.touched = self.must_capture = NONE
@@ -288,7 +289,7 @@ class PlayState:
             self.refresh(True)
             return 1
         if (self.place_sq >= 0 and not self.place_ready
-                and t - self.place_t >= self.settle_ms):
+                and ticks_diff(t, self.place_t) >= self.settle_ms):
             self.place_ready = True
             return 2
         return 0

@@ -5,10 +5,12 @@ from machine import Pin, PWM
 
 from drivers.ticks import ticks_diff
 
-# (frequency Hz, duration ms) pairs; frequency 0 = pause.
+# (frequency Hz, duration ms) pairs; frequency 0 = pause. A small piezo is loud only near its
+# resonance (the BOM's PKM17EPPH4001: 4 kHz) and nearly silent far below it, so both sounds stay
+# within 1.5-4 kHz: "ok" a short click at resonance, "error" two longer beeps an octave lower.
 PATTERNS = {
-    "ok": (2000, 40),
-    "error": (330, 120, 0, 60, 330, 120),
+    "ok": (4000, 40),
+    "error": (2000, 120, 0, 60, 2000, 120),
 }
 _DUTY = 32768               # 50 % square wave: loudest for a piezo
 

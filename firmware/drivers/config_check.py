@@ -18,7 +18,11 @@ REQUIRED = (
 )
 # Added with the drivers; an older config.py without them gets the drivers' defaults.
 OPTIONAL = ("MATRIX_SETTLE_US", "HALL_POWER_UP_US", "LED_IDLE_MA", "LONG_PRESS_MS",
-            "ENCODER_DETENT_STEPS")
+            "ENCODER_DETENT_STEPS", "POWER_SUPPLY")
+# Largest LED_CURRENT_BUDGET_MA per POWER_SUPPLY (hardware/power.md): a USB 2.0 port gives
+# 500 mA in all; the external rail's resettable fuse holds 2.5 A. "usb_strict" is capped by the
+# LED driver itself (drivers/leds.py STRICT_USB_MA), whatever the budget says.
+POWER_LIMITS = {"usb": 350, "usb_strict": 5000, "external": 2000}
 
 
 def _fail(msg):
@@ -120,6 +124,14 @@ def _check_leds(cfg):
     _choice(cfg, "LED_RUNS", ("ranks", "files"))
     _int(cfg, "LED_BRIGHTNESS", 0, 100, "percent")
     budget = _int(cfg, "LED_CURRENT_BUDGET_MA", 1, 5000, "mA")
+    supply = _choice(cfg, "POWER_SUPPLY", ("usb", "usb_strict", "external")) \
+        if hasattr(cfg, "POWER_SUPPLY") else "usb"
+    if budget > POWER_LIMITS[supply]:
+        _fail("LED_CURRENT_BUDGET_MA = %d is more than POWER_SUPPLY = %r can give the LEDs "
+              "(at most %d mA). %s" % (budget, supply, POWER_LIMITS[supply],
+                                      "Fit the external supply (hardware/power.md) and set "
+                                      "POWER_SUPPLY = \"external\"." if supply == "usb" else
+                                      "Lower it to stay within the 2.5 A fuse."))
     _int(cfg, "LED_MA_PER_CHANNEL", 1, 100, "mA")
     idle = _int(cfg, "LED_IDLE_MA", 0, 10, "mA") if hasattr(cfg, "LED_IDLE_MA") else 0
     if budget <= idle * 63:

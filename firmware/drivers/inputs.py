@@ -5,10 +5,16 @@
 # Buttons: a contact counts once it has read the same for debounce_ms. up/down send their code
 # on press; ok sends BTN_OK on release, or BTN_BACK as soon as it has been held long_press_ms
 # (then the release sends nothing). The encoder push behaves like ok.
-# Encoder: A/B go through a Gray-code transition table (bounces just step back and forth), and
-# one event is sent per detent when the contacts reach a rest position: clockwise (A falls
-# before B) -> BTN_DOWN, counter-clockwise -> BTN_UP. If yours turns the wrong way, swap A and
-# B. Poll at least every ~2 ms while it turns fast; a missed step is tolerated (half a detent).
+# Encoder: A and B are read in a pin interrupt on every edge, so no step is missed while the
+# main loop is busy (drawing the screen, computing moves). The handler is safe as a hard IRQ:
+# it allocates nothing and only updates small ints. It runs A/B through a Gray-code transition
+# table (bounces just step back and forth), and counts one detent when the contacts reach a
+# rest position after at least half a detent's steps in one direction: clockwise (A falls
+# before B) -> +1, counter-clockwise -> -1. poll() turns the net count since the last poll into
+# events (BTN_DOWN per clockwise detent, BTN_UP per counter-clockwise one), as many as the queue
+# takes; the rest waits for the next poll. If yours turns the wrong way, swap A and B.
+# The count is a 16-bit wrapping position written only by the handler; poll() only reads it
+# and keeps its own copy of what it has sent, so the two never race.
 from machine import Pin
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
@@ -22,6 +28,8 @@ except ImportError:
 
 _OK = const(2)              # index of ok / push among the three contacts
 _QLEN = const(16)
+_POS_MASK = const(0xFFFF)   # the detent position wraps at 16 bits
+_POS_HALF = const(0x8000)
 # Step for each (previous A,B state << 2 | new state): 1 = clockwise, 2 = counter-clockwise.
 # Clockwise runs A,B = 11 -> 01 -> 00 -> 10 -> 11 (states 3, 1, 0, 2).
 _QUAD = b"\x00\x02\x01\x00\x01\x00\x00\x02\x02\x00\x00\x01\x00\x01\x02\x00"
@@ -50,16 +58,40 @@ class Inputs:
         self._qn = 0
         self._rest = _REST[detent_steps]
         self._half = max(1, detent_steps // 2)
-        self._ab = self._read_ab() if self.encoder else 3
-        self._acc = 0
+        self._acc = 0               # steps since the last rest position (IRQ handler only)
+        self._pos = 0               # detent position (IRQ handler only)
+        self._sent = 0              # position already turned into events (poll only)
+        self._ab = 3
+        self._pa, self._pb = self._pins[0], self._pins[1]
+        if self.encoder:
+            self._ab = self._read_ab()
+            trig = Pin.IRQ_RISING | Pin.IRQ_FALLING
+            self._pins[0].irq(self._edge, trig, hard=True)
+            self._pins[1].irq(self._edge, trig, hard=True)
 
     def _read_ab(self):
-        return (self._pins[0].value() << 1) | self._pins[1].value()
+        return (self._pins[0]() << 1) | self._pins[1]()
+
+    def _edge(self, pin):
+        # Hard IRQ handler for A and B: no allocation, few locals, no further calls but the pins.
+        ab = (self._pa() << 1) | self._pb()
+        step = _QUAD[(self._ab << 2) | ab]
+        self._ab = ab
+        if step == 1:
+            self._acc += 1
+        elif step == 2:
+            self._acc -= 1
+        if self._rest >> ab & 1:
+            if self._acc >= self._half:
+                self._pos = (self._pos + 1) & _POS_MASK
+            elif self._acc <= -self._half:
+                self._pos = (self._pos - 1) & _POS_MASK
+            self._acc = 0
 
     def poll(self, now):
         self._now = now
         if self.encoder:
-            self._quad()
+            self._detents()
         i = self._first
         while i < 3:
             self._contact(i)
@@ -89,20 +121,18 @@ class Inputs:
         else:
             self._push(BTN_UP if i == 0 else BTN_DOWN)
 
-    def _quad(self):
-        ab = self._read_ab()
-        step = _QUAD[(self._ab << 2) | ab]
-        self._ab = ab
-        if step == 1:
-            self._acc += 1
-        elif step == 2:
-            self._acc -= 1
-        if self._rest >> ab & 1:
-            if self._acc >= self._half:
+    def _detents(self):
+        # Signed detents since the last poll; send what fits in the queue.
+        d = ((self._pos - self._sent + _POS_HALF) & _POS_MASK) - _POS_HALF
+        while d and self._qn < _QLEN:
+            if d > 0:
                 self._push(BTN_DOWN)
-            elif self._acc <= -self._half:
+                self._sent = (self._sent + 1) & _POS_MASK
+                d -= 1
+            else:
                 self._push(BTN_UP)
-            self._acc = 0
+                self._sent = (self._sent - 1) & _POS_MASK
+                d += 1
 
     def _push(self, code):
         if self._qn < _QLEN:        # full: drop (a person cannot press 16 keys in one poll)

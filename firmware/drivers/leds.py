@@ -102,6 +102,17 @@ class Leds:
         self._np.write()
 
 
+STRICT_USB_MA = const(200)   # POWER_SUPPLY = "usb_strict": LEDs + Pico + OLED within 250 mA
+
+
+def budget_of(cfg):
+    """The LED current cap config.py asks for; "usb_strict" caps it at STRICT_USB_MA."""
+    budget = cfg.LED_CURRENT_BUDGET_MA
+    if getattr(cfg, "POWER_SUPPLY", "usb") == "usb_strict":
+        budget = min(budget, STRICT_USB_MA)
+    return budget
+
+
 def from_config(cfg):
     return Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, cfg.LED_BRIGHTNESS,
-                cfg.LED_CURRENT_BUDGET_MA, cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 0))
+                budget_of(cfg), cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 0))

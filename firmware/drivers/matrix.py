@@ -2,15 +2,28 @@
 #
 # One scan drives each row to its active level in turn (reed: the row sinks or sources current
 # through closed switches; hall: the row powers that row of sensors), reads all 7 columns at
-# once, and releases the row, so only one row is ever active. Columns on up to 8 neighbouring
+# once, and takes the row back, so only one row is ever active. Columns on up to 8 neighbouring
 # GPIOs are read with a single SIO GPIO_IN register read plus a lookup table; other layouts fall
 # back to one Pin.value() per column.
+#
+# How idle rows are left (row_mode), chosen so that two row pins can never fight:
+#   "open_drain" (reed, row_cathode, the default build): rows are Pin.OPEN_DRAIN, which the rp2
+#       port emulates by switching the direction: a scanned row drives low, every other row is
+#       an input (high-impedance). A shorted diode plus two closed switches in one column then
+#       only joins a driven row to released ones, never a high pin to a low pin.
+#   "switched" (reed, row_anode): the same idea for active-high rows; the output latch holds 1
+#       and the row is switched between Pin.OUT and Pin.IN (slower: init() parses arguments).
+#   "push_pull" (hall): the row is the sensors' supply, so idle rows are driven to the inactive
+#       level. That switches the sensors off completely between scans (supply = ground), so each
+#       scan sees a fresh power-up measurement; a released row would keep them running on the
+#       charge of the line at their own 20 Hz rhythm. The pads are set to 12 mA drive: a row
+#       carries the power-up current of 7 sensors at once (hardware/sensor-matrix.md).
 #
 # Square index = (rank - 1) * 7 + file (a1 = 0, g1 = 6, a2 = 7, g9 = 62).
 #
 # Debounce: a square counts as changed once its raw reading has not changed for debounce_ms
-# (reed: DEBOUNCE_MS; hall: HALL_DEBOUNCE_MS, longer than two 50 ms samples of a 20 Hz sensor).
-# A bounce that ends back at the old state produces no event.
+# (reed: DEBOUNCE_MS; hall: HALL_DEBOUNCE_MS). A bounce that ends back at the old state produces
+# no event.
 #
 # Events (like CircuitPython's keypad.EventQueue, without allocation):
 #   code = m.pop()   -> -1 if empty, else square | (present << 7)
@@ -21,7 +34,9 @@
 # At start-up m.occupied is all 0: pieces already on the board arrive as ordinary events.
 #
 # Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
-# keep few locals (MicroPython heap-allocates frames of functions with many locals).
+# keep few locals (MicroPython heap-allocates frames of functions with many locals), and rows
+# are switched by calling the Pin object (pin(v)), the port's fast path.
+import sys
 from array import array
 
 from machine import Pin, mem32
@@ -38,12 +53,17 @@ ROWS = const(9)
 COLS = const(7)
 SQUARES = const(63)
 GPIO_IN = 0xD0000004         # RP2040 SIO GPIO_IN: level of GPIO 0..29, one bit each
+# PADS_BANK0 atomic-set alias (base + 0x2000); GPIO n's pad register at +4 + 4n. The RP2350
+# (Pico 2) has the same register layout at another address.
+PADS_SET = 0x4003A000 if "RP2350" in getattr(sys.implementation, "_machine", "") \
+    else 0x4001E000
+_DRIVE_12MA = const(0x30)    # DRIVE field (bits 5:4) = 3: 12 mA (reset value: 4 mA)
 _MAX_WINDOW = const(8)       # widest GPIO span read in one go (lookup table of 2**8 bytes)
 
 
 class Matrix:
     def __init__(self, row_pins, col_pins, sensor="reed", diode="row_cathode", active_level=0,
-                 debounce_ms=10, settle_us=0, queue_len=64, period_ms=5):
+                 debounce_ms=5, settle_us=15, queue_len=64, period_ms=5):
         if len(row_pins) != ROWS or len(col_pins) != COLS:
             raise ValueError("matrix needs 9 row pins and 7 column pins")
         if sensor not in ("reed", "hall") or diode not in ("row_cathode", "row_anode") \
@@ -56,8 +76,8 @@ class Matrix:
         self.overflow = False
         # row_cathode: the row sinks current (reed) / is the sensors' ground (hall): active low.
         self._row_on = 0 if diode == "row_cathode" else 1
-        self._row_off = 1 - self._row_on
-        self._rows = [Pin(p, Pin.OUT, value=self._row_off) for p in row_pins]
+        self._row_off = 1 - self._row_on   # open-drain rows: 1 = released (high-impedance)
+        self._rows = self._setup_rows(row_pins)
         pull = Pin.PULL_UP if active_level == 0 else Pin.PULL_DOWN
         self._cols = [Pin(p, Pin.IN, pull) for p in col_pins]
         self._active = active_level
@@ -82,6 +102,22 @@ class Matrix:
         self._addr = GPIO_IN
         self._setup_bank_read(col_pins, active_level)
 
+    def _setup_rows(self, row_pins):
+        if self.sensor == "hall":
+            self.row_mode = "push_pull"
+            rows = [Pin(p, Pin.OUT, value=self._row_off) for p in row_pins]
+            for p in row_pins:
+                mem32[PADS_SET + 4 + 4 * p] = _DRIVE_12MA
+        elif self._row_on == 0:
+            self.row_mode = "open_drain"
+            rows = [Pin(p, Pin.OPEN_DRAIN, value=1) for p in row_pins]   # 1 = released
+        else:
+            self.row_mode = "switched"
+            rows = [Pin(p, Pin.IN) for p in row_pins]
+            for pin in rows:
+                pin.value(1)                   # the latch drives 1 once the output is on
+        return rows
+
     def _setup_bank_read(self, col_pins, active_level):
         # Table from the GPIO window holding the columns to "present" bits in file order.
         lo = min(col_pins)
@@ -104,34 +140,42 @@ class Matrix:
     def scan(self, now):
         """One full scan at time now (ms): debounce, queue changes. Call every period_ms."""
         self._now = now
-        if self._shift < 0:
-            self._scan_pins()
+        if self._shift < 0 or self.row_mode == "switched":
+            self._scan_slow()
             return
         mem = self._mem
         r = 0
         while r < ROWS:
             pin = self._rows[r]
-            pin.value(self._row_on)
+            pin(self._row_on)
             if self._settle:
                 sleep_us(self._settle)
             bits = self._lut[(mem[self._addr] >> self._shift) & self._wmask]
-            pin.value(self._row_off)
+            pin(self._row_off)
             if bits != self._raw[r] or self._uns[r]:
                 self._update(r, bits)
             r += 1
 
-    def _scan_pins(self):
+    def _scan_slow(self):
+        # Scattered column pins (one read per pin) or rows switched by direction.
         r = 0
         while r < ROWS:
-            pin = self._rows[r]
-            pin.value(self._row_on)
+            self._row(r, 1)
             if self._settle:
                 sleep_us(self._settle)
-            bits = self._read_pins()
-            pin.value(self._row_off)
+            bits = self._read_pins() if self._shift < 0 else \
+                self._lut[(self._mem[self._addr] >> self._shift) & self._wmask]
+            self._row(r, 0)
             if bits != self._raw[r] or self._uns[r]:
                 self._update(r, bits)
             r += 1
+
+    def _row(self, r, on):
+        pin = self._rows[r]
+        if self.row_mode == "switched":
+            pin.init(Pin.OUT if on else Pin.IN)
+        else:
+            pin(self._row_on if on else self._row_off)
 
     def _read_pins(self):
         bits = 0
@@ -201,9 +245,9 @@ class Matrix:
         self.overflow = False
 
     def release(self):
-        """Drive every row inactive (hall: all sensors unpowered)."""
-        for pin in self._rows:
-            pin.value(self._row_off)
+        """Every row inactive: released (reed) or driven off (hall: all sensors unpowered)."""
+        for r in range(ROWS):
+            self._row(r, 0)
 
 
 def from_config(cfg):
@@ -211,6 +255,6 @@ def from_config(cfg):
     return Matrix(cfg.MATRIX_ROW_PINS, cfg.MATRIX_COL_PINS, cfg.SENSOR_TYPE,
                   cfg.DIODE_DIRECTION, cfg.SENSOR_ACTIVE_LEVEL,
                   cfg.HALL_DEBOUNCE_MS if hall else cfg.DEBOUNCE_MS,
-                  getattr(cfg, "HALL_POWER_UP_US", 100) if hall
-                  else getattr(cfg, "MATRIX_SETTLE_US", 0),
+                  getattr(cfg, "HALL_POWER_UP_US", 150) if hall
+                  else getattr(cfg, "MATRIX_SETTLE_US", 15),
                   period_ms=cfg.SCAN_PERIOD_MS)

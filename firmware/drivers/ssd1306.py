@@ -5,8 +5,15 @@
 # I2C framing: every write starts with a control byte, 0x00 = the rest are commands,
 # 0x40 = the rest are display data. The pixel buffer lives at offset 1 of a 1025-byte
 # bytearray whose byte 0 is 0x40, so show() is one address-window command plus one data write,
-# with no allocation. I2C errors (OLED missing: OSError) are left to the caller.
+# with no allocation.
+#
+# A display that does not answer (missing, loose wire, dead module) must not stop the board:
+# the board plays on with its LEDs. I2C errors are caught; `ok` turns False and `error` says
+# why; drawing still works on the buffer, and show() retries (re-initialising the display)
+# at most every RETRY_MS, so a missing display does not block the loop on every refresh.
 import framebuf
+
+from drivers.ticks import ticks_diff, ticks_ms
 
 try:
     from micropython import const
@@ -34,6 +41,7 @@ _PRECHARGE = const(0xD9)     # + phase 1/2 periods
 _VCOMH = const(0xDB)         # + deselect level (0x30 = 0.83 x Vcc)
 _PUMP = const(0x8D)          # + 0x14 internal charge pump on, 0x10 off (external VCC)
 _SCROLL_OFF = const(0x2E)
+RETRY_MS = const(10000)
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -54,6 +62,10 @@ class SSD1306(framebuf.FrameBuffer):
         self._c1[0] = self._c2[0] = _CMD
         # Address window = whole screen; sent before each show() so a glitch cannot shift it.
         self._window = bytes((_CMD, _COL_ADDR, 0, width - 1, _PAGE_ADDR, 0, self.pages - 1))
+        self.ok = True
+        self.error = ""
+        self.failures = 0                    # I2C errors seen so far
+        self._retry = 0
         self.init_display()
 
     def _orientation(self):
@@ -63,6 +75,15 @@ class SSD1306(framebuf.FrameBuffer):
         return _SEG_REMAP | 1, _COM_SCAN | 8
 
     def init_display(self):
+        self.fill(0)
+        try:
+            self._init_commands()
+            self._send()
+            self.poweron()
+        except OSError as e:
+            self._failed(e)
+
+    def _init_commands(self):
         seg, com = self._orientation()
         ext = self.external_vcc
         self.i2c.writeto(self.addr, bytes((
@@ -84,9 +105,14 @@ class SSD1306(framebuf.FrameBuffer):
             _NORMAL,
             _SCROLL_OFF,
         )))
-        self.fill(0)
-        self.show()
-        self.poweron()
+
+    def _failed(self, e):
+        self.ok = False
+        self.failures += 1
+        self.error = "OLED at I2C 0x%02x not answering" % self.addr
+        if e is not None and e.args:
+            self.error += " (OSError %s)" % e.args[0]
+        self._retry = ticks_ms()
 
     def _cmd(self, c):
         self._c1[1] = c
@@ -118,9 +144,33 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd(com)
         self.show()
 
-    def show(self):
+    def _send(self):
         self.i2c.writeto(self.addr, self._window)
         self.i2c.writeto(self.addr, self._data)
+
+    def show(self):
+        """Send the buffer. False if the display does not answer (see `ok`, `error`)."""
+        if not self.ok:
+            return self._recover()
+        try:
+            self._send()
+            return True
+        except OSError:                      # no `as e`: the frame then stays off the heap
+            self._failed(None)
+            return False
+
+    def _recover(self):
+        if ticks_diff(ticks_ms(), self._retry) < RETRY_MS:
+            return False
+        try:
+            self._init_commands()            # it may have been replugged: set it up again
+            self._send()
+            self.poweron()
+        except OSError as e:
+            self._failed(e)
+            return False
+        self.ok = True
+        return True
 
 
 def from_config(cfg):

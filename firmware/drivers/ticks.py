@@ -1,7 +1,7 @@
 # Millisecond/microsecond tick helpers: MicroPython's own, or stand-ins so the drivers also run
 # on CPython in host tests. ticks_diff() handles wrap-around like MicroPython's (period 2**30).
 try:
-    from time import ticks_add, ticks_diff, ticks_us, sleep_us
+    from time import ticks_add, ticks_diff, ticks_ms, ticks_us, sleep_us
 except ImportError:  # CPython
     import time as _time
 
@@ -10,6 +10,9 @@ except ImportError:  # CPython
 
     def ticks_diff(a, b):
         return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+    def ticks_ms():
+        return (_time.perf_counter_ns() // 1000000) & 0x3FFFFFFF
 
     def ticks_us():
         return (_time.perf_counter_ns() // 1000) & 0x3FFFFFFF

@@ -8,9 +8,17 @@
 #       data), it keeps the display RAM in column-address order, which is exactly the driver's
 #       MONO_VLSB framebuffer (byte = page * 128 + x, bit = y % 8), and the display flags
 #       (on/off, inverse, contrast, all pixels on). image() gives the picture as drawn.
+#   FaceReader(icons, x, y).read(oled)  the face the firmware's face picker shows: the picker
+#       draws the face being chosen as an icon at a fixed place (controller.screens.PICKER_ICON);
+#       the icon found there, pixel for pixel, names the face (None: no picker on the screen).
+#       The sensors cannot see a face, so this is how the simulator shows the face being chosen
+#       on the piece itself, without asking the firmware anything.
 #
-# Plain Python, no firmware imports: chain_index() here is written from config.py's description
-# of the chain and checked against the firmware's drivers.leds by host_tests/test_sim_decode.py.
+# Plain Python, no firmware imports. The LED chain is derived here differently from the
+# firmware on purpose: chain_order() walks the strip over the board as a maker lays it (from
+# the start corner along the first line, then over to the next line), while the firmware's
+# drivers.leds.chain_index computes each position arithmetically. host_tests/test_sim_decode.py
+# checks that the two agree for all 16 layouts, and both against chains written out by hand.
 
 GRB = (1, 0, 2)          # byte offset of R, G and B inside one WS2812 pixel
 
@@ -19,24 +27,39 @@ STARTS = ("a1", "g1", "a9", "g9")
 RUNS = ("ranks", "files")
 
 
+def chain_order(wiring="serpentine", start="a1", runs="ranks"):
+    """The 63 squares (0 = a1, 6 = g1, 7 = a2, ... 62 = g9) in the order the LED strip passes
+    them: it starts on corner `start` and runs along a rank ("ranks": lines of 7) or a file
+    ("files": lines of 9); at the end of a line it goes over to the next line and comes back
+    ("serpentine") or returns to that line's first square ("rows")."""
+    f, r = "abcdefg".index(start[0]), int(start[1]) - 1
+    step_f = 1 if f == 0 else -1                  # away from the start corner
+    step_r = 1 if r == 0 else -1
+    along, over = ((step_f, 0), (0, step_r)) if runs == "ranks" else ((0, step_r), (step_f, 0))
+    order = []
+    line_start = (f, r)
+    while 0 <= f < 7 and 0 <= r < 9:
+        while 0 <= f < 7 and 0 <= r < 9:          # one line, to the edge of the board
+            order.append(r * 7 + f)
+            f, r = f + along[0], r + along[1]
+        if wiring == "serpentine":                # back onto the board, one line over
+            f, r = f - along[0] + over[0], r - along[1] + over[1]
+            along = (-along[0], -along[1])
+        else:                                     # to the same side as the line before
+            f, r = line_start[0] + over[0], line_start[1] + over[1]
+        line_start = (f, r)
+    return order
+
+
+_positions = {}
+
+
 def chain_index(sq, wiring="serpentine", start="a1", runs="ranks"):
-    """Position along the LED chain of square sq (0 = a1, 6 = g1, 7 = a2, ... 62 = g9).
-    The chain starts at corner `start`, runs along a rank ("ranks", lines of 7) or a file
-    ("files", lines of 9) first; "serpentine" lines alternate direction, "rows" lines all
-    start on the same side."""
-    f = sq % 7
-    r = sq // 7
-    if start[0] == "g":
-        f = 6 - f
-    if start[1] == "9":
-        r = 8 - r
-    if runs == "ranks":
-        line, pos, n = r, f, 7
-    else:
-        line, pos, n = f, r, 9
-    if wiring == "serpentine" and line % 2 == 1:
-        pos = n - 1 - pos
-    return line * n + pos
+    """Position along the LED chain of square sq."""
+    key = (wiring, start, runs)
+    if key not in _positions:
+        _positions[key] = {s: i for i, s in enumerate(chain_order(wiring, start, runs))}
+    return _positions[key][sq]
 
 
 def decode_leds(buf, wiring="serpentine", start="a1", runs="ranks", order=GRB, bpp=3):
@@ -186,6 +209,25 @@ class Oled:
     def rows_hex(self):
         digits = self.width // 4
         return ["%0*x" % (digits, v) for v in self.rows()]
+
+
+class FaceReader:
+    """icons: {face: rows of "0"/"1" strings} as drawn by the firmware at (x, y)."""
+
+    def __init__(self, icons, x, y):
+        self.x = x
+        self.y = y
+        self.size = len(next(iter(icons.values())))
+        self.faces = {tuple(rows): face for face, rows in icons.items()}
+
+    def read(self, oled):
+        """The face whose icon stands at (x, y) in the OLED's display RAM, or None."""
+        n = self.size
+        if self.x + n > oled.width or self.y + n > oled.height:
+            return None
+        rows = tuple("".join("1" if oled.drawn(self.x + i, self.y + j) else "0"
+                             for i in range(n)) for j in range(n))
+        return self.faces.get(rows)
 
 
 def rows_from_hex(rows):

@@ -74,9 +74,13 @@ function pieceEl(p, small) {
     }
     d.title = (p.side ? "Brown " : "White ") + p.value + "-tile";
   } else {
-    d.className = "piece barragoon" + (p.confirmed === false ? " unconfirmed" : "");
+    // A Barragoon put down shows "?" until the player confirms its face; while the OLED's
+    // face picker is open it shows the face being chosen there.
+    const state = p.choosing ? " choosing" : p.confirmed === false ? " unconfirmed" : "";
+    d.className = "piece barragoon" + state;
     d.innerHTML = faceSvg(p.face);
-    d.title = "Barragoon " + p.face + (p.confirmed === false ? " (face not confirmed yet)" : "");
+    d.title = "Barragoon " + p.face + (p.choosing ? " (being chosen: UP/DOWN, then OK)" :
+                                       p.confirmed === false ? " (face not confirmed yet)" : "");
   }
   if (small) d.classList.add("small");
   d.dataset.kind = p.kind;
@@ -86,7 +90,8 @@ function pieceEl(p, small) {
 
 function pieceKey(p) {
   if (!p) return "";
-  return p.kind === "tile" ? "t" + p.side + p.value : "b" + p.face + (p.confirmed === false ? "?" : "");
+  return p.kind === "tile" ? "t" + p.side + p.value :
+         "b" + p.face + (p.choosing ? "*" : p.confirmed === false ? "?" : "");
 }
 
 // --- board ------------------------------------------------------------------------------------
@@ -330,18 +335,47 @@ function renderGame(m) {
   const c = $("console");
   if (c._text !== log) { c._text = log; c.textContent = log; c.scrollTop = c.scrollHeight; }
   const st = $("status");
+  const cpython = m.device.runtime === "cpython";
   st.className = "status " + m.device.status;
-  st.textContent = "firmware: " + m.device.status + (m.busy ? " \u00b7 " + m.busy : "");
+  st.textContent = "firmware: " + m.device.status + (cpython ? " on CPython" : "") +
+                   (m.busy ? " \u00b7 " + m.busy : "");
   st.title = m.device.text || "the firmware process";
+  const note = $("runtime-note");
+  if (note.hidden === cpython) {           // said once, and stays: it does not change
+    note.hidden = !cpython;
+    note.textContent = cpython ? "The firmware runs on " + m.device.runtime_text + "." : "";
+  }
+}
+
+// What to do next, in one line under the board.
+function hintText(m) {
+  const SIDE = ["White", "Brown"];
+  const inHand = m.hands[0].length + m.hands[1].length;
+  const onBoard = m.board.some(p => p);
+  const barragoonAtHand = m.hands[0].concat(m.hands[1]).some(p => p.kind === "barragoon");
+  if (m.busy) return "Setting up the start position\u2026";
+  if (m.board.some(p => p && p.choosing))
+    return "Choose the Barragoon\u2019s face with UP and DOWN (arrow keys), confirm with OK (Enter).";
+  if (inHand)
+    return "Click an empty square to put the highlighted piece down; click a hand piece to choose it.";
+  if (!onBoard)
+    return "To begin, click \u201cSet up start position\u201d: the pieces go onto their squares " +
+           "and the game starts. (Or click a tile under \u201cTiles off the board\u201d, then a square.)";
+  const g = m.game;
+  if (g.exists && !g.over && g.placing >= 0 && !barragoonAtHand)
+    return SIDE[g.placing] + " places a Barragoon: click \u201cTake a Barragoon\u201d, then an empty square.";
+  return "Click a piece to pick it up: the board lights where it can go.";
 }
 
 function updateHint() {
   const m = sim.model;
   if (!m) return;
-  const n = m.hands[0].length + m.hands[1].length;
-  $("hint").textContent = n
-    ? "Click an empty square to put the highlighted piece down; click a hand piece to choose it."
-    : "Click a piece to pick it up; click an empty square to put the piece in hand down.";
+  const h = $("hint");
+  h.textContent = hintText(m);
+  const empty = !m.busy && !m.board.some(p => p) && !m.hands[0].length && !m.hands[1].length;
+  h.classList.toggle("start", empty);
+  $("setup").classList.toggle("attention", empty);
+  $("board-empty").hidden = !empty;
 }
 
 function render(m) {

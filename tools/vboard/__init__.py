@@ -6,8 +6,9 @@
 #   neopixel.py       the LED strip (keeps the buffer as written)
 #   board_wiring.py   the 9 x 7 sensor matrix answering the firmware's row drives
 #   ssd1306_panel.py  an SSD1306 on the I2C bus keeping its display RAM
-#   clock.py          a simulated millisecond clock
+#   clock.py          a simulated millisecond clock, and real time under MicroPython's names
 #   framebuf.py       CPython stand-in for MicroPython's built-in framebuf
+#   font5x7.py        the project's own font for it, where no micropython lends MicroPython's
 #
 # vboard.install() must run before any driver module is imported: it puts the stand-ins into
 # sys.modules, which is the reliable way to shadow the MicroPython unix port's built-in

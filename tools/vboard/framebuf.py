@@ -9,13 +9,15 @@
 # GS8. Not emulated: the buffer protocol on the FrameBuffer object itself (bytes(fb)); use the
 # buffer you passed in.
 #
-# Text: the 8x8 font is NOT copied here. On the first text() call the glyphs of characters
-# 32..127 are read from the real MicroPython unix port (tools/micropython_env.py finds it):
-# it draws every character with its own framebuf and prints the bytes. The result is kept in
-# memory, and in build/.cache/framebuf_font8x8.hex (build/ is kept out of git). Without a micropython executable (and no
-# cache file) every printable character is drawn as a hollow 6x7 box instead, so text pixels
-# on CPython are then only approximate (position and extent right, shapes not).
+# Text: MicroPython's 8x8 font is NOT copied here. On the first text() call the glyphs of
+# characters 32..127 are read from the real MicroPython unix port (tools/micropython_env.py
+# finds it): it draws every character with its own framebuf and prints the bytes. The result is
+# kept in memory, and in build/.cache/framebuf_font8x8.hex (build/ is kept out of git), so text
+# is then pixel-identical to the board's. Without a micropython executable (and no cache file,
+# or with MICROPYTHON=none) the project's own 5x7 font of font5x7.py is used: readable, the same
+# cells and clipping, but not the board's pixels. FONT_SOURCE says which one is in use.
 import os
+import subprocess
 import sys
 
 MONO_VLSB = 0
@@ -32,8 +34,12 @@ _BPP = {MONO_VLSB: 1, RGB565: 16, GS4_HMSB: 4, MONO_HLSB: 1, MONO_HMSB: 1, GS2_H
 _TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE_FILE = os.path.join(os.path.dirname(_TOOLS), "build", ".cache", "framebuf_font8x8.hex")
 
-_font = None          # bytes: 96 glyphs x 8 column bytes (LSB = top row), or b"" = fallback
-FONT_SOURCE = None    # "micropython", "cache" or "fallback" once text() has been used
+_font = None          # bytes: 96 glyphs x 8 column bytes (LSB = top row)
+FONT_SOURCE = None    # "micropython", "cache" or "own" (font5x7.py) once text() has been used
+FONT_NAMES = {"micropython": "MicroPython's 8x8 font (read from the micropython executable)",
+              "cache": "MicroPython's 8x8 font (cached from a micropython executable)",
+              "own": "the project's own 5x7 font (no micropython executable to read MicroPython's "
+                     "from: text pixels differ from the board's)"}
 
 _FONT_SCRIPT = (
     "import framebuf, binascii\n"
@@ -64,38 +70,58 @@ def _parse_font(text):
 
 
 def load_font():
-    """The 8x8 glyphs (bytes, 96 * 8) of chars 32..127, or b"" when only the fallback exists."""
+    """The 8x8 glyphs (bytes, 96 * 8) of chars 32..127: MicroPython's if it can be had, else
+    the project's own (FONT_SOURCE says which)."""
     global _font, FONT_SOURCE
     if _font is not None:
         return _font
+    env = _micropython_env()
     font = None
-    try:
-        with open(CACHE_FILE) as f:
-            font = _parse_font(f.read())
+    if not env.hidden():
+        font = _cached_font()
         if font is not None:
             FONT_SOURCE = "cache"
+        else:
+            font = _font_from_micropython(env)
+    if font is None:
+        from vboard import font5x7
+        font = font5x7.columns()
+        FONT_SOURCE = "own"
+    _font = font
+    return font
+
+
+def font_name():
+    """What text() draws with, in words (for tools that render screens)."""
+    load_font()
+    return FONT_NAMES[FONT_SOURCE]
+
+
+def _cached_font():
+    try:
+        with open(CACHE_FILE) as f:
+            return _parse_font(f.read())
+    except OSError:
+        return None
+
+
+def _font_from_micropython(env):
+    global FONT_SOURCE
+    if env.find_micropython() is None:
+        return None
+    try:
+        font = _parse_font(env.run(["-c", _FONT_SCRIPT], timeout=60).stdout)
+    except (OSError, RuntimeError, ValueError, subprocess.SubprocessError):
+        font = None
+    if font is None:
+        return None
+    FONT_SOURCE = "micropython"
+    try:
+        os.makedirs(os.path.dirname(CACHE_FILE), exist_ok=True)
+        with open(CACHE_FILE, "w") as f:
+            f.write("\n".join(font[i:i + 8].hex() for i in range(0, 768, 8)) + "\n")
     except OSError:
         pass
-    if font is None:
-        try:
-            env = _micropython_env()
-            if env.find_micropython() is not None:
-                proc = env.run(["-c", _FONT_SCRIPT], timeout=60)
-                font = _parse_font(proc.stdout)
-        except Exception:  # no usable micropython: fall back below
-            font = None
-        if font is not None:
-            FONT_SOURCE = "micropython"
-            try:
-                os.makedirs(os.path.dirname(CACHE_FILE), exist_ok=True)
-                with open(CACHE_FILE, "w") as f:
-                    f.write("\n".join(font[i:i + 8].hex() for i in range(0, 768, 8)) + "\n")
-            except OSError:
-                pass
-    if font is None:
-        font = b""
-        FONT_SOURCE = "fallback"
-    _font = font
     return font
 
 
@@ -444,12 +470,6 @@ class FrameBuffer:
         for ch in s.encode("utf-8"):
             if ch < 32 or ch > 127:
                 ch = 127
-            if not font:
-                # fallback: a hollow 6x7 box per printable character (approximate pixels)
-                if ch != 32:
-                    self.rect(x0 + 1, y0, 6, 7, c)
-                x0 += 8
-                continue
             base = (ch - 32) * 8
             for j in range(8):
                 if 0 <= x0 < w:

@@ -1,30 +1,60 @@
 # Fake `machine` module for host tests (CPython and the MicroPython unix port).
 #
 # Install with vboard.install() (puts it in sys.modules before drivers are imported). It models
-# the RP2040 GPIO levels as one 30-bit register, so Pin.value() and mem32[GPIO_IN] agree:
-#   - output pins read what was driven; inputs read their pull (up = 1, down/none = 0),
-#   - set_input(pin, level) drives an input from outside (a button, an encoder contact),
+# the RP2040 GPIOs the way MicroPython's rp2 port drives them (ports/rp2/machine_pin.c):
+#   - every pin has an output latch (OUT) and an output enable (OE); a pin drives its latch only
+#     while OE is on, otherwise it is an input (high-impedance) read through its pull;
+#   - Pin.IN turns OE off; Pin.OUT turns it on (value= sets the latch first); value() on an
+#     input only sets the latch, as gpio_put() does;
+#   - Pin.OPEN_DRAIN is emulated like the port: the latch stays 0 and value(0) / value(1) turn OE
+#     on / off, so a "high" open-drain pin is really an input;
+#   - every init (and a constructor with arguments) sets the pulls: none unless pull= is given;
+#   - one 30-bit GPIO_IN register, so Pin.value() and mem32[GPIO_IN] agree: driven pins read
+#     their latch, undriven pins their pull (up = 1, down or none = 0);
+#   - pad drive strength (PADS_BANK0 DRIVE bits, reset 4 mA) written through mem32, including the
+#     atomic SET / CLR / XOR aliases; drive_ma(pin) reads it back;
+#   - Pin.irq(handler, trigger, hard): edges caused by set_input() call the handler at once; on
+#     MicroPython a hard handler runs with the heap locked (as in an ISR: any allocation raises
+#     MemoryError). An exception in a handler is printed, recorded in irq_errors and disables the
+#     handler, as the port does;
+#   - set_input(pin, level) drives an input from outside (a button, an encoder contact);
+#     set_inputs({pin: level, ...}) changes several at once (two contacts that both changed
+#     before an interrupt handler ran),
 #   - a "world" object (e.g. board_wiring.BoardWiring) may own some input pins: it provides
-#     `col_mask` and `col_bits()`, and is told of every output write via on_drive(pin, value).
-# Recording (record = True): every output write is appended to `trace` as (pin, value), every
-# I2C write to I2C.writes / i2c_log, PWM changes to PWM.history. Set record = False to measure
-# allocation: then nothing is logged and no device model runs.
+#     `col_mask` and `col_bits()`, and is told of every change of a pin's driven state through
+#     on_drive(pin, level), level 0 / 1 when driven and None when released.
+# Recording (record = True): every change of a pin's driven state is appended to `trace` as
+# (pin, 0 / 1 / None), every I2C write to I2C.writes / i2c_log, PWM changes to PWM.history. Set
+# record = False to measure allocation: then nothing is logged and no device model runs.
 GPIO_IN = 0xD0000004
+PADS_BANK0 = 0x4001C000      # +4 + 4 * gpio: pad control; DRIVE in bits 5:4 (2, 4, 8, 12 mA)
+_PADS_END = PADS_BANK0 + 4 + 4 * 30
+_PAD_RESET = 0x56            # RP2040 reset value: 4 mA, input enabled, pull-down, Schmitt
+DRIVE_MA = (2, 4, 8, 12)
 
 record = True
-trace = []           # (pin id, value) of every write to an output pin, in order
+trace = []           # (pin id, 0 / 1 / None) for every change of what a pin drives, in order
 pins = {}            # pin id -> latest Pin object
 world = None
 i2c_devices = {}     # address -> device model with write(bytes) (or None: just ACK)
 i2c_log = []         # (bus id, address, bytes) of every I2C write, all buses
 pwms = []
 wdts = []
+irq_errors = []      # (pin id, exception) raised by IRQ handlers
 
-_drive_mask = 0      # pins configured as outputs
-_drive_bits = 0      # levels driven on those
-_pullup_bits = 0     # inputs with a pull-up
+_oe = 0              # output enable per pin
+_out = 0             # output latch per pin
+_od = 0              # pins in the port's emulated open-drain mode
+_pullup_bits = 0     # pull-ups
+_pulldown_bits = 0   # pull-downs
 _ext_mask = 0        # inputs driven from outside (set_input)
 _ext_bits = 0
+_pads = {}           # pin id -> pad register value (absent: reset value)
+
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython: nothing to lock
+    heap_lock = heap_unlock = None
 
 
 class Restarted(Exception):
@@ -43,7 +73,7 @@ def reset():
 
 def clear():
     """Forget all pins, devices and logs (call at the start of each test)."""
-    global record, world, _drive_mask, _drive_bits, _pullup_bits, _ext_mask, _ext_bits
+    global record, world, _oe, _out, _od, _pullup_bits, _pulldown_bits, _ext_mask, _ext_bits
     record = True
     world = None
     trace.clear()
@@ -53,13 +83,15 @@ def clear():
     i2c_log.clear()
     pwms.clear()
     wdts.clear()
-    _drive_mask = _drive_bits = _pullup_bits = _ext_mask = _ext_bits = 0
+    irq_errors.clear()
+    _pads.clear()
+    _oe = _out = _od = _pullup_bits = _pulldown_bits = _ext_mask = _ext_bits = 0
     mem32.reads = 0
 
 
 def gpio_in():
     """The GPIO_IN register: the level of every pin."""
-    v = (_drive_bits & _drive_mask) | (_pullup_bits & ~_drive_mask)
+    v = (_out & _oe) | (_pullup_bits & ~_oe)
     v = (v & ~_ext_mask) | _ext_bits
     w = world
     if w is not None:
@@ -68,7 +100,20 @@ def gpio_in():
 
 
 def pullup_bits():
-    return _pullup_bits & ~_drive_mask
+    """Pins that float high: pulled up and not driven."""
+    return _pullup_bits & ~_oe
+
+
+def driven(pin_id):
+    """What the pin drives: 0 or 1, or None when its output is off (an input)."""
+    if not _oe >> pin_id & 1:
+        return None
+    return _out >> pin_id & 1
+
+
+def drive_ma(pin_id):
+    """The pad's drive strength in mA (RP2040 PADS_BANK0 DRIVE field)."""
+    return DRIVE_MA[(_pads.get(pin_id, _PAD_RESET) >> 4) & 3]
 
 
 def set_input(pin_id, level):
@@ -87,6 +132,37 @@ def set_input(pin_id, level):
         p._edge(old, (gpio_in() >> pin_id) & 1)
 
 
+def set_inputs(levels):
+    """Drive several inputs at once ({pin: level}), then raise their edges: what an interrupt
+    handler sees when more than one contact changed before it ran."""
+    before = gpio_in()
+    global _ext_mask, _ext_bits
+    for pin_id, level in levels.items():
+        m = 1 << pin_id
+        _ext_mask |= m
+        _ext_bits = (_ext_bits & ~m) | ((1 if level else 0) << pin_id)
+    after = gpio_in()
+    for pin_id in levels:
+        p = pins.get(pin_id)
+        if p is not None:
+            p._edge(before >> pin_id & 1, after >> pin_id & 1)
+
+
+def _set_drive(pin_id, oe, out):
+    """Change OE / latch of one pin; report a change of its driven state."""
+    global _oe, _out
+    m = 1 << pin_id
+    before = driven(pin_id)
+    _oe = (_oe | m) if oe else (_oe & ~m)
+    _out = (_out | m) if out else (_out & ~m)
+    after = driven(pin_id)
+    if after != before:
+        if record:
+            trace.append((pin_id, after))
+        if world is not None:
+            world.on_drive(pin_id, after)
+
+
 class Pin:
     IN = 0
     OUT = 1
@@ -101,31 +177,52 @@ class Pin:
         if not isinstance(id, int) or not 0 <= id <= 29:
             raise ValueError("invalid pin %r" % (id,))
         self.id = id
-        self.mode = Pin.IN
-        self.pull = None
         self.reads = 0
         self._irq = None
         self._trigger = 0
+        self._hard = False
         pins[id] = self
-        self.init(mode, pull, value)
+        if mode != -1 or pull != -1 or value is not None or kw:
+            self.init(mode, pull, value, **kw)
+
+    @property
+    def mode(self):
+        m = 1 << self.id
+        if _od & m:
+            return Pin.OPEN_DRAIN
+        return Pin.OUT if _oe & m else Pin.IN
+
+    @property
+    def pull(self):
+        m = 1 << self.id
+        if _pullup_bits & m:
+            return Pin.PULL_UP
+        if _pulldown_bits & m:
+            return Pin.PULL_DOWN
+        return None
 
     def init(self, mode=-1, pull=-1, value=None, **kw):
-        global _drive_mask, _pullup_bits
+        global _od, _pullup_bits, _pulldown_bits
         m = 1 << self.id
-        if mode != -1:
-            self.mode = mode
-            if mode == Pin.OUT or mode == Pin.OPEN_DRAIN:
-                _drive_mask |= m
-            else:
-                _drive_mask &= ~m
-        if value is not None:
-            self._drive(value)
-        if pull != -1:
-            self.pull = pull
-            if pull == Pin.PULL_UP:
-                _pullup_bits |= m
-            else:
-                _pullup_bits &= ~m
+        latch = _out >> self.id & 1
+        if mode == Pin.IN:
+            _od &= ~m
+            _set_drive(self.id, 0, latch)
+        elif mode == Pin.OUT:
+            _od &= ~m
+            _set_drive(self.id, 1, latch if value is None else (1 if value else 0))
+        elif mode == Pin.OPEN_DRAIN:
+            _od |= m
+            _set_drive(self.id, value is not None and not value, 0)
+        elif mode != -1:
+            raise ValueError("fake Pin models IN, OUT and OPEN_DRAIN only")
+        # The port sets the pulls on every init: None (the default) means no pull.
+        _pullup_bits &= ~m
+        _pulldown_bits &= ~m
+        if pull == Pin.PULL_UP:
+            _pullup_bits |= m
+        elif pull == Pin.PULL_DOWN:
+            _pulldown_bits |= m
 
     def value(self, x=None):
         if x is None:
@@ -143,25 +240,41 @@ class Pin:
         self._drive(0)
 
     def _drive(self, x):
-        global _drive_bits
-        v = 1 if x else 0
         m = 1 << self.id
-        _drive_bits = (_drive_bits & ~m) | (v << self.id)
-        if record and self.mode != Pin.IN:
-            trace.append((self.id, v))
-        if world is not None:
-            world.on_drive(self.id, v)
+        if _od & m:
+            _set_drive(self.id, not x, 0)        # open-drain: 0 drives low, 1 releases
+        else:
+            _set_drive(self.id, _oe & m, 1 if x else 0)
 
     def irq(self, handler=None, trigger=12, hard=False):
         self._irq = handler
         self._trigger = trigger
+        self._hard = hard
+        return self
 
     def _edge(self, old, new):
-        if self._irq is None or old == new:
+        h = self._irq
+        if h is None or old == new:
             return
-        if (new and self._trigger & Pin.IRQ_RISING) or (not new and
-                                                        self._trigger & Pin.IRQ_FALLING):
-            self._irq(self)
+        if not ((new and self._trigger & Pin.IRQ_RISING) or
+                (not new and self._trigger & Pin.IRQ_FALLING)):
+            return
+        lock = self._hard and heap_lock is not None
+        if lock:
+            heap_lock()
+        try:
+            h(self)
+        except Exception as e:     # the port prints it and disables the handler
+            if lock:
+                heap_unlock()
+                lock = False
+            irq_errors.append((self.id, e))
+            print("Uncaught exception in IRQ callback handler")
+            print(repr(e))
+            self._irq = None
+        finally:
+            if lock:
+                heap_unlock()
 
     def __repr__(self):
         return "Pin(%d)" % self.id
@@ -171,13 +284,34 @@ class _Mem32:
     reads = 0
 
     def __getitem__(self, addr):
-        if addr != GPIO_IN:
-            raise ValueError("fake mem32 only models GPIO_IN, not 0x%08x" % addr)
-        self.reads += 1
-        return gpio_in()
+        if addr == GPIO_IN:
+            self.reads += 1
+            return gpio_in()
+        pin = _pad_pin(addr)
+        if pin is not None:
+            return _pads.get(pin, _PAD_RESET)
+        raise ValueError("fake mem32 models GPIO_IN and PADS_BANK0 only, not 0x%08x" % addr)
 
     def __setitem__(self, addr, value):
-        raise ValueError("fake mem32 is read-only (0x%08x)" % addr)
+        # PADS_BANK0 and its atomic aliases: +0x1000 XOR, +0x2000 SET, +0x3000 CLR.
+        alias = (addr - PADS_BANK0) & 0x3000
+        pin = _pad_pin(addr - alias)
+        if pin is None:
+            raise ValueError("fake mem32 can write PADS_BANK0 only, not 0x%08x" % addr)
+        old = _pads.get(pin, _PAD_RESET)
+        if alias == 0x1000:
+            value = old ^ value
+        elif alias == 0x2000:
+            value = old | value
+        elif alias == 0x3000:
+            value = old & ~value
+        _pads[pin] = value & 0xFF
+
+
+def _pad_pin(addr):
+    if PADS_BANK0 + 4 <= addr < _PADS_END and addr % 4 == 0:
+        return (addr - PADS_BANK0 - 4) // 4
+    return None
 
 
 mem32 = _Mem32()

@@ -1,0 +1,250 @@
+# tools/sim.py as a newcomer meets it: on a computer without the MicroPython unix port it runs
+# the firmware on CPython and says so once in the terminal and on the page; it stops cleanly on
+# Ctrl-C and SIGTERM (no traceback, no firmware process left behind); a user's mistake on the
+# command line is one line and exit status 2. And the page's physical model: a lifted tile goes
+# into its owner's hand, and the face being chosen on the OLED shows on the Barragoon.
+# CPython only (pytest).
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+
+import micropython_env
+from barragoon.notation import parse_square
+from cdp_browser import Browser, find_chromium
+from processes import running_with
+
+ROOT = micropython_env.ROOT
+SIM = os.path.join(ROOT, "tools", "sim.py")
+sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
+import decode  # noqa: E402
+import sim as simtool  # noqa: E402
+
+
+# --- the command line ---------------------------------------------------------------------------
+def run_sim(*args, env=None, timeout=60):
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, SIM] + list(args), capture_output=True, text=True,
+                          timeout=timeout, env=e, cwd=ROOT)
+
+
+def one_line_error(proc, *words):
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 or lines[0].startswith("usage:"), proc.stderr
+    for w in words:
+        assert w in proc.stderr, (w, proc.stderr)
+
+
+def test_replay_of_a_binary_file_is_refused_in_one_line(tmp_path):
+    f = tmp_path / "game.bin"
+    f.write_bytes(bytes(range(256)) * 4)
+    one_line_error(run_sim("--replay", str(f), "--no-browser", "--dir", str(tmp_path)),
+                   "game.bin", "not a text file")
+
+
+def test_replay_of_a_missing_or_meaningless_file_is_refused(tmp_path):
+    one_line_error(run_sim("--replay", str(tmp_path / "nope.txt"), "--dir", str(tmp_path)),
+                   "nope.txt")
+    f = tmp_path / "notes.txt"
+    f.write_text("shopping list: milk, eggs\n")
+    one_line_error(run_sim("--replay", str(f), "--dir", str(tmp_path)), "notes.txt")
+
+
+def test_a_bad_micropython_is_named_not_used(tmp_path):
+    one_line_error(run_sim("--micropython", "/bad/path", "--dir", str(tmp_path)),
+                   "--micropython /bad/path", "not an executable")
+    one_line_error(run_sim("--dir", str(tmp_path), env={"MICROPYTHON": "/bad/mp"}),
+                   "MICROPYTHON=/bad/mp", "unset it")
+
+
+def test_bad_port_and_dir_are_refused(tmp_path):
+    one_line_error(run_sim("--port", "http"), "--port", "not a port number")
+    one_line_error(run_sim("--port", "70000"), "not a port number")
+    f = tmp_path / "file"
+    f.write_text("")
+    one_line_error(run_sim("--dir", str(f)), "not a directory")
+
+
+# --- running on CPython -------------------------------------------------------------------------
+class SimProcess:
+    """tools/sim.py in its own session (as a terminal runs it), its output collected."""
+
+    def __init__(self, sim_dir, env=None):
+        e = dict(os.environ)
+        e.update(env or {})
+        self.p = subprocess.Popen([sys.executable, SIM, "--port", "0", "--no-browser", "--dir",
+                                   sim_dir, "--fresh"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, env=e, cwd=ROOT,
+                                  start_new_session=True)
+        self.lines = []
+        self.url = None
+        end = time.monotonic() + 60
+        while self.url is None and time.monotonic() < end:
+            line = self.p.stdout.readline()
+            if not line:
+                break
+            self.lines.append(line)
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+            if m:
+                self.url = m.group(1)
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
+        if self.url is None:
+            self.p.kill()
+            raise AssertionError("tools/sim.py did not start: %s" % "".join(self.lines))
+
+    def _drain(self):
+        for line in self.p.stdout:
+            self.lines.append(line)
+
+    def state(self):
+        with urllib.request.urlopen(self.url + "api/state", timeout=10) as r:
+            return json.loads(r.read())
+
+    def act(self, op, **args):
+        body = json.dumps(dict(op=op, **args)).encode()
+        req = urllib.request.Request(self.url + "api/action", data=body, method="POST")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    def wait(self, cond, what, timeout=60):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            v = cond()
+            if v:
+                return v
+            time.sleep(0.05)
+        raise AssertionError("timed out waiting for %s; output: %s" % (what, self.lines[-10:]))
+
+    def stop(self, sig):
+        # Ctrl-C in a terminal signals the whole foreground process group; SIGTERM (a service
+        # manager, `kill`) only the process.
+        if sig == signal.SIGINT:
+            os.killpg(self.p.pid, sig)
+        else:
+            self.p.send_signal(sig)
+        try:
+            return self.p.wait(20)
+        finally:
+            if self.p.poll() is None:
+                self.p.kill()
+            self.reader.join(5)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find left-over processes")
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_path, sig):
+    sim_dir = str(tmp_path / "board")
+    s = SimProcess(sim_dir, env={"MICROPYTHON": "none"})
+    try:
+        st = s.wait(lambda: (lambda m: m if m["device"]["status"] == "running" else None)(
+            s.state()), "the firmware running")
+        assert st["device"]["runtime"] == "cpython"
+        assert "no MicroPython unix port" in st["device"]["runtime_text"]
+        rows = s.wait(lambda: (lambda r: r if any(int(h, 16) for h in r) else None)(
+            s.state()["oled"]["rows"]), "the firmware drawing on the OLED")
+        assert s.act("press", button="down")["ok"] and s.act("release", button="down")["ok"]
+        s.wait(lambda: s.state()["oled"]["rows"] != rows, "the OLED to answer DOWN")
+        if find_chromium() and sig == "SIGINT":
+            b = Browser(width=1200, height=800)
+            try:
+                b.goto(s.url)
+                b.wait("window.sim && window.sim.ready", what="the page")
+                note = b.eval("document.getElementById('runtime-note').hidden ? '' : "
+                              "document.getElementById('runtime-note').textContent")
+                assert "CPython" in note and "no MicroPython unix port" in note, note
+                assert "on CPython" in b.eval("document.getElementById('status').textContent")
+            finally:
+                b.close()
+    finally:
+        code = s.stop(getattr(signal, sig))
+    out = "".join(s.lines)
+    assert code == 0, out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert sum("CPython" in line for line in s.lines) == 1, out      # said once
+    assert "Set up start position" in out                             # what to do first
+    assert running_with(sim_dir) == [], "a firmware process was left running"
+
+
+def test_with_micropython_the_terminal_names_it(tmp_path):
+    if micropython_env.find_micropython() is None:
+        pytest.skip(micropython_env.missing_reason())
+    s = SimProcess(str(tmp_path / "board"))
+    try:
+        s.wait(lambda: s.state()["device"]["status"] == "running", "the firmware running")
+        assert s.state()["device"]["runtime"] == "micropython"
+    finally:
+        assert s.stop(signal.SIGTERM) == 0
+    assert any("MicroPython unix port" in line for line in s.lines)
+    assert not any("CPython" in line for line in s.lines)
+
+
+# --- the physical model -------------------------------------------------------------------------
+def test_a_lifted_tile_goes_into_its_owners_hand(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    s.phys.arrange(simtool.start_position(0))
+    c8, d2, b4 = (parse_square(n) for n in ("c8", "d2", "b4"))
+    assert s.active == 0                               # White's turn
+    assert s.act("lift", {"sq": c8}) == ""             # Brown's tile, lifted first
+    hands = s.state()["hands"]
+    assert hands[0] == [] and hands[1][0]["side"] == 1
+    assert s.state()["next"] == hands[1][0]["id"]
+    assert s.act("lift", {"sq": d2}) == ""             # then White's own tile
+    st = s.state()
+    assert st["hands"][0][0]["side"] == 0
+    assert st["next"] == st["hands"][0][0]["id"]       # the mover's tile goes down next
+    assert s.act("lift", {"sq": b4}) == ""             # a Barragoon: the player at turn
+    assert s.state()["hands"][0][-1]["kind"] == "barragoon"
+
+
+def test_the_face_on_the_picker_shows_on_the_barragoon_being_placed(tmp_path):
+    import framebuf
+    from controller import screens
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    e5 = parse_square("e5")
+    assert s.act("take_supply", {}) == "" and s.act("put", {"sq": e5}) == ""
+    assert s.state()["board"][e5]["confirmed"] is False
+
+    def oled_shows(draw):
+        # The firmware's screen as it reaches the sim: the framebuffer, page by page.
+        buf = bytearray(1024)
+        draw(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
+        raw = bytes(buf)
+        s.on_device({"i2c": [[simtool.fw.OLED_ADDR, (b"\x00\x20\x00\x21\x00\x7f\x22\x00\x07"
+                                                     ).hex()],
+                             [simtool.fw.OLED_ADDR, (b"\x40" + raw).hex()]]})
+        return s.state()["board"][e5]
+
+    for face in ("RN", "2H", "A"):
+        p = oled_shows(lambda fb: screens.face_picker(fb, "White", "e5",
+                                                      simtool.FACES.index(face) + 1))
+        assert p["face"] == face and p["choosing"] and p["confirmed"] is False
+    p = oled_shows(lambda fb: screens.play(fb, "White", (0, 0), 23, "", ""))
+    assert "choosing" not in p and p["confirmed"] is False   # picker gone: "?" again
+
+
+def test_face_reader_reads_only_a_face_icon():
+    icons = simtool.face_bitmaps(24)["faces"]
+    reader = decode.FaceReader(icons, 3, 15)
+    oled = decode.Oled()
+    assert reader.read(oled) is None                     # a blank screen
+    for y, row in enumerate(icons["LW"]):
+        for x, px in enumerate(row):
+            if px == "1":
+                i = ((15 + y) >> 3) * 128 + 3 + x
+                oled.ram[i] |= 1 << ((15 + y) & 7)
+    assert reader.read(oled) == "LW"
+    oled.ram[(20 >> 3) * 128 + 40] ^= 1 << (20 & 7)      # outside the icon: still LW
+    assert reader.read(oled) == "LW"
+    oled.ram[(27 >> 3) * 128 + 15] ^= 1 << (27 & 7)      # a pixel of the icon changed
+    assert reader.read(oled) is None

@@ -1,0 +1,97 @@
+# Every tool in tools/ explains itself with --help (and does nothing else), and answers a user's
+# mistake (an unknown option, a file or folder that cannot be used) with one line naming the
+# problem and exit status 2, never a traceback. A new tool must be added to TOOLS (or, if it is
+# a module without a command line, to LIBRARIES). CPython only (pytest); the tools that also
+# run under micropython are tried there too.
+import os
+import subprocess
+import sys
+
+import pytest
+
+import micropython_env
+
+TOOLS_DIR = micropython_env.TOOLS
+
+# tool: (a bad argument, words its error line must contain)
+TOOLS = {
+    "bench_controller.py": (["--turns", "3"], "takes no arguments"),
+    "bench_drivers.py": (["fast"], "takes no arguments"),
+    "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
+    "bench_rules.py": (["-v"], "takes no arguments"),
+    "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
+    "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
+    "bench_engine.py": (["--games", "0"], "must be at least 1"),
+    "engine.py": (["--depth", "x"], "needs a number"),
+    "face_art.py": (["--size", "8"], "takes no arguments"),
+    "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
+    "legal_moves.py": (["--moves"], "unknown option --moves"),
+    "micropython_env.py": (["--path"], "takes no arguments"),
+    "pico_usb.py": (["--list"], "takes no arguments"),
+    "render_screens.py": (["README.md"], "is a file, not a folder"),
+    "replay.py": (["tools/sim/screenshot.png"], "not a text file"),
+    "run_rp2040.py": (["tools/sim/screenshot.png"], "not a text file"),
+    "sim.py": (["--replay", "tools/sim/screenshot.png"], "not a text file"),
+    "sim_device.py": (["firmware"], "usage:"),
+    "start.py": (["--sim", "--serial", "COM3"], "--serial is for flashing"),
+    "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
+}
+# Modules that other tools and tests import; they have no command line of their own.
+LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py", "record_file.py"}
+# Also run by micropython (the unix port has no argparse: tools/cli.py instead).
+ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
+                  "legal_moves.py", "replay.py")
+
+
+def run(argv, exe=None, timeout=120):
+    return subprocess.run([exe or sys.executable] + argv, capture_output=True, text=True,
+                          timeout=timeout, cwd=micropython_env.ROOT, stdin=subprocess.DEVNULL)
+
+
+def present(tools):
+    """The tools of this checkout (a branch may not have them all yet)."""
+    return sorted(t for t in tools if os.path.exists(os.path.join(TOOLS_DIR, t)))
+
+
+def test_every_tool_is_listed():
+    found = {n for n in os.listdir(TOOLS_DIR) if n.endswith(".py")}
+    assert found - LIBRARIES <= set(TOOLS), "add new tools to TOOLS in this test"
+    assert len(present(TOOLS)) >= 13
+
+
+@pytest.mark.parametrize("tool", present(TOOLS))
+def test_help_explains_and_does_nothing_else(tool, tmp_path):
+    p = subprocess.run([sys.executable, os.path.join(TOOLS_DIR, tool), "--help"],
+                       capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    assert len(p.stdout.strip().splitlines()) >= 2, p.stdout
+    assert os.listdir(str(tmp_path)) == [], "--help made files"        # it ran nothing
+    for sign in ("heap B", "RP2040 estimate (x", "PNG files in", "files into", "simulator: http",
+                 "micropython: /", "no Pico found"):
+        assert sign not in p.stdout, (tool, sign, p.stdout)
+
+
+@pytest.mark.parametrize("tool", present(TOOLS))
+def test_a_mistake_is_one_line_and_exit_2(tool):
+    argv, words = TOOLS[tool]
+    p = run([os.path.join(TOOLS_DIR, tool)] + argv)
+    assert p.returncode == 2, (p.returncode, p.stdout[-500:], p.stderr[-500:])
+    assert "Traceback" not in p.stdout + p.stderr
+    # One line; argparse's tools put their usage line (and its continuation) before it.
+    lines = [line for line in p.stderr.strip().splitlines() if not line.startswith(" ")]
+    assert len(lines) == 1 or len(lines) == 2 and lines[0].startswith("usage:"), p.stderr
+    assert words in lines[-1], p.stderr
+
+
+@pytest.mark.parametrize("tool", ON_MICROPYTHON)
+def test_help_and_mistakes_on_micropython(tool):
+    mp = micropython_env.find_micropython()
+    if mp is None:
+        pytest.skip(micropython_env.missing_reason())
+    path = os.path.join(TOOLS_DIR, tool)
+    p = run([path, "--help"], exe=mp)
+    assert p.returncode == 0 and p.stdout.strip() and "Traceback" not in p.stdout + p.stderr
+    argv, words = TOOLS[tool]
+    p = run([path] + argv, exe=mp)
+    assert p.returncode == 2 and words in p.stderr and "Traceback" not in p.stderr

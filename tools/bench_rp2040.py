@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""The firmware's speed and memory, measured on the emulated Pico (tools/rp2040).
+
+    python tools/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
+
+Everything runs on the stock MicroPython v1.28 UF2 in rp2040js, from the .mpy files that
+tools/deploy.py builds, in simulated time at 125 MHz. The emulator has no XIP flash cache, so a
+real board is somewhat slower (10 to 20 %): leave margin.
+
+  rules      one tile's targets (worst tile of the start and of a crowded position) and all legal
+             moves, timed on the Pico with time.ticks_us
+  drivers    one matrix scan, one LED frame (CPU + wire), one OLED refresh (400 kHz I2C)
+  heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
+             (after collect, every action) over a game of --turns turns played through the
+             board controller with saves to littlefs
+  play       the real main.py on a modelled board: --lifts turns played by lifting and setting
+             down pieces; lift-to-light is from the sensor's change to the first LED bit; the
+             longest time the main loop goes without a matrix scan (screen updates included),
+             the step that commits a move, each without the flash write of its save, and that
+             flash write (erase/program times as a W25Q16 takes them)
+--json prints one JSON object with these figures (keys as in the table).
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
+
+from rp2040 import board, flashfs, pico  # noqa: E402
+
+CROWDED = ("v[RN]d[X]d[A]v/1z[2H]z[1S]2/[LE]1d[A]1[1W]1/1[X]2[RS]1[2V]/[A]1[X]1[1N]2/"
+           "1[RE]1D1[X]1/[1E]1Z[A]Z1[LS]/2[2H]D3/1VD2V1 w 12")
+
+RULES = """
+import time, gc
+from barragoon.notation import parse_position
+from barragoon.game import start_position
+def per_call(fn, arg, n):
+    fn(arg)
+    t = time.ticks_us()
+    for i in range(n):
+        fn(arg)
+    return time.ticks_diff(time.ticks_us(), t) / n / 1000
+for name, pos in (('start', start_position()), ('crowded', parse_position(%r))):
+    tiles = [sq for sq in range(63) if pos.get(sq) & 0x20 and (pos.get(sq) >> 4) & 1 == pos.side]
+    ms = [per_call(pos.targets, sq, 5) for sq in tiles]
+    print(name, max(ms), sum(ms) / len(ms), per_call(lambda p: p.legal_moves(), pos, 3))
+""" % CROWDED
+
+DRIVERS = """
+import time, config
+from drivers import matrix, leds, ssd1306
+def per_call(fn, n):
+    fn()
+    t = time.ticks_us()
+    for i in range(n):
+        fn()
+    return time.ticks_diff(time.ticks_us(), t) / n / 1000
+m = matrix.from_config(config)
+l = leds.from_config(config)
+frame = bytearray(b'\\x00\\xff\\x00' * 63)
+o = ssd1306.from_config(config)
+print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3))
+"""
+
+# The App on its real drivers; then a game through its controller (events with their times,
+# as the loop would feed them), saved to littlefs after every action.
+HEAP = """
+import gc
+gc.collect()
+script = gc.mem_alloc()              # the interpreter and this script's own code
+import app
+from barragoon.game import Game, start_position
+from drivers.buttons_const import BTN_OK
+gc.collect()
+imports = gc.mem_alloc()
+a = app.App()
+a.boot()
+gc.collect()
+booted = gc.mem_alloc()
+ctl = a.ctl
+pos = start_position()
+occ = bytearray(1 if pos.get(sq) else 0 for sq in range(63))
+ctl.start(occ)
+ctl.begin(Game())
+g = ctl.game
+t = 1000
+def ev(sq, p):
+    global t
+    t += 40
+    ctl.on_square(sq, p, t)
+    ctl.tick(t)
+    ctl.render(t, 1)
+    ctl.render(t, 2)
+def settle():
+    global t
+    t += 400
+    ctl.tick(t)
+    ctl.render(t, 1)
+    ctl.render(t, 2)
+peak = booted
+k = 12345
+turns = 0
+while not g.over and turns < %d:
+    if g.placing() >= 0:
+        sq = 0
+        while occ[sq]:
+            sq += 1
+        occ[sq] = 1
+        ev(sq, 1)
+        settle()
+        ctl.on_button(BTN_OK, t)
+    else:
+        moves = g.legal_moves()
+        k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+        mv = moves[k %% len(moves)]
+        frm, to = mv // 64, mv %% 64
+        occ[frm] = 0
+        ev(frm, 0)
+        if occ[to]:
+            ev(to, 0)
+        occ[to] = 1
+        ev(to, 1)
+        settle()
+        turns += 1
+    gc.collect()
+    peak = max(peak, gc.mem_alloc())
+print(imports - script, booted - script, peak - script, turns, len(g.actions),
+      g.reason or 'unfinished')
+"""
+BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
+
+
+def rules_and_drivers(p, turns):
+    out = {}
+    for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
+        if line:
+            name, worst, avg, allm = line.split()
+            out["targets_worst_ms_" + name] = float(worst)
+            out["targets_avg_ms_" + name] = float(avg)
+            out["all_moves_ms_" + name] = float(allm)
+    scan, led, oled = p.exec(DRIVERS, timeout_ms=60000).split()
+    out.update(scan_ms=float(scan), led_show_ms=float(led), oled_show_ms=float(oled))
+    # Heap figures as the board has them after main.py's boot: the interpreter's own heap plus
+    # what the firmware allocates (the benchmark script's code is not counted).
+    base = int(p.exec(BASE))
+    imports, booted, peak, played, actions, reason = \
+        p.exec(HEAP % turns, timeout_ms=3600000).split()
+    out.update(heap_imports=base + int(imports), heap_after_boot=base + int(booted),
+               heap_peak_game=base + int(peak), game_turns=int(played),
+               game_actions=int(actions), game_end=reason)
+    return out
+
+
+def quiet_turns(n):
+    """n legal turns from the start without captures (no placements needed), deterministic."""
+    from barragoon.game import Game
+    g = Game()
+    out = []
+    k = 777
+    while len(out) < n:
+        moves = [m for m in g.legal_moves() if not g.pos.get(m % 64)]
+        k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+        m = moves[k % len(moves)]
+        g.move(m // 64, m % 64)
+        out.append((m // 64, m % 64))
+    return out
+
+
+def play(b, lifts):
+    b.pico.scan_starts(clear=True)
+    first_op = len(b.pico.flash_ops())
+    for frm, to in quiet_turns(lifts):
+        b.lift(frm)
+        b.wait(200)
+        b.drop(to)
+        b.wait(900)
+    starts = b.pico.scan_starts()
+    ops = b.pico.flash_ops()[first_op:]
+    gaps = board.scan_gaps(starts, ops)
+    saves = [g for g in gaps if g[2] > 0]
+    l2l = b.lift_to_light()
+    return {
+        "lift_to_light_ms_median": statistics.median(l2l),
+        "lift_to_light_ms_max": max(l2l),
+        "lift_to_light_ms_min": min(l2l),
+        "lifts": len(l2l),
+        "commit_step_ms": max(e - s - f for s, e, f in saves),
+        "commit_step_ms_median": statistics.median(e - s - f for s, e, f in saves),
+        "save_flash_ms": max(f for _, _, f in saves),
+        "saves": len(saves),
+        "loop_block_ms_max": max(e - s - f for s, e, f in gaps),
+        "loop_block_ms_no_save": max(e - s for s, e, f in gaps if not f),
+        "scan_period_ms_median": statistics.median(e - s for s, e, _ in gaps),
+    }
+
+
+ROWS = (
+    ("lift_to_light_ms_median", "lift to first LED bit, median (ms)"),
+    ("lift_to_light_ms_max", "lift to first LED bit, max (ms)"),
+    ("targets_worst_ms_crowded", "one tile's targets, worst, crowded (ms)"),
+    ("targets_worst_ms_start", "one tile's targets, worst, start (ms)"),
+    ("all_moves_ms_crowded", "all legal moves, crowded (ms)"),
+    ("all_moves_ms_start", "all legal moves, start (ms)"),
+    ("commit_step_ms", "loop step that commits a move, flash write excluded, max (ms)"),
+    ("commit_step_ms_median", "the same, median (ms)"),
+    ("save_flash_ms", "flash write of one save (ms)"),
+    ("loop_block_ms_max", "longest time without a matrix scan, flash excluded (ms)"),
+    ("loop_block_ms_no_save", "longest time without a scan, steps without a save (ms)"),
+    ("scan_ms", "one matrix scan (ms)"),
+    ("led_show_ms", "one LED frame, CPU + wire (ms)"),
+    ("oled_show_ms", "one OLED refresh, 1 KB at 400 kHz (ms)"),
+    ("heap_imports", "heap after importing app (B)"),
+    ("heap_after_boot", "heap after boot (B)"),
+    ("heap_peak_game", "heap peak during the game (B)"),
+)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Benchmarks on the emulated Pico (rp2040js).")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--turns", type=int, default=150, help="turns of the heap game (150)")
+    ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
+    ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: "
+                    "../shared/rp2/, or $%s)" % pico.ENV_UF2)
+    args = ap.parse_args(argv)
+    if args.lifts < 1 or args.turns < 1:
+        ap.error("--lifts and --turns must be at least 1")
+    why = pico.missing(args.firmware)
+    if why:
+        print("bench_rp2040: " + why, file=sys.stderr)
+        return 2
+    build = board.build_firmware()
+    figures = {}
+    # The REPL benchmarks: the firmware without main.py, so nothing else runs.
+    files = flashfs.read_files(flashfs.build_image(build))
+    files.pop("main.py")
+    with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+        p.run_for(500)
+        figures.update(rules_and_drivers(p, args.turns))
+    with board.EmulatedBoard(board.firmware_image(build, game=True),
+                             firmware=args.firmware) as b:
+        figures["boot_ms"] = b.boot(board.occupancy())
+        figures.update(play(b, args.lifts))
+    figures["targets_worst_ms"] = max(figures["targets_worst_ms_crowded"],
+                                      figures["targets_worst_ms_start"])
+    figures = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in figures.items()}
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+        return 0
+    print("Emulated RP2040 (rp2040js, 125 MHz, no flash cache), MicroPython v1.28, .mpy build")
+    for key, label in ROWS:
+        print("  %-62s %10s" % (label, figures[key]))
+    print("  (%d lifts, %d saves; heap game: %d turns, %d actions, %s)"
+          % (figures["lifts"], figures["saves"], figures["game_turns"], figures["game_actions"],
+             figures["game_end"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Generate the hardware files from the circuit description and check its electrical rules.
+
+    python tools/hardware.py            write hardware/pinmap.csv, bom.csv, schematic.svg and the
+                                        three wiring diagrams, after the rules check passed
+    python tools/hardware.py --check    write nothing; exit 1 and name every stale file
+    python tools/hardware.py --erc      only run the electrical rules check on every build option
+    python tools/hardware.py --erc --legacy
+                                        the same check on the design as documented before
+                                        issue 14: shows what it fails (exit 1)
+    python tools/hardware.py --erc --variant supply=external,sensor=hall,input=encoder
+
+The circuit is tools/circuit/design.py; pins and settings come from firmware/config.py. Exit
+status: 0 all good, 1 rule violations or stale files, 2 a usage mistake (bad option or file).
+"""
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from circuit import design, erc, outputs, schematic  # noqa: E402
+from circuit.config import ConfigError, DEFAULT_CONFIG, load_config  # noqa: E402
+import wiring_svg  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+DEFAULT_OUT = os.path.join(ROOT, "hardware")
+OPTIONS = {"supply": design.SUPPLIES, "sensor": design.SENSORS, "input": design.INPUTS}
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_variant(text):
+    v = {}
+    for item in text.split(","):
+        key, _, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if key not in OPTIONS:
+            raise UsageError("--variant: unknown option %r (use %s)" % (key, ", ".join(OPTIONS)))
+        if value not in OPTIONS[key]:
+            raise UsageError("--variant: %s=%s is not an option (use %s)"
+                             % (key, value, " or ".join(OPTIONS[key])))
+        v[key] = value
+    return v
+
+
+def run_erc(cfg, variants, legacy, out=None):
+    """Print the violations of every variant; return how many there were."""
+    out = out or sys.stdout
+    total = 0
+    for v in variants:
+        violations = erc.check(design.build(v, cfg, legacy))
+        name = "supply=%(supply)s sensor=%(sensor)s input=%(input)s" % dict(design.DEFAULT, **v)
+        if not violations:
+            out.write("ok    %s\n" % name)
+            continue
+        total += len(violations)
+        out.write("FAIL  %s\n" % name)
+        for x in violations:
+            out.write("      %-17s %s: %s\n" % (x.rule, x.where, x.message))
+    return total
+
+
+def generated(cfg, config_path):
+    """{file name: text} of everything generated into hardware/."""
+    files = {"pinmap.csv": outputs.pinmap_csv(cfg), "bom.csv": outputs.bom_csv(cfg),
+             "schematic.svg": schematic.render(cfg)}
+    pins = wiring_svg.Pins(wiring_svg.rows_from_csv(files["pinmap.csv"], "pinmap.csv"))
+    files.update(wiring_svg.render_pins(pins, wiring_svg.load_settings(config_path)))
+    return files
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=__doc__.split(
+        "\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
+    ap.add_argument("--erc", action="store_true", help="only the electrical rules check")
+    ap.add_argument("--legacy", action="store_true",
+                    help="check the design as it was before issue 14 (with --erc)")
+    ap.add_argument("--variant", help="one build option, e.g. supply=external,sensor=hall")
+    ap.add_argument("--config", default=DEFAULT_CONFIG, help="firmware config (config.py)")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="directory of the generated files")
+    args = ap.parse_args(argv)
+    try:
+        if args.legacy and not args.erc:
+            raise UsageError("--legacy only goes with --erc (nothing is generated from it)")
+        variants = [parse_variant(args.variant)] if args.variant else design.VARIANTS
+        cfg = load_config(args.config)
+        if not os.path.isdir(args.out):
+            raise UsageError("--out: %s is not a directory" % args.out)
+    except (UsageError, ConfigError) as e:
+        print("hardware.py: %s" % e, file=sys.stderr)
+        return 2
+    if args.erc:
+        n = run_erc(cfg, variants, args.legacy)
+        print("%d violation%s" % (n, "" if n == 1 else "s"))
+        return 1 if n else 0
+    n = run_erc(cfg, variants, False, out=_Quiet())
+    if n:
+        run_erc(cfg, variants, False)
+        print("electrical rules check failed: nothing written", file=sys.stderr)
+        return 1
+    stale = wiring_svg.write_or_check(generated(cfg, args.config), args.out, args.check)
+    return 1 if (stale and args.check) else 0
+
+
+class _Quiet:
+    def write(self, text):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

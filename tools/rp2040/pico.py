@@ -1,0 +1,404 @@
+# The emulated Pico, seen from Python: starts tools/rp2040/emulator.js (Node + rp2040js), talks
+# to it one JSON line per command, and keeps what came back: USB serial output, LED frames
+# (decoded through config.py's chain order), the SSD1306's display RAM (tools/sim/decode.Oled),
+# flash operations, resets. Time is the emulator's simulated time in ms.
+#
+#   pico = Pico(flash=image_bytes)        power on with this littlefs image in the storage area
+#   pico.run_for(500)                     let 500 simulated ms pass
+#   pico.set_squares(occ); pico.button("ok", True)
+#   pico.leds  -> 63 (r, g, b) in square order;  pico.screen_lines() -> text on the OLED
+#   pico.exec("print(1)") -> "1\r\n"       raw REPL (interrupts main.py first)
+#   pico.files() -> {"game.txt": b"...", ...}   the board's littlefs, read back on the host
+import binascii
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(HERE)
+ROOT = os.path.dirname(TOOLS)
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+
+from rp2040 import flashfs  # noqa: E402
+from sim import decode  # noqa: E402
+
+SHARED = os.path.join(ROOT, "..", "shared", "rp2")
+DEFAULT_UF2 = os.path.join(SHARED, "micropython-v1.28.0-RPI_PICO.uf2")
+DEFAULT_ROM = os.path.join(SHARED, "rp2040-bootrom-b1.bin")
+ENV_UF2 = "BARRAGOON_PICO_UF2"          # an official MicroPython v1.28 download for RPI_PICO
+ENV_ROM = "BARRAGOON_PICO_BOOTROM"      # the RP2040 boot ROM (B1)
+EMULATOR = os.path.join(HERE, "emulator.js")
+BUTTONS = ("up", "down", "ok")
+
+
+class PicoError(Exception):
+    """The emulator is missing, refused a command or died; the message says which."""
+
+
+def firmware_path(path=None):
+    return os.path.abspath(path or os.environ.get(ENV_UF2) or DEFAULT_UF2)
+
+
+def rom_path(path=None):
+    return os.path.abspath(path or os.environ.get(ENV_ROM) or DEFAULT_ROM)
+
+
+def missing(firmware=None, rom=None):
+    """Why the emulated Pico cannot run here (one line), or None when it can."""
+    if shutil.which("node") is None:
+        return "node not found (install Node.js 18+ to run the emulated Pico)"
+    if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
+        return "rp2040js not installed: run `npm ci` in tools/rp2040"
+    fw = firmware_path(firmware)
+    if not os.path.exists(fw):
+        return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s)"
+                % (fw, ENV_UF2))
+    rom = rom_path(rom)
+    if not os.path.exists(rom):
+        return "RP2040 boot ROM not found at %s (set $%s)" % (rom, ENV_ROM)
+    if flashfs.littlefs is None:
+        return "littlefs-python not installed (pip install -r requirements-dev.txt)"
+    return None
+
+
+def load_config(path):
+    """config.py as a dict of its UPPERCASE settings (it is plain assignments)."""
+    env = {}
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), env)
+    return {k: v for k, v in env.items() if k.isupper()}
+
+
+def board_wiring(cfg):
+    """What the emulator needs to know of the wiring, from config.py."""
+    enc = cfg["INPUT_TYPE"] == "encoder"
+    return {
+        "rows": list(cfg["MATRIX_ROW_PINS"]),
+        "cols": list(cfg["MATRIX_COL_PINS"]),
+        "row_on": 0 if cfg["DIODE_DIRECTION"] == "row_cathode" else 1,
+        "active_level": cfg["SENSOR_ACTIVE_LEVEL"],
+        "led": cfg["LED_PIN"],
+        "i2c_id": cfg["I2C_ID"],
+        "oled_addr": cfg["OLED_ADDR"],
+        "buttons": list(cfg["ENCODER_PINS"] if enc else cfg["BUTTON_PINS"]),
+    }
+
+
+class LedFrame:
+    """One WS2812 frame as it went over the wire: t_first = first bit (ms), colours by square."""
+
+    def __init__(self, t_first, t_end, raw, cfg):
+        self.t_first = t_first
+        self.t_end = t_end
+        self.raw = raw
+        self.squares = decode.decode_leds(raw, cfg["LED_WIRING"], cfg["LED_START"],
+                                          cfg["LED_RUNS"])
+
+
+class Pico:
+    def __init__(self, flash=None, config=None, firmware=None, rom=None, oled=True):
+        why = missing(firmware, rom)
+        if why:
+            raise PicoError(why)
+        self.cfg = load_config(config or os.path.join(ROOT, "firmware", "config.py"))
+        self.tmp = tempfile.mkdtemp(prefix="pico-")
+        self.serial = bytearray()            # everything the board wrote to USB serial
+        self.frames = []                     # LedFrame, in order
+        self.oled = decode.Oled()
+        self.oled_writes = []                # (t, bytes) of every I2C write to the display
+        self.resets = []                     # (t, "watchdog" | "reset")
+        self.cuts = []
+        self.usb_connects = []
+        self.t = 0.0
+        self.occ = bytearray(63)
+        self.proc = subprocess.Popen(["node", EMULATOR], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     cwd=HERE, text=True, bufsize=1)
+        args = {"rom": rom_path(rom), "firmware": firmware_path(firmware),
+                "board": board_wiring(self.cfg)}
+        if flash is not None:
+            args["flash"] = self._write_tmp("boot.img", flash)
+        self.command("init", **args)
+        if not oled:
+            self.set_oled(False)
+
+    # --- protocol ----------------------------------------------------------------------------
+    def _write_tmp(self, name, data):
+        path = os.path.join(self.tmp, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def command(self, cmd, **args):
+        args["cmd"] = cmd
+        try:
+            self.proc.stdin.write(json.dumps(args) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise PicoError("emulator died: " + self._stderr())
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise PicoError("emulator died: " + self._stderr())
+            msg = json.loads(line)
+            if "ev" in msg:
+                self._event(msg)
+                continue
+            if "t" in msg:
+                self.t = msg["t"]
+            if not msg.get("ok"):
+                raise PicoError("emulator: %s failed: %s" % (cmd, msg.get("error")))
+            return msg
+
+    def _stderr(self):
+        try:
+            self.proc.wait(timeout=5)
+            return self.proc.stderr.read()[-2000:]
+        except Exception:
+            return "(no output)"
+
+    def _event(self, msg):
+        ev = msg["ev"]
+        if ev == "serial":
+            self.serial += binascii.unhexlify(msg["hex"])
+        elif ev == "leds":
+            self.frames.append(LedFrame(msg["t_first"], msg["t_end"],
+                                        binascii.unhexlify(msg["hex"]), self.cfg))
+        elif ev == "i2c":
+            data = binascii.unhexlify(msg["hex"])
+            self.oled.write(data)
+            self.oled_writes.append((msg["t"], data))
+        elif ev == "reset":
+            self.resets.append((msg["t"], msg["why"]))
+        elif ev == "cut":
+            self.cuts.append(msg)
+        elif ev == "usb":
+            self.usb_connects.append(msg["t"])
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for s in (self.proc.stdout, self.proc.stderr):
+            s.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- time --------------------------------------------------------------------------------
+    def run_until(self, t_ms, stop_on=None):
+        """Run to simulated time t_ms, or until the serial output (from now on) contains
+        stop_on (bytes); returns whether that text was seen."""
+        args = {"until_ms": t_ms}
+        if stop_on is not None:
+            args["stop_on"] = binascii.hexlify(stop_on).decode()
+        start = len(self.serial)
+        reply = self.command("run", **args)
+        self.powered = reply["powered"]
+        return stop_on is not None and stop_on in self.serial[start:]
+
+    def run_for(self, ms, stop_on=None):
+        return self.run_until(self.t + ms, stop_on)
+
+    # --- the physical board ----------------------------------------------------------------------
+    def set_squares(self, occ):
+        self.occ = bytearray(occ)
+        self.command("squares", occ="".join("1" if v else "0" for v in occ))
+
+    def set_square(self, sq, present):
+        occ = bytearray(self.occ)
+        occ[sq] = 1 if present else 0
+        self.set_squares(occ)
+
+    def button(self, name, down):
+        self.command("button", index=BUTTONS.index(name), down=bool(down))
+
+    def turn(self, detents, ms_per_detent=50):
+        """Turn the encoder (config INPUT_TYPE = "encoder"); returns how long it takes (ms)."""
+        return self.command("encoder", detents=detents, ms_per_detent=ms_per_detent)["ms"]
+
+    def set_oled(self, present, fail_after=-1):
+        """present=False: nothing answers at the display's address; fail_after=N: it answers
+        N more transactions, then stops answering."""
+        self.command("oled", present=bool(present), fail_after=fail_after)
+
+    def stick_rows(self, mask):
+        """Rows (bit r = rank r + 1) whose wire is broken: they never pull a column."""
+        self.command("stuck_rows", mask=mask)
+
+    # --- power, flash ---------------------------------------------------------------------------
+    def power_off(self):
+        self.command("power", on=False)
+
+    def power_on(self):
+        self.oled = decode.Oled()            # the display lost power too
+        self.command("power", on=True)
+
+    def cut_at(self, k, partial=False):
+        """Cut the power as flash operation number k starts (k counts from power-on of the
+        bench); partial: half of that operation got done."""
+        self.command("cut", at=k, partial=partial)
+
+    def flash_ops(self, start=0):
+        return self.command("flash_ops", **{"from": start})["ops"]
+
+    def storage(self, k=None, partial=False):
+        """The littlefs area as bytes: now, or as it was when flash operation k started."""
+        path = os.path.join(self.tmp, "storage.img")
+        args = {"path": path, "partial": partial}
+        if k is not None:
+            args["k"] = k
+        self.command("flash_save", **args)
+        with open(path, "rb") as f:
+            return f.read()
+
+    def load_storage(self, image):
+        self.command("flash_load", path=self._write_tmp("load.img", image))
+
+    def files(self, k=None):
+        """The board's files read back from its flash (littlefs-python on the host)."""
+        return flashfs.read_files(self.storage(k))
+
+    def scan_starts(self, clear=False):
+        return self.command("scans", clear=clear)["starts"]
+
+    # --- outputs ---------------------------------------------------------------------------------
+    @property
+    def leds(self):
+        return self.frames[-1].squares if self.frames else [(0, 0, 0)] * 63
+
+    def screen_lines(self):
+        from rp2040 import screen
+        return screen.text_lines(self.oled)
+
+    def screen_png(self, path):
+        from rp2040 import screen
+        with open(path, "wb") as f:
+            f.write(screen.png(self.oled))
+
+    def console(self):
+        return self.serial.decode("utf-8", "replace")
+
+    # --- USB serial and the raw REPL -----------------------------------------------------------
+    def write(self, data):
+        self.command("serial", hex=binascii.hexlify(bytes(data)).decode())
+
+    def interrupt(self, timeout_ms=3000):
+        """Ctrl-C until the friendly REPL prompt shows (stops main.py)."""
+        for _ in range(5):
+            self.write(b"\r\x03\x03")
+            if self.run_for(timeout_ms / 5, stop_on=b">>> "):
+                return
+        raise PicoError("no REPL prompt after Ctrl-C: " + self.console()[-300:])
+
+    def exec(self, code, timeout_ms=60000):
+        """Run code in the raw REPL; returns its output (text). Raises PicoError on an
+        exception on the board, with the board's traceback."""
+        self.interrupt()
+        self.write(b"\x01")
+        if not self.run_for(2000, stop_on=b"raw REPL; CTRL-B to exit\r\n>"):
+            raise PicoError("no raw REPL: " + self.console()[-300:])
+        start = len(self.serial)
+        data = code.encode()
+        for i in range(0, len(data), 256):
+            self.write(data[i:i + 256])
+            self.run_for(5)
+        self.write(b"\x04")
+        if not self.run_for(timeout_ms, stop_on=b"\x04>"):
+            raise PicoError("code did not finish in %d ms: %s" % (timeout_ms,
+                                                                    self.console()[-500:]))
+        reply = bytes(self.serial[start:])
+        self.write(b"\x02")                  # back to the friendly REPL
+        self.run_for(20)
+        if not reply.startswith(b"OK"):
+            raise PicoError("raw REPL refused the code: %r" % reply[:200])
+        body = reply[2:reply.rindex(b"\x04>")]
+        outp, _, err = body.partition(b"\x04")
+        err = err.rstrip(b"\x04")
+        if err:
+            raise PicoError("on the board: " + err.decode("utf-8", "replace"))
+        return outp.decode("utf-8", "replace")
+
+
+class SerialBridge:
+    """The board's USB serial as a pseudo-terminal, for host tools (mpremote, deploy.py):
+
+        with SerialBridge(pico) as port:      # e.g. "/dev/pts/5"
+            subprocess.run(["mpremote", "connect", port, "ls"])
+
+    While it is open a thread owns the Pico: it copies bytes both ways and runs the emulator
+    paced to real time (never ahead of it), as a board on a USB cable would run."""
+
+    def __init__(self, pico, speed=1.0):
+        import tty
+        self.pico = pico
+        self.speed = speed
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self.slave)
+        self.error = None
+        self._stop = False
+        self._thread = None
+
+    def __enter__(self):
+        import threading
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self.port
+
+    def __exit__(self, *exc):
+        self._stop = True
+        self._thread.join()
+        try:                                     # what the tool sent last (say, a reset)
+            data = os.read(self.master, 4096)
+        except OSError:
+            data = b""
+        if data:
+            self.pico.write(data)
+        self.pico.run_for(300)
+        os.close(self.master)
+        os.close(self.slave)
+        if self.error is not None and exc[0] is None:
+            raise PicoError("serial bridge: %s" % self.error)
+
+    def _run(self):
+        import select
+        import time
+        p = self.pico
+        sent = len(p.serial)
+        wall0, sim0 = time.monotonic(), p.t
+        try:
+            while not self._stop:
+                ready = select.select([self.master], [], [], 0)[0]
+                if ready:
+                    try:
+                        data = os.read(self.master, 4096)
+                    except (BlockingIOError, OSError):
+                        data = b""
+                    if data:
+                        p.write(data)
+                target = sim0 + (time.monotonic() - wall0) * 1000 * self.speed
+                if p.t < target:
+                    p.run_until(min(target, p.t + 20))
+                else:
+                    time.sleep(0.002)
+                if len(p.serial) > sent:
+                    try:
+                        sent += os.write(self.master, bytes(p.serial[sent:]))
+                    except BlockingIOError:
+                        sent = len(p.serial)   # nobody reads the port: the bytes are lost
+        except Exception as e:  # noqa: BLE001 - reported by __exit__
+            self.error = e
