@@ -30,9 +30,9 @@ def _fuzz_count():
 
 
 def _carry_out(g, turn):
-    """Play the engine's own actions (Turn.now()), then any predicted actions that are still
+    """Play the engine's own actions (Turn.now), then any predicted actions that are still
     possible, through the public Game API: every one must be accepted."""
-    n = turn.now()
+    n = turn.now
     assert n >= 1
     acts = []
     if turn.move is not None:
@@ -85,11 +85,11 @@ def test_turn_after_a_tile_capture_lists_both_placements_in_order():
     turn = Engine().run(g, depth=2)
     assert turn.text.startswith("d2xd5 ")
     assert [p[0] for p in turn.places] == [BROWN, WHITE]
-    assert turn.now() == 1                    # only the move: Brown places next
+    assert turn.now == 1                    # only the move: Brown places next
     g.move(sq("d2"), sq("d5"))
     g.place(turn.places[0][1], turn.places[0][2])
     answer = Engine().run(g, depth=2)         # now White's placement, for the real board
-    assert answer.move is None and answer.now() == 1 and answer.places[0][0] == WHITE
+    assert answer.move is None and answer.now == 1 and answer.places[0][0] == WHITE
     g.place(answer.places[0][1], answer.places[0][2])
     assert g.pos.side == BROWN and g.placing() == -1
 
@@ -98,7 +98,7 @@ def test_barragoon_capture_is_one_turn_with_its_placement():
     g = Game(make("d2:D d5:[X] a9:z g9:z", "w", 24))
     turn = Engine().run(g, depth=1)
     if turn.capture:
-        assert len(turn.places) == 1 and turn.places[0][0] == WHITE and turn.now() == 2
+        assert len(turn.places) == 1 and turn.places[0][0] == WHITE and turn.now == 2
     _carry_out(g, turn)
     assert g.pos.side == BROWN and g.placing() == -1
 
@@ -248,7 +248,7 @@ def test_places_a_barragoon_across_a_threat():
     g = Game(pos)
     g.move(sq("d2"), sq("d5"))
     turn = Engine().run(g, depth=2)
-    assert turn.move is None and turn.now() == 1
+    assert turn.move is None and turn.now == 1
     _carry_out(g, turn)
     for m in g.legal_moves():
         assert m % 64 != sq("e1"), "%s leaves e1 to a1" % turn.text

@@ -134,7 +134,7 @@ class EnginePlayer:
         self.turns += 1
         self.nodes += t.nodes
         self.work += t.steps
-        n = t.now()
+        n = t.now
         if t.move is not None:
             game.move(t.move[0], t.move[1])
             n -= 1
@@ -272,6 +272,114 @@ def speed(steps=20000, out=print):
                                        t.nodes * 1000.0 / ms / RP2040_LOW))
 
 
+# Run on the emulated Pico (tools/rp2040) from the .mpy build, in the raw REPL without main.py.
+RP2040_SCRIPT = """
+import gc, time
+gc.collect()
+h0 = gc.mem_alloc()
+from barragoon.game import Game
+gc.collect()
+h1 = gc.mem_alloc()
+from barragoon.engine import Engine, LEVELS
+gc.collect()
+h2 = gc.mem_alloc()
+eng = Engine()
+gc.collect()
+h3 = gc.mem_alloc()
+print('heap', h1 - h0, h2 - h1, h3 - h2)
+def think_all(slice_ms):
+    worst = 0
+    t0 = time.ticks_us()
+    while True:
+        t = time.ticks_us()
+        done = eng.think(slice_ms)
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+        if done:
+            return time.ticks_diff(time.ticks_us(), t0), worst
+for name, text in %(positions)r:
+    eng.start(Game(text), steps=%(steps)d)
+    gc.collect()
+    a = gc.mem_alloc()
+    us, worst = think_all(%(slice)d)
+    t = eng.best()
+    print('speed', name, t.steps, t.nodes, us, worst, gc.mem_alloc() - a, t.depth)
+g = Game(%(middle)r)
+for budget in %(budgets)r:
+    eng.start(g, budget_ms=budget)
+    us, worst = think_all(%(slice)d)
+    t = eng.best()
+    print('budget', budget, us, worst, t.steps, t.nodes, t.depth)
+g = Game()
+peak = 0
+turns = 0
+t_max = 0
+while not g.over and turns < %(turns)d:
+    eng.start(g, budget_ms=LEVELS[%(level)d][0])
+    us, worst = think_all(%(slice)d)
+    t_max = max(t_max, us)
+    t = eng.best()
+    n = t.now
+    if t.move is not None:
+        g.move(t.move[0], t.move[1])
+        n -= 1
+        turns += 1
+    for p in t.places[:n]:
+        g.place(p[1], p[2])
+    gc.collect()
+    peak = max(peak, gc.mem_alloc() - h0)
+print('game', turns, g.reason or 'unfinished', peak, t_max)
+"""
+
+
+def rp2040(turns, level, out=print):
+    """Figures measured on the emulated Pico (rp2040js, the .mpy build)."""
+    import os
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from rp2040 import board, flashfs, pico
+    why = pico.missing()
+    if why:
+        out("bench_engine: emulated Pico not available: " + why)
+        return 2
+    build = board.build_firmware()
+    files = flashfs.read_files(flashfs.build_image(build))
+    files.pop("main.py")
+    slice_ms = 3
+    code = RP2040_SCRIPT % {"positions": SPEED_POSITIONS, "steps": 300, "slice": slice_ms,
+                            "middle": SPEED_POSITIONS[2][1], "budgets": (2000, LEVELS[1][0]),
+                            "turns": turns, "level": level}
+    with pico.Pico(flash=flashfs.build_image(None, files)) as p:
+        p.run_for(500)
+        base = int(p.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())\n"))
+        lines = p.exec(code, timeout_ms=(turns * LEVELS[level][0] * 2 + 600000)).split("\r\n")
+    out("Emulated RP2040 (rp2040js, 125 MHz, no flash cache: a real Pico is 10-20 %% slower), "
+        "MicroPython v1.28, .mpy build; think(%d) slices" % slice_ms)
+    for line in lines:
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "heap":
+            out("  heap: rules core (game) %s B, engine modules %s B, Engine() %s B; engine "
+                "total %d B (a fresh interpreter holds %d B)"
+                % (w[1], w[2], w[3], int(w[2]) + int(w[3]), base))
+        elif w[0] == "speed":
+            steps, nodes, us, worst = int(w[2]), int(w[3]), int(w[4]), int(w[5])
+            out("  %-8s %4d steps %4d nodes in %6.0f ms: %5.2f ms a step, %5.1f nodes/s; "
+                "longest think(%d) %.1f ms; heap during search %s B; depth %s"
+                % (w[1], steps, nodes, us / 1000.0, us / 1000.0 / steps,
+                   nodes * 1e6 / us, slice_ms, worst / 1000.0, w[6], w[7]))
+        elif w[0] == "budget":
+            out("  budget %5s ms: answer after %.0f ms (%+.1f %%), longest think(%d) %.1f ms, "
+                "%s steps, %s nodes, depth %s"
+                % (w[1], int(w[2]) / 1000.0, (int(w[2]) / 1000.0 / int(w[1]) - 1) * 100,
+                   slice_ms, int(w[3]) / 1000.0, w[4], w[5], w[6]))
+        elif w[0] == "game":
+            out("  self-play at L%d (%d ms a turn): %s turns, %s; heap peak %s B above a fresh "
+                "interpreter (game, engine, answers); slowest answer %.0f ms"
+                % (level, LEVELS[level][0], w[1], " ".join(w[2:-2]), w[-2],
+                   int(w[-1]) / 1000.0))
+    return 0
+
+
 def main(argv):
     import argparse
 
@@ -294,9 +402,18 @@ def main(argv):
     ap.add_argument("--speed", action="store_true", help="speed and heap only")
     ap.add_argument("--no-micropython", action="store_true",
                     help="skip the MicroPython unix port speed run")
+    ap.add_argument("--rp2040", action="store_true",
+                    help="figures on the emulated Pico (tools/rp2040: speed, budget, heap, "
+                         "a self-play game)")
+    ap.add_argument("--turns", type=int, default=20,
+                    help="--rp2040: turns of the self-play game (default 20)")
+    ap.add_argument("--level", type=int, choices=(1, 2, 3), default=1,
+                    help="--rp2040: level of the self-play game (default 1)")
     args = ap.parse_args(argv)
-    if args.games < 1 or args.max_turns < 1:
-        ap.error("--games and --max-turns must be at least 1")
+    if args.games < 1 or args.max_turns < 1 or args.turns < 1:
+        ap.error("--games, --max-turns and --turns must be at least 1")
+    if args.rp2040:
+        return rp2040(args.turns, args.level)
     if not args.speed:
         specs = []
         for m in args.match or ["%s:%s" % (t[0], t[1]) for t in TARGETS]:

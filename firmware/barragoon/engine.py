@@ -14,7 +14,7 @@
 #         turn = eng.best()
 #         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
 #         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
-#         # Show and have carried out the first turn.now() actions (the move, and the
+#         # Show and have carried out the first turn.now actions (the move, and the
 #         # placement that follows at once when the board took a Barragoon). After a tile
 #         # capture the player places first: once they have, game.turn is the board's again
 #         # and start() is called again to choose the board's placement for the real board.
@@ -70,27 +70,27 @@ except ImportError:  # CPython
     def ticks_diff(a, b):
         return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
-TURN = const(0)
-PLACE = const(1)
-NONE = const(0xFFFF)          # no action
-NOBODY = const(255)           # no further placer
-INF = const(32000)
-DECIDED = const(29000)        # |score| above this: a won or lost game was found
+_TURN = const(0)
+_PLACE = const(1)
+_NONE = const(0xFFFF)          # no action
+_NOBODY = const(255)           # no further placer
+_INF = const(32000)
+_DECIDED = const(29000)        # |score| above this: a won or lost game was found
 
 # What a level does next (Engine.pc).
-T_GEN = const(1)              # generate the moves, one tile per step
-T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
-T_EVAL = const(3)             # depth 0: evaluate, one tile per step
-T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
-T_LOOP = const(5)             # make the next move, descend
-T_RET = const(6)              # a child returned: unmake, update the window
-R_REC = const(7)              # the root: every tile's record, one per step
-P_REC = const(8)              # placement: tile records (all, or the touched ones)
-P_REL = const(9)              # square relevance, one tile per step
-P_SEL = const(10)             # pick the candidate placements
-P_DEL = const(11)             # score the candidates, one tile per step
-P_LOOP = const(12)
-P_RET = const(13)
+_T_GEN = const(1)              # generate the moves, one tile per step
+_T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
+_T_EVAL = const(3)             # depth 0: evaluate, one tile per step
+_T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
+_T_LOOP = const(5)             # make the next move, descend
+_T_RET = const(6)              # a child returned: unmake, update the window
+_R_REC = const(7)              # the root: every tile's record, one per step
+_P_REC = const(8)              # placement: tile records (all, or the touched ones)
+_P_REL = const(9)              # square relevance, one tile per step
+_P_SEL = const(10)             # pick the candidate placements
+_P_DEL = const(11)             # score the candidates, one tile per step
+_P_LOOP = const(12)
+_P_RET = const(13)
 
 # Candidate placements (squares with all faces, squares with X and A) and how many of the
 # best are searched, by where the placement node stands.
@@ -104,9 +104,9 @@ HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
 
 # Strength levels: (thinking time per turn on the board in ms, the same work in steps).
 # The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
-# work on every machine. LEVELS[0] = (RP2040 ms per step as estimated, 1).
-RP2040_MS_PER_STEP = 3
-LEVELS = ((RP2040_MS_PER_STEP, 1), (2000, 700), (8000, 2700), (30000, 10000))
+# work on every machine. A step took 2.3-2.5 ms on the emulated RP2040 (bench_engine.py
+# --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
+LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
 
 
 def _zeros(code, n):
@@ -115,57 +115,44 @@ def _zeros(code, n):
 
 class Turn:
     """The engine's answer: the whole turn it expects (its move and every placement that
-    follows, the opponent's included), its score and how it was found."""
+    follows, the opponent's included), its score and how it was found.
 
-    def __init__(self, side, move, places, score, depth, nodes, steps):
+    now: how many leading actions are the engine's own, to carry out now: the move, and the
+    placement right after it if the engine places next (a captured Barragoon). After those
+    the opponent acts (it places first after a tile capture); then start() again."""
+
+    def __init__(self, side, move, capture, places, score, depth, nodes, steps):
         self.side = side            # the side the engine played for (game.turn at start)
         self.move = move            # (frm, to), or None when the turn starts with a placement
+        self.capture = capture      # the move captures
         self.places = places        # [(side, sq, face code)] in the order they are made
         self.score = score          # from self.side's view; 100 = a 2-tile
+        self.decided = 1 if score > _DECIDED else -1 if score < -_DECIDED else 0
         self.depth = depth          # turns searched ahead (the last complete iteration)
         self.nodes = nodes
         self.steps = steps
-
-    def now(self):
-        """How many leading actions are the engine's own, to carry out now: the move, and the
-        placement right after it if the engine places next (a captured Barragoon). After that
-        the opponent acts (places first after a tile capture), then start() again."""
+        words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
-        if self.move is not None:
+        if move is not None:
+            words.append(format_move(move[0], move[1], capture))
             n = 1
-        for p in self.places:
-            if p[0] != self.side:
-                break
-            n += 1
-        return n
-
-    @property
-    def text(self):
-        """The turn in notation, e.g. 'd2xd6 e6=X b3=RN' (predicted opponent actions too)."""
-        out = []
-        if self.move is not None:
-            out.append(format_move(self.move[0], self.move[1], self.capture))
-        for p in self.places:
-            out.append(format_placement(p[1], p[2]))
-        return " ".join(out)
-
-    capture = False
-
-    @property
-    def decided(self):
-        """1: the engine found a forced win, -1: a forced loss, 0: neither."""
-        return 1 if self.score > DECIDED else -1 if self.score < -DECIDED else 0
+        for p in places:
+            words.append(format_placement(p[1], p[2]))
+            if p[0] == side and n == len(words) - 1:
+                n += 1
+        self.text = " ".join(words)
+        self.now = n
 
 
 class Engine:
-    def __init__(self, levels=28, buffer=1024, clock=None):
+    def __init__(self, levels=20, buffer=512, clock=None):
         self.ev = Evaluator(levels)
         self.levels = levels
         L = levels
-        self.knd = bytearray(L)       # TURN / PLACE
+        self.knd = bytearray(L)       # _TURN or _PLACE
         self.side = bytearray(L)      # the side acting at the level
         self.mvr = bytearray(L)       # placement levels: the side whose turn it is
-        self.nxt = bytearray(L)       # placement levels: who places after this, or NOBODY
+        self.nxt = bytearray(L)       # placement levels: who places after this, or _NOBODY
         self.tn = bytearray(L)        # turns from the root (0: the root's turn)
         self.dep = bytearray(L)       # depth left, in turns
         self.pc = bytearray(L)
@@ -197,8 +184,8 @@ class Engine:
         self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
         self.r_score = 0
         self.r_depth = 0
-        self.ban = NONE                # a placement refused by the duty to deviate
-        self.ban_move = NONE
+        self.ban = _NONE                # a placement refused by the duty to deviate
+        self.ban_move = _NONE
         self.clock = clock
         self.done = True
         self.result = None
@@ -236,12 +223,12 @@ class Engine:
         self.budget = budget_ms
         self.t0 = self._now()
         self.steps = self.nodes = 0
-        self.r_act[0] = NONE
+        self.r_act[0] = _NONE
         self.r_score = self.r_depth = 0
         for i in range(128):
             self.hist[i] = 0
         for i in range(self.levels):
-            self.kill1[i] = self.kill2[i] = NONE
+            self.kill1[i] = self.kill2[i] = _NONE
         self._deviation_ban(game)
         pend = game.pending
         self.lo[0] = 0
@@ -249,17 +236,17 @@ class Engine:
         self.rv[0] = 0
         self.tn[0] = 0
         if game.placing() >= 0:
-            self.knd[0] = PLACE
+            self.knd[0] = _PLACE
             self.side[0] = pend[0]
-            self.nxt[0] = pend[1] if len(pend) > 1 else NOBODY
+            self.nxt[0] = pend[1] if len(pend) > 1 else _NOBODY
             self.mvr[0] = pos.side
             self.ta[0] = NO_SQ
-            self.pc[0] = P_REC
+            self.pc[0] = _P_REC
         else:
             moves = game.legal_moves()
             if not moves:
                 return False
-            self.knd[0] = TURN
+            self.knd[0] = _TURN
             self.side[0] = pos.side
             n = 0
             for m in moves:
@@ -271,7 +258,7 @@ class Engine:
             _sort(self.mv, self.ov, 0, n)
             if n == 1 and not pos.get(moves[0] % 64):
                 self.max_depth = 1            # one quiet move: nothing to think about
-            self.pc[0] = R_REC
+            self.pc[0] = _R_REC
         self.depth = 1
         self._begin_iteration()
         self.done = False
@@ -283,8 +270,8 @@ class Engine:
         # game.legal_moves() already leaves out a predicted quiet move). Found through the
         # Game's public API; the search then never picks it (level 0 when the root is that
         # placement, level 1 below the predicted move).
-        self.ban = NONE
-        self.ban_move = NONE
+        self.ban = _NONE
+        self.ban_move = _NONE
         if getattr(game, "must_deviate", -1) != self.me:
             return
         words = game.predicted_turn().split()
@@ -303,8 +290,8 @@ class Engine:
         if a != self.ban:
             return False
         if k == 0:
-            return self.knd[0] == PLACE
-        return k == 1 and self.knd[0] == TURN and self.cur[0] == self.ban_move
+            return self.knd[0] == _PLACE
+        return k == 1 and self.knd[0] == _TURN and self.cur[0] == self.ban_move
 
     def think(self, slice_ms=5):
         """Search for about slice_ms (at least one step). Returns True when the search is
@@ -318,7 +305,7 @@ class Engine:
                 return True
             self.steps += 1
             now = self._now()
-            if self.r_act[0] != NONE and (
+            if self.r_act[0] != _NONE and (
                     (self.max_steps and self.steps >= self.max_steps)
                     or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
                 self._finish()
@@ -348,13 +335,13 @@ class Engine:
     def _begin_iteration(self):
         self.k = 0
         self.dep[0] = self.depth
-        self.alp[0] = -INF
-        self.bet[0] = INF
-        self.bst[0] = -INF
+        self.alp[0] = -_INF
+        self.bet[0] = _INF
+        self.bst[0] = -_INF
         self.it[0] = self.lo[0]
         self.lim[0] = self.hi[0]
         if self.depth > 1:                  # iteration 1 starts with the records
-            self.pc[0] = T_LOOP if self.knd[0] == TURN else P_LOOP
+            self.pc[0] = _T_LOOP if self.knd[0] == _TURN else _P_LOOP
 
     def _iteration_done(self, v):
         self.r_depth = self.depth
@@ -367,8 +354,8 @@ class Engine:
             self.mv[i] = self.mv[i - 1]
             i -= 1
         self.mv[k0] = best
-        if (self.depth >= self.max_depth or v > DECIDED or v < -DECIDED
-                or self.hi[0] - k0 == 1 and self.knd[0] == TURN):
+        if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
+                or self.hi[0] - k0 == 1 and self.knd[0] == _TURN):
             self._finish()
             return
         self.depth += 1
@@ -383,13 +370,13 @@ class Engine:
     def _finish(self):
         self.done = True
         a = self.r_act
-        if a[0] == NONE:
+        if a[0] == _NONE:
             return
         me = self.me
         places = []
         move = None
         capture = False
-        if self.knd[0] == TURN:
+        if self.knd[0] == _TURN:
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
@@ -397,41 +384,40 @@ class Engine:
             capture = victim != EMPTY
             placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
             for j in range(2):
-                if a[1 + j] != NONE:
+                if a[1 + j] != _NONE:
                     places.append((placers[j], a[1 + j] >> 5, a[1 + j] & 31))
         else:
             places.append((me, a[0] >> 5, a[0] & 31))
-            if self.nxt[0] != NOBODY and a[1] != NONE:
+            if self.nxt[0] != _NOBODY and a[1] != _NONE:
                 places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
-        t = Turn(me, move, places, self.r_score, self.r_depth, self.nodes, self.steps)
-        t.capture = capture
-        self.result = t
+        self.result = Turn(me, move, capture, places, self.r_score, self.r_depth, self.nodes,
+                           self.steps)
 
     # --- the search, one step at a time ----------------------------------------------------
     def _step(self):
         k = self.k
         pc = self.pc[k]
-        if pc == T_DLEAF:
+        if pc == _T_DLEAF:
             self._turn_delta_leaf(k)
-        elif pc == T_LOOP:
+        elif pc == _T_LOOP:
             self._turn_loop(k)
-        elif pc == T_RET:
+        elif pc == _T_RET:
             self._turn_ret(k)
-        elif pc == T_GEN:
+        elif pc == _T_GEN:
             self._turn_gen(k)
-        elif pc == T_OPP or pc == R_REC:
+        elif pc == _T_OPP or pc == _R_REC:
             self._turn_records(k)
-        elif pc == T_EVAL:
+        elif pc == _T_EVAL:
             self._turn_eval(k)
-        elif pc == P_DEL:
+        elif pc == _P_DEL:
             self._place_delta(k)
-        elif pc == P_LOOP:
+        elif pc == _P_LOOP:
             self._place_loop(k)
-        elif pc == P_RET:
+        elif pc == _P_RET:
             self._place_ret(k)
-        elif pc == P_REC:
+        elif pc == _P_REC:
             self._place_records(k)
-        elif pc == P_REL:
+        elif pc == _P_REL:
             self._place_relevance(k)
         else:
             self._place_select(k)
@@ -457,9 +443,9 @@ class Engine:
         else:
             self.alp[j] = -self.bet[k]
             self.bet[j] = -self.alp[k]
-        self.bst[j] = -INF
+        self.bst[j] = -_INF
         self.dep[j] = dep
-        self.pv0[j] = NONE
+        self.pv0[j] = _NONE
         self.gi[j] = 0
         self.mob[j] = 0
         self.rv[j] = 0
@@ -473,15 +459,15 @@ class Engine:
         lo = self.hi[k]
         self.lo[j] = lo
         self.hi[j] = lo
-        if kind == TURN:
+        if kind == _TURN:
             self.tn[j] = self.tn[k] + 1
             if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
-                self.pc[j] = T_EVAL if a == NO_SQ else T_DLEAF
+                self.pc[j] = _T_EVAL if a == NO_SQ else _T_DLEAF
             else:
-                self.pc[j] = T_GEN
+                self.pc[j] = _T_GEN
         else:
             self.tn[j] = self.tn[k]
-            self.pc[j] = P_REC
+            self.pc[j] = _P_REC
         self.k = j
         self.nodes += 1
 
@@ -495,14 +481,14 @@ class Engine:
                 self.pv1[k] = self.pv0[k + 1]
                 self.pv2[k] = self.pv1[k + 1]
             else:
-                self.pv1[k] = NONE
-                self.pv2[k] = NONE
+                self.pv1[k] = _NONE
+                self.pv2[k] = _NONE
             if k == 0:
                 self._root_best(v)
             if v > self.alp[k]:
                 self.alp[k] = v
                 if v >= self.bet[k]:
-                    if self.knd[k] == TURN and self.vic[k] == EMPTY:
+                    if self.knd[k] == _TURN and self.vic[k] == EMPTY:
                         a = self.cur[k]
                         if self.kill1[k] != a:
                             self.kill2[k] = self.kill1[k]
@@ -514,7 +500,7 @@ class Engine:
                     self._return(k, v)
                     return
         self.it[k] += 1
-        self.pc[k] = T_LOOP if self.knd[k] == TURN else P_LOOP
+        self.pc[k] = _T_LOOP if self.knd[k] == _TURN else _P_LOOP
 
     # --- turn nodes ------------------------------------------------------------------------
     def _turn_gen(self, k):
@@ -569,18 +555,18 @@ class Engine:
         self.lim[k] = self.hi[k]           # moves before lim are picked by key
         if self.dep[k] == 1:
             self.gi[k] = 0
-            self.pc[k] = T_OPP
+            self.pc[k] = _T_OPP
         else:
-            self.pc[k] = T_LOOP
+            self.pc[k] = _T_LOOP
 
     def _turn_records(self, k):
-        # T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
-        # the parent's records are in place (T_GEN only wrote the side to move's), only the
+        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
+        # the parent's records are in place (_T_GEN only wrote the side to move's), only the
         # opponent's tiles the last change can reach are redone.
-        # R_REC: the root's records, all tiles.
+        # _R_REC: the root's records, all tiles.
         ev = self.ev
         i = self.gi[k]
-        if self.pc[k] == T_OPP:
+        if self.pc[k] == _T_OPP:
             opp = ev.pos.side ^ 1
             if self.ta[k] != NO_SQ:
                 if i == 0:
@@ -603,7 +589,7 @@ class Engine:
             return
         ev.save_level(k)
         self.rv[k] = 1
-        self.pc[k] = T_LOOP
+        self.pc[k] = _T_LOOP
 
     def _turn_eval(self, k):
         ev = self.ev
@@ -651,15 +637,15 @@ class Engine:
         victim = ev.make(frm, to)
         self.vic[k] = victim
         self.vix[k] = ev.last_vix
-        self.pc[k] = T_RET
+        self.pc[k] = _T_RET
         d = self.dep[k]
         if victim == EMPTY:
             pos.side = side ^ 1
-            self._child(k, TURN, side ^ 1, d - 1, frm, to)
+            self._child(k, _TURN, side ^ 1, d - 1, frm, to)
         elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
-            self.nxt[k + 1] = NOBODY
-            self._child(k, PLACE, side, d, frm, to)
+            self.nxt[k + 1] = _NOBODY
+            self._child(k, _PLACE, side, d, frm, to)
         elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
             ev.unmake(frm, to, victim, ev.last_vix)
             self._update(k, WIN - k - 1, False)
@@ -670,11 +656,11 @@ class Engine:
             pos.supply = s - take
             if take == 0:
                 pos.side = side ^ 1
-                self._child(k, TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
+                self._child(k, _TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
             else:
                 self.mvr[k + 1] = side
-                self.nxt[k + 1] = side if take == 2 else NOBODY
-                self._child(k, PLACE, side ^ 1, d, NO_SQ, NO_SQ)
+                self.nxt[k + 1] = side if take == 2 else _NOBODY
+                self._child(k, _PLACE, side ^ 1, d, NO_SQ, NO_SQ)
 
     def _turn_ret(self, k):
         v = self.ret
@@ -685,7 +671,7 @@ class Engine:
         pos = ev.pos
         a = self.cur[k]
         victim = self.vic[k]
-        placed = self.knd[j] == PLACE
+        placed = self.knd[j] == _PLACE
         if not placed:
             pos.side ^= 1
         if victim & TILE:
@@ -698,7 +684,7 @@ class Engine:
         if k == 0:
             return ROOT_PLACE
         if self.dep[k] <= 1:
-            return HORIZON if self.nxt[k] == NOBODY else HORIZON_FIRST
+            return HORIZON if self.nxt[k] == _NOBODY else HORIZON_FIRST
         if self.tn[k] == 0:
             return FIRST_TURN
         return INNER
@@ -725,7 +711,7 @@ class Engine:
         self.rv[k] = 1
         placement.clear(ev)
         self.gi[k] = 0
-        self.pc[k] = P_REL
+        self.pc[k] = _P_REL
 
     def _place_relevance(self, k):
         ev = self.ev
@@ -735,15 +721,17 @@ class Engine:
             placement.add_tile(ev, enemy * 8 + i, self.side[k])
             self.gi[k] = i + 1
             return
-        self.pc[k] = P_SEL
+        self.pc[k] = _P_SEL
 
     def _place_select(self, k):
         kind = self._kind_of_place(k)
         lo = self.lo[k]
-        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], kind[1], kind[2])
+        room = (len(self.mv) - lo - 1) // 2        # (a turn level leaves at least 4)
+        n_all = kind[1] if kind[1] < room else room
+        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], n_all, kind[2])
         self.it[k] = lo
         self.gi[k] = 0
-        self.pc[k] = P_DEL
+        self.pc[k] = _P_DEL
 
     def _place_delta(self, k):
         # One candidate over several steps: put it down and list the touched tiles, redo
@@ -778,11 +766,11 @@ class Engine:
                 if self.side[k] != nm:
                     s = -s
                 if k < 2 and self._banned(k, a):
-                    s = -INF                    # refused by the duty to deviate
+                    s = -_INF                    # refused by the duty to deviate
                 self.ov[i] = s
-                if k == 0 and s > -INF and (self.r_act[0] == NONE or s > self.r_score):
+                if k == 0 and s > -_INF and (self.r_act[0] == _NONE or s > self.r_score):
                     self.r_act[0] = a           # an answer already, should time run out
-                    self.r_act[1] = NONE
+                    self.r_act[1] = _NONE
                     self.r_score = s
                 self.it[k] = i + 1
                 self.gi[k] = 0
@@ -797,8 +785,8 @@ class Engine:
                 if self.ov[j] > self.ov[b]:
                     b = j
             self.pv0[k] = self.mv[b]
-            self.pv1[k] = NONE
-            self.pv2[k] = NONE
+            self.pv1[k] = _NONE
+            self.pv2[k] = _NONE
             self._return(k, self.ov[b])
             return
         if k == 0:                          # the root keeps its n best for all iterations
@@ -808,7 +796,7 @@ class Engine:
                 self.hi[k] = h
         self.lim[k] = lo + n if lo + n < h else h
         self.it[k] = lo
-        self.pc[k] = P_LOOP
+        self.pc[k] = _P_LOOP
 
     def _place_loop(self, k):
         i = self.it[k]
@@ -825,16 +813,16 @@ class Engine:
         ev = self.ev
         sq = a >> 5
         ev.pos.cells[SQ2MB[sq]] = a & 31
-        self.pc[k] = P_RET
+        self.pc[k] = _P_RET
         nx = self.nxt[k]
-        if nx != NOBODY:
+        if nx != _NOBODY:
             self.mvr[k + 1] = self.mvr[k]
-            self.nxt[k + 1] = NOBODY
-            self._child(k, PLACE, nx, self.dep[k], sq, NO_SQ)
+            self.nxt[k + 1] = _NOBODY
+            self._child(k, _PLACE, nx, self.dep[k], sq, NO_SQ)
         else:
             side = self.mvr[k] ^ 1
             ev.pos.side = side
-            self._child(k, TURN, side, self.dep[k] - 1, sq, NO_SQ)
+            self._child(k, _TURN, side, self.dep[k] - 1, sq, NO_SQ)
 
     def _place_ret(self, k):
         v = self.ret
@@ -842,7 +830,7 @@ class Engine:
         if self.side[j] != self.side[k]:
             v = -v
         ev = self.ev
-        placed = self.knd[j] == PLACE
+        placed = self.knd[j] == _PLACE
         if not placed:
             ev.pos.side = self.mvr[k]
         ev.pos.cells[SQ2MB[self.cur[k] >> 5]] = EMPTY

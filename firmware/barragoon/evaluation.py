@@ -34,15 +34,15 @@ except ImportError:  # CPython
         return x
 
 WIN = const(30000)          # score of a won game (minus the levels it takes to get there)
-NO_TILE = const(255)
+_NO_TILE = const(255)
 NO_SQ = const(255)
 NO_LEVEL = const(255)
 
 # Tile worth by tile value (index 2..4), in score units (a 2-tile is 100).
 VALUE = (0, 0, 100, 125, 150)
-TRAPPED = const(35)         # extra penalty for a tile without a single move
-BARRAGOON_CAPTURE = const(6)  # per capturable Barragoon (at most 3 count)
-STUCK_BONUS = const(250)    # the opponent is at or under its express stage: it loses on move
+_TRAPPED = const(35)         # extra penalty for a tile without a single move
+_BARRAGOON_CAPTURE = const(6)  # per capturable Barragoon (at most 3 count)
+_STUCK_BONUS = const(250)    # the opponent is at or under its express stage: it loses on move
                             # unless stm frees it
 
 
@@ -58,6 +58,7 @@ def _mobility_table():
 
 
 MOBILITY = _mobility_table()
+del _mobility_table            # built once: its code need not stay in the heap
 
 
 def _path_table():
@@ -85,6 +86,7 @@ def _path_table():
 
 
 PATHS = _path_table()
+del _path_table
 
 
 class Evaluator:
@@ -119,7 +121,7 @@ class Evaluator:
         self.pn[0] = self.pn[1] = 0
         pidx = self.pidx
         for sq in range(63):
-            pidx[sq] = NO_TILE
+            pidx[sq] = _NO_TILE
             c = p.cells[SQ2MB[sq]]
             if c & TILE and c != 0xFF:
                 side = 1 if c & BROWN_BIT else 0
@@ -153,7 +155,7 @@ class Evaluator:
         i = pidx[frm]
         pl[side * 8 + i] = to
         pidx[to] = i
-        pidx[frm] = NO_TILE
+        pidx[frm] = _NO_TILE
         return victim
 
     def unmake(self, frm, to, victim, vix):
@@ -169,7 +171,7 @@ class Evaluator:
         i = pidx[to]
         pl[side * 8 + i] = frm
         pidx[frm] = i
-        pidx[to] = NO_TILE
+        pidx[to] = _NO_TILE
         if victim & TILE:
             opp = side ^ 1
             n = self.pn[opp]
@@ -234,7 +236,7 @@ class Evaluator:
             if n:
                 mob_s += 1
             else:
-                total -= TRAPPED
+                total -= _TRAPPED
             bc_s += self.rbc[s]
             vm_s |= self.rvm[s]
         if mob_s <= self.stages[stm]:
@@ -250,7 +252,7 @@ class Evaluator:
             if n:
                 mob_o += 1
             else:
-                total += TRAPPED
+                total += _TRAPPED
             bc_o += self.rbc[s]
             vm_o |= self.rvm[s]
         if vm_s:
@@ -274,9 +276,9 @@ class Evaluator:
                     elif v > h2:
                         h2 = v
             total -= h1 // 8 + h2 // 2
-        total += BARRAGOON_CAPTURE * ((bc_s if bc_s < 3 else 3) - (bc_o if bc_o < 3 else 3))
+        total += _BARRAGOON_CAPTURE * ((bc_s if bc_s < 3 else 3) - (bc_o if bc_o < 3 else 3))
         if mob_o <= self.stages[opp]:
-            total += STUCK_BONUS
+            total += _STUCK_BONUS
         return total
 
     # --- records of a changed position: only the tiles the change can reach ---------------
