@@ -345,7 +345,7 @@ def rp2040(turns, level, out=print):
     files.pop("main.py")
     slice_ms = 3
     code = RP2040_SCRIPT % {"positions": SPEED_POSITIONS, "steps": 300, "slice": slice_ms,
-                            "middle": SPEED_POSITIONS[2][1], "budgets": (2000, LEVELS[1][0]),
+                            "middle": SPEED_POSITIONS[2][1], "budgets": (LEVELS[1][0], LEVELS[2][0]),
                             "turns": turns, "level": level}
     with pico.Pico(flash=flashfs.build_image(None, files)) as p:
         p.run_for(500)
