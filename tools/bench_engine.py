@@ -305,10 +305,12 @@ for name, text in %(positions)r:
     print('speed', name, t.steps, t.nodes, us, worst, gc.mem_alloc() - a, t.depth)
 g = Game(%(middle)r)
 for budget in %(budgets)r:
+    t0 = time.ticks_us()
     eng.start(g, budget_ms=budget)
+    st = time.ticks_diff(time.ticks_us(), t0)
     us, worst = think_all(%(slice)d)
     t = eng.best()
-    print('budget', budget, us, worst, t.steps, t.nodes, t.depth)
+    print('budget', budget, us, worst, t.steps, t.nodes, t.depth, st)
 g = Game()
 peak = 0
 turns = 0
@@ -369,10 +371,10 @@ def rp2040(turns, level, out=print):
                 % (w[1], steps, nodes, us / 1000.0, us / 1000.0 / steps,
                    nodes * 1e6 / us, slice_ms, worst / 1000.0, w[6], w[7]))
         elif w[0] == "budget":
-            out("  budget %5s ms: answer after %.0f ms (%+.1f %%), longest think(%d) %.1f ms, "
-                "%s steps, %s nodes, depth %s"
+            out("  budget %5s ms: answer after %.0f ms (%+.1f %%), start() %.1f ms, longest "
+                "think(%d) %.1f ms, %s steps, %s nodes, depth %s"
                 % (w[1], int(w[2]) / 1000.0, (int(w[2]) / 1000.0 / int(w[1]) - 1) * 100,
-                   slice_ms, int(w[3]) / 1000.0, w[4], w[5], w[6]))
+                   int(w[7]) / 1000.0, slice_ms, int(w[3]) / 1000.0, w[4], w[5], w[6]))
         elif w[0] == "game":
             out("  self-play at L%d (%d ms a turn): %s turns, %s; heap peak %s B above a fresh "
                 "interpreter (game, engine, answers); slowest answer %.0f ms"
@@ -427,8 +429,8 @@ def main(argv):
             except ValueError as e:
                 ap.error(str(e))
             specs.append((a, b))
-        print("Levels (steps per turn; board time estimated at the RP2040's ~%.1f ms a step):"
-              % LEVELS[0][0])
+        print("Levels (steps per turn; board time at ~%.2f ms a step on a real Pico, from the "
+              "emulated RP2040):" % LEVELS[0][0])
         for i in range(1, len(LEVELS)):
             print("  L%d: %d steps ~ %.0f s on the board" % (i, LEVELS[i][1], LEVELS[i][0] / 1000))
         for a, b in specs:

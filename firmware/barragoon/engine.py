@@ -180,6 +180,7 @@ class Engine:
         self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
         self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
         self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
+        self.hist0 = _zeros("H", 128)
         self.root = bytearray(88)      # the root position's cells (for the answer's notation)
         self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
         self.r_score = 0
@@ -225,8 +226,7 @@ class Engine:
         self.steps = self.nodes = 0
         self.r_act[0] = _NONE
         self.r_score = self.r_depth = 0
-        for i in range(128):
-            self.hist[i] = 0
+        self.hist[:] = self.hist0             # (a copy, not a loop: start() blocks the board)
         for i in range(self.levels):
             self.kill1[i] = self.kill2[i] = _NONE
         self._deviation_ban(game)
