@@ -11,6 +11,7 @@
 #     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
 #     # Every pass of the main loop, after the scan and the events:
 #     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
+#         ...                                       # (a step: 1-4 ms on the RP2040)
 #         turn = eng.best()
 #         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
 #         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
@@ -92,10 +93,8 @@ _P_DEL = const(11)             # score the candidates, one tile per step
 _P_LOOP = const(12)
 _P_RET = const(13)
 
-# Candidate placements (squares with all faces, squares with X and A) and how many of the
-# best are searched, by where the placement node stands.
-# Candidate placements: (squares that may get every face, squares in all, with A too or
-# X only, how many of the best are searched).
+# Candidate placements by where the placement node stands: (squares that may get every face,
+# squares in all, 1: X and A on them / 0: X only, how many of the best are searched).
 ROOT_PLACE = (8, 14, 1, 10)   # the position to answer is a placement
 FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
 INNER = (1, 5, 1, 3)          # deeper in the tree
@@ -104,7 +103,7 @@ HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
 
 # Strength levels: (thinking time per turn on the board in ms, the same work in steps).
 # The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
-# work on every machine. A step took 2.3-2.5 ms on the emulated RP2040 (bench_engine.py
+# work on every machine. A step took 2.3-2.7 ms on the emulated RP2040 (bench_engine.py
 # --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
 LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
 
@@ -348,8 +347,11 @@ class Engine:
         k0 = self.lo[0]
         best = self.pv0[0]
         i = k0
-        while self.mv[i] != best:       # the best first next time; the others keep order
-            i += 1
+        h = self.hi[0]
+        while i < h and self.mv[i] != best:   # the best first next time; the others keep
+            i += 1                            # their order
+        if i == h:
+            i = k0
         while i > k0:
             self.mv[i] = self.mv[i - 1]
             i -= 1
