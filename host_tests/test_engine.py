@@ -52,15 +52,15 @@ def _carry_out(g, turn):
 
 
 def test_only_legal_turns_over_random_positions():
-    # Random games, from the start and through random placements of every face; at random
-    # moments (moves and pending placements alike) the engine answers with a small budget
-    # or a fixed depth, and its turn is played through Game.
+    # Random games, from the start and through random placements of every face, some with
+    # express stages; at random moments (moves and pending placements alike) the engine
+    # answers with a small budget or a fixed depth, and its turn is played through Game.
     rng = Rng(12345)
     eng = Engine()
     want = _fuzz_count()
     checked = placements = captures = 0
     while checked < want:
-        g = Game()
+        g = Game(stages=((0, 0), (0, 0), (1, 0), (0, 2))[rng.below(4)])
         actions = 0
         while not g.over and checked < want and actions < 400:
             actions += 1
