@@ -103,7 +103,7 @@ HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
 
 # Strength levels: (thinking time per turn on the board in ms, the same work in steps).
 # The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
-# work on every machine. A step took 2.3-2.7 ms on the emulated RP2040 (bench_engine.py
+# work on every machine. A step took 2.3-2.9 ms on the emulated RP2040 (bench_engine.py
 # --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
 LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
 
