@@ -22,6 +22,8 @@ TOOLS = {
     "bench_rules.py": (["-v"], "takes no arguments"),
     "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
+    "bench_engine.py": (["--games", "0"], "must be at least 1"),
+    "engine.py": (["--depth", "x"], "needs a number"),
     "face_art.py": (["--size", "8"], "takes no arguments"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
@@ -38,8 +40,8 @@ TOOLS = {
 # Modules that other tools and tests import; they have no command line of their own.
 LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py", "record_file.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
-ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "legal_moves.py",
-                  "replay.py")
+ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
+                  "legal_moves.py", "replay.py")
 
 
 def run(argv, exe=None, timeout=120):

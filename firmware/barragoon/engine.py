@@ -1,0 +1,871 @@
+# The board's opponent: iterative-deepening alpha-beta over whole turns (a move and the
+# placements it calls for), run in slices so the board's main loop keeps scanning.
+#
+# Using it from the board's main loop (one Engine for the whole session, made at boot so its
+# buffers are allocated once):
+#
+#     eng = Engine()
+#     ...
+#     # The board's turn has come (game.turn is the board's side, the game is not over and
+#     # no draw offer waits for an answer), or the player asked for a hint:
+#     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
+#     # Every pass of the main loop, after the scan and the events:
+#     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
+#         ...                                       # (a step: 1-4 ms on the RP2040)
+#         turn = eng.best()
+#         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
+#         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
+#         # Show and have carried out the first turn.now actions (the move, and the
+#         # placement that follows at once when the board took a Barragoon). After a tile
+#         # capture the player places first: once they have, game.turn is the board's again
+#         # and start() is called again to choose the board's placement for the real board.
+#     # Take-back, new game, menu: eng.stop() (or just start() again later).
+#
+# The search is an explicit stack (no recursion), so think() can stop after any step and go
+# on later. A step is about one tile's move generation: the same work on every machine, so
+# host matches count steps (LEVELS). The engine searches its own copy of the position
+# (Evaluator.pos, loaded once per start()), making and unmaking moves and placements on it;
+# the live game may change under it. After construction nothing is allocated per node: all
+# per-level state lives in bytearrays and arrays.
+#
+# The rules the root must obey come from the Game's public API: game.legal_moves() (the
+# must-deviate rule after a declined repetition), game.pending / placing(), game.stages
+# (express rule), game.over. Inside the tree the engine applies the rules of RULES.md
+# itself: turn order of placements, supply shortfall, the last tile, no move, express
+# stages. Repetitions inside the tree and the no-capture draw are not looked for.
+#
+# The tree. A turn node (the side to move picks a move) has, below a capture, placement nodes:
+#   Barragoon captured -> the mover places it -> next turn
+#   tile captured      -> the captured side places -> the capturer places -> next turn
+#                         (one Barragoon left in the supply: only the captured side places;
+#                         none: nobody; the last tile captured: the game is won at once)
+# Every node is negamax from the view of the side acting there; a child acting for the same
+# side keeps the window, a child of the other side gets it negated. Depth counts turns:
+# placements belong to their turn and do not use depth. At depth 0 the static evaluation
+# decides; the placements just before it are scored directly by it (no extra level).
+# Candidate placements: see placement.py.
+#
+# Move ordering: the previous iteration's best first at the root; tile captures by victim,
+# killer moves, Barragoon captures, then quiet moves by a history of cut-offs.
+from array import array
+
+from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
+    T_CAPTURE_BARRAGOON
+from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
+from barragoon import placement
+from barragoon.placement import EXPAND
+from barragoon.notation import format_move, format_placement, parse_move, parse_placement
+
+try:
+    from micropython import const
+    from time import ticks_ms, ticks_diff
+except ImportError:  # CPython
+    import time as _time
+
+    def const(x):
+        return x
+
+    def ticks_ms():
+        return (_time.monotonic_ns() // 1000000) & 0x3FFFFFFF
+
+    def ticks_diff(a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+_TURN = const(0)
+_PLACE = const(1)
+_NONE = const(0xFFFF)          # no action
+_NOBODY = const(255)           # no further placer
+_INF = const(32000)
+_DECIDED = const(29000)        # |score| above this: a won or lost game was found
+
+# What a level does next (Engine.pc).
+_T_GEN = const(1)              # generate the moves, one tile per step
+_T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
+_T_EVAL = const(3)             # depth 0: evaluate, one tile per step
+_T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
+_T_LOOP = const(5)             # make the next move, descend
+_T_RET = const(6)              # a child returned: unmake, update the window
+_R_REC = const(7)              # the root: every tile's record, one per step
+_P_REC = const(8)              # placement: tile records (all, or the touched ones)
+_P_REL = const(9)              # square relevance, one tile per step
+_P_SEL = const(10)             # pick the candidate placements
+_P_DEL = const(11)             # score the candidates, one tile per step
+_P_LOOP = const(12)
+_P_RET = const(13)
+
+# Candidate placements by where the placement node stands: (squares that may get every face,
+# squares in all, 1: X and A on them / 0: X only, how many of the best are searched).
+ROOT_PLACE = (8, 14, 1, 10)   # the position to answer is a placement
+FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
+INNER = (1, 5, 1, 3)          # deeper in the tree
+HORIZON = (0, 4, 0, 0)        # the last placement before depth 0: scored, not searched
+HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
+
+# Strength levels: (thinking time per turn on the board in ms, the same work in steps).
+# The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
+# work on every machine. A step took 2.3-2.9 ms on the emulated RP2040 (bench_engine.py
+# --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
+LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
+
+
+def _zeros(code, n):
+    return array(code, [0] * n)
+
+
+class Turn:
+    """The engine's answer: the whole turn it expects (its move and every placement that
+    follows, the opponent's included), its score and how it was found.
+
+    now: how many leading actions are the engine's own, to carry out now: the move, and the
+    placement right after it if the engine places next (a captured Barragoon). After those
+    the opponent acts (it places first after a tile capture); then start() again."""
+
+    def __init__(self, side, move, capture, places, score, depth, nodes, steps):
+        self.side = side            # the side the engine played for (game.turn at start)
+        self.move = move            # (frm, to), or None when the turn starts with a placement
+        self.capture = capture      # the move captures
+        self.places = places        # [(side, sq, face code)] in the order they are made
+        self.score = score          # from self.side's view; 100 = a 2-tile
+        self.decided = 1 if score > _DECIDED else -1 if score < -_DECIDED else 0
+        self.depth = depth          # turns searched ahead (the last complete iteration)
+        self.nodes = nodes
+        self.steps = steps
+        words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
+        n = 0
+        if move is not None:
+            words.append(format_move(move[0], move[1], capture))
+            n = 1
+        for p in places:
+            words.append(format_placement(p[1], p[2]))
+            if p[0] == side and n == len(words) - 1:
+                n += 1
+        self.text = " ".join(words)
+        self.now = n
+
+
+class Engine:
+    def __init__(self, levels=20, buffer=512, clock=None):
+        self.ev = Evaluator(levels)
+        self.levels = levels
+        L = levels
+        self.knd = bytearray(L)       # _TURN or _PLACE
+        self.side = bytearray(L)      # the side acting at the level
+        self.mvr = bytearray(L)       # placement levels: the side whose turn it is
+        self.nxt = bytearray(L)       # placement levels: who places after this, or _NOBODY
+        self.tn = bytearray(L)        # turns from the root (0: the root's turn)
+        self.dep = bytearray(L)       # depth left, in turns
+        self.pc = bytearray(L)
+        self.gi = bytearray(L)        # progress of a multi-step phase
+        self.mob = bytearray(L)       # mobile tiles seen while generating moves
+        self.vic = bytearray(L)       # the cell code a move captured
+        self.vix = bytearray(L)       # ... its list index (Evaluator.make)
+        self.sup = bytearray(L)       # supply before a tile capture
+        self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
+        self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
+        self.tb = bytearray(L)
+        self.alp = _zeros("i", L)
+        self.bet = _zeros("i", L)
+        self.bst = _zeros("i", L)
+        self.lo = _zeros("H", L)      # the level's actions are mv[lo:hi]
+        self.hi = _zeros("H", L)
+        self.it = _zeros("H", L)
+        self.lim = _zeros("H", L)
+        self.cur = _zeros("H", L)     # the action being searched
+        self.pv0 = _zeros("H", L)     # best action, and the placements after it in its turn
+        self.pv1 = _zeros("H", L)
+        self.pv2 = _zeros("H", L)
+        self.kill1 = _zeros("H", L)
+        self.kill2 = _zeros("H", L)
+        self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
+        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
+        self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
+        self.hist0 = _zeros("H", 128)
+        self.root = bytearray(88)      # the root position's cells (for the answer's notation)
+        self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
+        self.r_score = 0
+        self.r_depth = 0
+        self.ban = _NONE                # a placement refused by the duty to deviate
+        self.ban_move = _NONE
+        self.clock = clock
+        self.done = True
+        self.result = None
+        self.me = 0
+        self.k = 0
+        self.ret = 0
+        self.steps = 0
+        self.nodes = 0
+        self.depth = 0
+        self.max_depth = 0
+        self.max_steps = 0
+        self.budget = 0
+        self.t0 = 0
+
+    # --- the API the board uses ------------------------------------------------------------
+    def start(self, game, budget_ms=0, steps=0, depth=0):
+        """Begin a search for game.turn (the mover, or the side that must place now).
+        Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
+        turns; 0 = no limit of that kind. The answer is always a whole turn: a search goes on
+        until depth 1 is complete for at least one move (a placement to answer is scored
+        before anything else), even past a tiny budget.
+        Returns False (and best() is None) when there is nothing to decide."""
+        self.result = None
+        self.done = True
+        if game.over:
+            return False
+        ev = self.ev
+        ev.load(game.pos, game.stages)
+        pos = ev.pos
+        self.root[:] = pos.cells
+        self.me = game.turn
+        top = (self.levels - 1) // 3
+        self.max_depth = depth if 0 < depth < top else top
+        self.max_steps = steps
+        self.budget = budget_ms
+        self.t0 = self._now()
+        self.steps = self.nodes = 0
+        self.r_act[0] = _NONE
+        self.r_score = self.r_depth = 0
+        self.hist[:] = self.hist0             # (a copy, not a loop: start() blocks the board)
+        for i in range(self.levels):
+            self.kill1[i] = self.kill2[i] = _NONE
+        self._deviation_ban(game)
+        pend = game.pending
+        self.lo[0] = 0
+        self.gi[0] = 0
+        self.rv[0] = 0
+        self.tn[0] = 0
+        if game.placing() >= 0:
+            self.knd[0] = _PLACE
+            self.side[0] = pend[0]
+            self.nxt[0] = pend[1] if len(pend) > 1 else _NOBODY
+            self.mvr[0] = pos.side
+            self.ta[0] = NO_SQ
+            self.pc[0] = _P_REC
+        else:
+            moves = game.legal_moves()
+            if not moves:
+                return False
+            self.knd[0] = _TURN
+            self.side[0] = pos.side
+            n = 0
+            for m in moves:
+                self.mv[n] = m
+                c = pos.get(m % 64)
+                self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
+                n += 1
+            self.hi[0] = n
+            _sort(self.mv, self.ov, 0, n)
+            if n == 1 and not pos.get(moves[0] % 64):
+                self.max_depth = 1            # one quiet move: nothing to think about
+            self.pc[0] = _R_REC
+        self.depth = 1
+        self._begin_iteration()
+        self.done = False
+        return True
+
+    def _deviation_ban(self, game):
+        # After a declined repetition draw the game may refuse one placement: the one that
+        # would complete the predicted turn (a Barragoon capture; its move stays legal, and
+        # game.legal_moves() already leaves out a predicted quiet move). Found through the
+        # Game's public API; the search then never picks it (level 0 when the root is that
+        # placement, level 1 below the predicted move).
+        self.ban = _NONE
+        self.ban_move = _NONE
+        if getattr(game, "must_deviate", -1) != self.me:
+            return
+        words = game.predicted_turn().split()
+        if len(words) != 2:
+            return
+        frm, to, cap = parse_move(words[0])
+        sq, face = parse_placement(words[1])
+        if game.placing() >= 0:
+            if not game.placement_allowed(sq, face):
+                self.ban = sq * 32 + face
+        else:
+            self.ban = sq * 32 + face
+            self.ban_move = frm * 64 + to
+
+    def _banned(self, k, a):
+        if a != self.ban:
+            return False
+        if k == 0:
+            return self.knd[0] == _PLACE
+        return k == 1 and self.knd[0] == _TURN and self.cur[0] == self.ban_move
+
+    def think(self, slice_ms=5):
+        """Search for about slice_ms (at least one step). Returns True when the search is
+        done (budget, depth or a decided game reached): then best() is ready."""
+        if self.done:
+            return True
+        t = self._now()
+        while True:
+            self._step()
+            if self.done:
+                return True
+            self.steps += 1
+            now = self._now()
+            if self.r_act[0] != _NONE and (
+                    (self.max_steps and self.steps >= self.max_steps)
+                    or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
+                self._finish()
+                return True
+            if ticks_diff(now, t) >= slice_ms:
+                return False
+
+    def run(self, game, budget_ms=0, steps=0, depth=0):
+        """start() and think() to the end in one call (host tools, tests). Returns best()."""
+        if self.start(game, budget_ms, steps, depth):
+            while not self.think(1000):
+                pass
+        return self.result
+
+    def stop(self):
+        """Abandon the search (take-back, menu). best() keeps what was found so far."""
+        if not self.done:
+            self._finish()
+
+    def best(self):
+        return self.result
+
+    def _now(self):
+        return self.clock.ticks_ms() if self.clock else ticks_ms()
+
+    # --- iterations and the result ---------------------------------------------------------
+    def _begin_iteration(self):
+        self.k = 0
+        self.dep[0] = self.depth
+        self.alp[0] = -_INF
+        self.bet[0] = _INF
+        self.bst[0] = -_INF
+        self.it[0] = self.lo[0]
+        self.lim[0] = self.hi[0]
+        if self.depth > 1:                  # iteration 1 starts with the records
+            self.pc[0] = _T_LOOP if self.knd[0] == _TURN else _P_LOOP
+
+    def _iteration_done(self, v):
+        self.r_depth = self.depth
+        k0 = self.lo[0]
+        best = self.pv0[0]
+        i = k0
+        h = self.hi[0]
+        while i < h and self.mv[i] != best:   # the best first next time; the others keep
+            i += 1                            # their order
+        if i == h:
+            i = k0
+        while i > k0:
+            self.mv[i] = self.mv[i - 1]
+            i -= 1
+        self.mv[k0] = best
+        if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
+                or self.hi[0] - k0 == 1 and self.knd[0] == _TURN):
+            self._finish()
+            return
+        self.depth += 1
+        self._begin_iteration()
+
+    def _root_best(self, v):
+        self.r_act[0] = self.pv0[0]
+        self.r_act[1] = self.pv1[0]
+        self.r_act[2] = self.pv2[0]
+        self.r_score = v
+
+    def _finish(self):
+        self.done = True
+        a = self.r_act
+        if a[0] == _NONE:
+            return
+        me = self.me
+        places = []
+        move = None
+        capture = False
+        if self.knd[0] == _TURN:
+            frm = a[0] >> 6
+            to = a[0] & 63
+            move = (frm, to)
+            victim = self.root[SQ2MB[to]]
+            capture = victim != EMPTY
+            placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
+            for j in range(2):
+                if a[1 + j] != _NONE:
+                    places.append((placers[j], a[1 + j] >> 5, a[1 + j] & 31))
+        else:
+            places.append((me, a[0] >> 5, a[0] & 31))
+            if self.nxt[0] != _NOBODY and a[1] != _NONE:
+                places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
+        self.result = Turn(me, move, capture, places, self.r_score, self.r_depth, self.nodes,
+                           self.steps)
+
+    # --- the search, one step at a time ----------------------------------------------------
+    def _step(self):
+        k = self.k
+        pc = self.pc[k]
+        if pc == _T_DLEAF:
+            self._turn_delta_leaf(k)
+        elif pc == _T_LOOP:
+            self._turn_loop(k)
+        elif pc == _T_RET:
+            self._turn_ret(k)
+        elif pc == _T_GEN:
+            self._turn_gen(k)
+        elif pc == _T_OPP or pc == _R_REC:
+            self._turn_records(k)
+        elif pc == _T_EVAL:
+            self._turn_eval(k)
+        elif pc == _P_DEL:
+            self._place_delta(k)
+        elif pc == _P_LOOP:
+            self._place_loop(k)
+        elif pc == _P_RET:
+            self._place_ret(k)
+        elif pc == _P_REC:
+            self._place_records(k)
+        elif pc == _P_REL:
+            self._place_relevance(k)
+        else:
+            self._place_select(k)
+
+    def _return(self, k, v):
+        if k == 0:
+            self._iteration_done(v)
+        else:
+            self.ret = v
+            self.k = k - 1
+
+    def _child(self, k, kind, actor, dep, a, b):
+        """Open level k + 1 below level k for a node of kind acting for actor. a, b: the
+        squares changed since level k's position; when level k has its records saved, the
+        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles)."""
+        ev = self.ev
+        j = k + 1
+        self.knd[j] = kind
+        self.side[j] = actor
+        if actor == self.side[k]:
+            self.alp[j] = self.alp[k]
+            self.bet[j] = self.bet[k]
+        else:
+            self.alp[j] = -self.bet[k]
+            self.bet[j] = -self.alp[k]
+        self.bst[j] = -_INF
+        self.dep[j] = dep
+        self.pv0[j] = _NONE
+        self.gi[j] = 0
+        self.mob[j] = 0
+        self.rv[j] = 0
+        if a != NO_SQ and self.rv[k]:
+            if ev.owner != k:
+                ev.load_level(k)
+        else:
+            a = NO_SQ
+        self.ta[j] = a
+        self.tb[j] = b
+        lo = self.hi[k]
+        self.lo[j] = lo
+        self.hi[j] = lo
+        if kind == _TURN:
+            self.tn[j] = self.tn[k] + 1
+            if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
+                self.pc[j] = _T_EVAL if a == NO_SQ else _T_DLEAF
+            else:
+                self.pc[j] = _T_GEN
+        else:
+            self.tn[j] = self.tn[k]
+            self.pc[j] = _P_REC
+        self.k = j
+        self.nodes += 1
+
+    def _update(self, k, v, placed):
+        """A child of level k returned v (k's view). placed: the child was a placement of the
+        same turn (its best actions extend k's)."""
+        if v > self.bst[k]:
+            self.bst[k] = v
+            self.pv0[k] = self.cur[k]
+            if placed:
+                self.pv1[k] = self.pv0[k + 1]
+                self.pv2[k] = self.pv1[k + 1]
+            else:
+                self.pv1[k] = _NONE
+                self.pv2[k] = _NONE
+            if k == 0:
+                self._root_best(v)
+            if v > self.alp[k]:
+                self.alp[k] = v
+                if v >= self.bet[k]:
+                    if self.knd[k] == _TURN and self.vic[k] == EMPTY:
+                        a = self.cur[k]
+                        if self.kill1[k] != a:
+                            self.kill2[k] = self.kill1[k]
+                            self.kill1[k] = a
+                        h = self.side[k] * 64 + (a & 63)
+                        d = self.dep[k]
+                        if self.hist[h] < 4000:
+                            self.hist[h] += d * d
+                    self._return(k, v)
+                    return
+        self.it[k] += 1
+        self.pc[k] = _T_LOOP if self.knd[k] == _TURN else _P_LOOP
+
+    # --- turn nodes ------------------------------------------------------------------------
+    def _turn_gen(self, k):
+        # One tile of the side to move: its record (Evaluator.record leaves its targets in
+        # pos.tsq/tkind) and its moves with their ordering keys.
+        ev = self.ev
+        pos = ev.pos
+        stm = pos.side
+        i = self.gi[k]
+        if i < ev.pn[stm]:
+            if i == 0:
+                ev.owner = NO_LEVEL
+            slot = stm * 8 + i
+            frm = ev.pl[slot]
+            n = ev.record(slot)
+            if n:
+                self.mob[k] += 1
+                cells = pos.cells
+                own = cells[SQ2MB[frm]] & 7
+                h = self.hi[k]
+                mv = self.mv
+                ov = self.ov
+                tsq = pos.tsq
+                tk = pos.tkind
+                k1 = self.kill1[k]
+                k2 = self.kill2[k]
+                hb = stm * 64
+                base = frm * 64
+                for t in range(n):
+                    to = tsq[t]
+                    m = base + to
+                    mv[h] = m
+                    kd = tk[t]
+                    if kd == T_CAPTURE_TILE:
+                        ov[h] = 6000 + VALUE[cells[SQ2MB[to]] & 7] - own
+                    elif m == k1:
+                        ov[h] = 5000
+                    elif m == k2:
+                        ov[h] = 4900
+                    elif kd == T_CAPTURE_BARRAGOON:
+                        ov[h] = 4500
+                    else:
+                        ov[h] = self.hist[hb + to]
+                    h += 1
+                self.hi[k] = h
+            self.gi[k] = i + 1
+            return
+        if self.mob[k] <= ev.stages[stm]:
+            self._return(k, k - WIN)       # no move, or at the express stage: lost
+            return
+        self.it[k] = self.lo[k]
+        self.lim[k] = self.hi[k]           # moves before lim are picked by key
+        if self.dep[k] == 1:
+            self.gi[k] = 0
+            self.pc[k] = _T_OPP
+        else:
+            self.pc[k] = _T_LOOP
+
+    def _turn_records(self, k):
+        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
+        # the parent's records are in place (_T_GEN only wrote the side to move's), only the
+        # opponent's tiles the last change can reach are redone.
+        # _R_REC: the root's records, all tiles.
+        ev = self.ev
+        i = self.gi[k]
+        if self.pc[k] == _T_OPP:
+            opp = ev.pos.side ^ 1
+            if self.ta[k] != NO_SQ:
+                if i == 0:
+                    ev.touch(self.ta[k], self.tb[k])
+                    self.gi[k] = 1
+                    return
+                while i <= ev.wn and ev.wl[i - 1] >> 3 != opp:
+                    i += 1
+                if i <= ev.wn:
+                    ev.record(ev.wl[i - 1])
+                    self.gi[k] = i + 1
+                    return
+            elif i < ev.pn[opp]:
+                ev.record(opp * 8 + i)
+                self.gi[k] = i + 1
+                return
+        elif i < ev.pn[0] + ev.pn[1]:
+            ev.record(ev.slot(i))
+            self.gi[k] = i + 1
+            return
+        ev.save_level(k)
+        self.rv[k] = 1
+        self.pc[k] = _T_LOOP
+
+    def _turn_eval(self, k):
+        ev = self.ev
+        i = self.gi[k]
+        if i < ev.pn[0] + ev.pn[1]:
+            if i == 0:
+                ev.owner = NO_LEVEL
+            ev.record(ev.slot(i))
+            self.gi[k] = i + 1
+            return
+        self._return(k, ev.score(ev.pos.side, k))
+
+    def _turn_delta_leaf(self, k):
+        # Depth 0 with the parent's records in place: regenerate the touched tiles, score,
+        # and put the parent's records back for the next sibling.
+        ev = self.ev
+        g = self.gi[k]
+        if g == 0:
+            ev.touch(self.ta[k], self.tb[k])
+            ev.keep()
+        elif g <= ev.wn:
+            ev.record(ev.wl[g - 1])
+        else:
+            v = ev.score(ev.pos.side, k)
+            ev.restore()
+            self._return(k, v)
+            return
+        self.gi[k] = g + 1
+
+    def _turn_loop(self, k):
+        i = self.it[k]
+        h = self.hi[k]
+        if i >= h:
+            self._return(k, self.bst[k])
+            return
+        if k and i < self.lim[k] and _pick(self.mv, self.ov, i, h) <= 0:
+            self.lim[k] = i                 # only unordered quiet moves are left
+        a = self.mv[i]
+        self.cur[k] = a
+        ev = self.ev
+        pos = ev.pos
+        side = pos.side
+        frm = a >> 6
+        to = a & 63
+        victim = ev.make(frm, to)
+        self.vic[k] = victim
+        self.vix[k] = ev.last_vix
+        self.pc[k] = _T_RET
+        d = self.dep[k]
+        if victim == EMPTY:
+            pos.side = side ^ 1
+            self._child(k, _TURN, side ^ 1, d - 1, frm, to)
+        elif victim <= MAX_BARRAGOON:
+            self.mvr[k + 1] = side
+            self.nxt[k + 1] = _NOBODY
+            self._child(k, _PLACE, side, d, frm, to)
+        elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
+            ev.unmake(frm, to, victim, ev.last_vix)
+            self._update(k, WIN - k - 1, False)
+        else:                               # tile lists changed: children redo all records
+            s = pos.supply
+            self.sup[k] = s
+            take = 2 if s >= 2 else s
+            pos.supply = s - take
+            if take == 0:
+                pos.side = side ^ 1
+                self._child(k, _TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
+            else:
+                self.mvr[k + 1] = side
+                self.nxt[k + 1] = side if take == 2 else _NOBODY
+                self._child(k, _PLACE, side ^ 1, d, NO_SQ, NO_SQ)
+
+    def _turn_ret(self, k):
+        v = self.ret
+        j = k + 1
+        if self.side[j] != self.side[k]:
+            v = -v
+        ev = self.ev
+        pos = ev.pos
+        a = self.cur[k]
+        victim = self.vic[k]
+        placed = self.knd[j] == _PLACE
+        if not placed:
+            pos.side ^= 1
+        if victim & TILE:
+            pos.supply = self.sup[k]
+        ev.unmake(a >> 6, a & 63, victim, self.vix[k])
+        self._update(k, v, placed)
+
+    # --- placement nodes -------------------------------------------------------------------
+    def _kind_of_place(self, k):
+        if k == 0:
+            return ROOT_PLACE
+        if self.dep[k] <= 1:
+            return HORIZON if self.nxt[k] == _NOBODY else HORIZON_FIRST
+        if self.tn[k] == 0:
+            return FIRST_TURN
+        return INNER
+
+    def _place_records(self, k):
+        ev = self.ev
+        g = self.gi[k]
+        if self.ta[k] != NO_SQ:             # the parent's records are in place: touched only
+            if g == 0:
+                ev.touch(self.ta[k], self.tb[k])
+                self.gi[k] = 1
+                return
+            if g <= ev.wn:
+                ev.record(ev.wl[g - 1])
+                self.gi[k] = g + 1
+                return
+        elif g < ev.pn[0] + ev.pn[1]:
+            if g == 0:
+                ev.owner = NO_LEVEL
+            ev.record(ev.slot(g))
+            self.gi[k] = g + 1
+            return
+        ev.save_level(k)
+        self.rv[k] = 1
+        placement.clear(ev)
+        self.gi[k] = 0
+        self.pc[k] = _P_REL
+
+    def _place_relevance(self, k):
+        ev = self.ev
+        i = self.gi[k]
+        enemy = self.side[k] ^ 1
+        if i < ev.pn[enemy]:
+            placement.add_tile(ev, enemy * 8 + i, self.side[k])
+            self.gi[k] = i + 1
+            return
+        self.pc[k] = _P_SEL
+
+    def _place_select(self, k):
+        kind = self._kind_of_place(k)
+        lo = self.lo[k]
+        room = (len(self.mv) - lo - 1) // 2        # (a turn level leaves at least 4)
+        n_all = kind[1] if kind[1] < room else room
+        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], n_all, kind[2])
+        self.it[k] = lo
+        self.gi[k] = 0
+        self.pc[k] = _P_DEL
+
+    def _place_delta(self, k):
+        # One candidate over several steps: put it down and list the touched tiles, redo
+        # their records one per step, then score and take it away again.
+        i = self.it[k]
+        h = self.hi[k]
+        ev = self.ev
+        if i < h:
+            g = self.gi[k]
+            a = self.mv[i] & 0x7FFF
+            if g == 0:
+                if ev.owner != k:
+                    ev.load_level(k)
+                ev.pos.cells[SQ2MB[a >> 5]] = a & 31
+                ev.touch(a >> 5, NO_SQ)
+                ev.keep()
+            elif g <= ev.wn:
+                ev.record(ev.wl[g - 1])
+            else:
+                if self.mv[i] & EXPAND:
+                    self.mv[i] = a
+                    if ev.changed(self.side[k]) and h + 14 <= len(self.mv):
+                        sq = a & 0x7FE0         # X touches own tiles: try the other faces
+                        for f in range(2, 16):
+                            self.mv[h] = sq + f
+                            h += 1
+                        self.hi[k] = h
+                nm = self.mvr[k] ^ 1        # moves next, once all placements are made
+                s = ev.score(nm, k + 1)
+                ev.restore()
+                ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
+                if self.side[k] != nm:
+                    s = -s
+                if k < 2 and self._banned(k, a):
+                    s = -_INF                    # refused by the duty to deviate
+                self.ov[i] = s
+                if k == 0 and s > -_INF and (self.r_act[0] == _NONE or s > self.r_score):
+                    self.r_act[0] = a           # an answer already, should time run out
+                    self.r_act[1] = _NONE
+                    self.r_score = s
+                self.it[k] = i + 1
+                self.gi[k] = 0
+                return
+            self.gi[k] = g + 1
+            return
+        lo = self.lo[k]
+        n = self._kind_of_place(k)[3]
+        if n == 0:
+            b = lo                          # the children would be leaves: done
+            for j in range(lo + 1, h):
+                if self.ov[j] > self.ov[b]:
+                    b = j
+            self.pv0[k] = self.mv[b]
+            self.pv1[k] = _NONE
+            self.pv2[k] = _NONE
+            self._return(k, self.ov[b])
+            return
+        if k == 0:                          # the root keeps its n best for all iterations
+            _sort(self.mv, self.ov, lo, h)
+            if h - lo > n:
+                h = lo + n
+                self.hi[k] = h
+        self.lim[k] = lo + n if lo + n < h else h
+        self.it[k] = lo
+        self.pc[k] = _P_LOOP
+
+    def _place_loop(self, k):
+        i = self.it[k]
+        if i >= self.lim[k]:
+            self._return(k, self.bst[k])
+            return
+        if k:
+            _pick(self.mv, self.ov, i, self.hi[k])
+        a = self.mv[i]
+        if k < 2 and self._banned(k, a):
+            self.it[k] = i + 1              # refused by the duty to deviate
+            return
+        self.cur[k] = a
+        ev = self.ev
+        sq = a >> 5
+        ev.pos.cells[SQ2MB[sq]] = a & 31
+        self.pc[k] = _P_RET
+        nx = self.nxt[k]
+        if nx != _NOBODY:
+            self.mvr[k + 1] = self.mvr[k]
+            self.nxt[k + 1] = _NOBODY
+            self._child(k, _PLACE, nx, self.dep[k], sq, NO_SQ)
+        else:
+            side = self.mvr[k] ^ 1
+            ev.pos.side = side
+            self._child(k, _TURN, side, self.dep[k] - 1, sq, NO_SQ)
+
+    def _place_ret(self, k):
+        v = self.ret
+        j = k + 1
+        if self.side[j] != self.side[k]:
+            v = -v
+        ev = self.ev
+        placed = self.knd[j] == _PLACE
+        if not placed:
+            ev.pos.side = self.mvr[k]
+        ev.pos.cells[SQ2MB[self.cur[k] >> 5]] = EMPTY
+        self._update(k, v, placed)
+
+
+def _pick(mv, ov, i, h):
+    # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
+    # Returns its key.
+    b = i
+    bv = ov[i]
+    for j in range(i + 1, h):
+        if ov[j] > bv:
+            b = j
+            bv = ov[j]
+    if b != i:
+        t = mv[i]
+        mv[i] = mv[b]
+        mv[b] = t
+        ov[b] = ov[i]
+        ov[i] = bv
+    return bv
+
+
+def _sort(mv, ov, lo, hi):
+    # Stable insertion sort of mv[lo:hi] by ov, largest first (root lists only).
+    for i in range(lo + 1, hi):
+        a = mv[i]
+        v = ov[i]
+        j = i
+        while j > lo and ov[j - 1] < v:
+            mv[j] = mv[j - 1]
+            ov[j] = ov[j - 1]
+            j -= 1
+        mv[j] = a
+        ov[j] = v
