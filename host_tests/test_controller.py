@@ -10,6 +10,7 @@ from controller import colours as C
 from controller import modes as M
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_events_allocate_at_most_a_move_record",)   # heap figures
 
 ONE_ON_ONE = "7/7/7/7/3z3/7/7/3D1Z1/7 w 24"
 
@@ -449,3 +450,55 @@ def test_a_capture_faster_than_the_adjust_time_is_confirmed_not_assumed():
     rig.start_game(ONE_ON_ONE)
     rig.run("lift d2; wait 300; lift d5; wait 120; drop d5; wait 350; press ok")
     assert rig.record() == "d2xd5"
+
+
+def test_events_allocate_at_most_a_move_record():
+    # Heap per event (issue 11: at most 256 B), loop step by loop step as on the board: a lift
+    # with its hints, the touch it becomes, the rest with the tile in the hand, a set-down in
+    # transit and the one on the target: judging and the LED frame allocate nothing, except
+    # in the steps that save (the duty at rest, the move: its text and the rules core's
+    # record of the move, not counting the storage's own work) and the step after the commit
+    # (at rest: preparing the opponent's turn, the rules core's list of legal moves). A new
+    # screen costs its texts. (The unix port is 64-bit: the RP2040 needs about half.)
+    import gc
+    rig = Rig()
+    rig.start_game()
+    rig.advance(10)
+    ctl = rig.ctl
+    events = {0: (10, 0), 700: (17, 1), 740: (17, 0), 780: (24, 1)}   # d2 up, over d3, on d4
+    judged, shown, saved = [], [], []
+    for step in range(0, 1200, 5):
+        saves = rig.saves
+        gc.collect()
+        h = gc.mem_alloc()
+        if step in events:
+            sq_, present = events[step]
+            rig.board[sq_] = present
+            ctl.on_square(sq_, present, rig.t)
+        ctl.tick(rig.t)
+        ctl.render(rig.t, 1)
+        judged.append(gc.mem_alloc() - h)
+        if rig.saves != saves:
+            saved.append(len(judged) - 1)
+        h = gc.mem_alloc()
+        ctl.render(rig.t, 2)
+        shown.append(gc.mem_alloc() - h)
+        rig.t += 5
+    assert rig.record() == "d2-d4"
+    commit = (780 + 300) // 5                      # still for the settle time
+    g = ctl.game
+    gc.collect()
+    h = gc.mem_alloc()
+    g.legal_moves()
+    moves_list = gc.mem_alloc() - h
+    g.undo()
+    gc.collect()
+    h = gc.mem_alloc()
+    g.move(10, 24)                                 # what the rules core keeps for d2-d4
+    move_record = gc.mem_alloc() - h
+    assert saved == [300 // 5, commit]             # the duty (d2 must move), the move
+    assert [(i * 5, g) for i, g in enumerate(judged)
+            if g and i not in saved and i != commit + 1] == [], judged
+    assert judged[saved[0]] <= 256 and judged[commit] <= min(move_record, 256), judged
+    assert judged[commit + 1] <= moves_list, judged
+    assert max(shown) <= 256, shown

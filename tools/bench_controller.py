@@ -80,11 +80,14 @@ def per_event(repeats):
         ctl.on_square(10, 0, rig.t)                   # lift d2: hints
         ctl.tick(rig.t)
         ctl.render(rig.t, 1)
-        note("lift_led", since(t0))
+        led = since(t0)
         ctl.render(rig.t, 2)
-        note("lift_all", since(t0))
-        note("lift_b", heap() - h0, True)
-        note("lift_f", total() - m0, True)
+        us = since(t0)
+        b, f = heap() - h0, total() - m0              # (before note() grows its dict)
+        note("lift_led", led)
+        note("lift_all", us)
+        note("lift_b", b, True)
+        note("lift_f", f, True)
         rig.advance(300)
         rig.board[17] = 1
 

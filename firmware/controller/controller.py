@@ -199,9 +199,8 @@ class Controller:
 
     def save(self):
         if self.on_save is not None and self.game is not None:
-            d = self.judge.duty_text()
-            self.judge.duties_saved = d
-            self.on_save(self.game, d)
+            self.judge.duties_saved()
+            self.on_save(self.game, self.judge.duty_text())
 
     def settings_changed(self):
         if self.on_settings is not None:

@@ -116,7 +116,9 @@ class Judge(Stories, TouchMove, View):
         self.note = N_NONE
         self.note_sq = -1
         self.refused = ""
-        self.duties_saved = ""             # duty_text() as last saved (the controller sets it)
+        self.sv_duty = bytearray(63)       # the duties as last saved (duties_saved())
+        self.sv_take = -1
+        self.duty_old = bytearray(63)      # (_duties: what changed)
         self.mv = -1                       # home square of the tile shown as lifted
         self.ask_n = 0                     # the question: options (kind, a, b, hypothesis)
         self.ask_kind = bytearray(MAXH)
@@ -135,6 +137,8 @@ class Judge(Stories, TouchMove, View):
         self.duty[:] = _ZERO
         self.duty_take = -1
         self._parse_duties(duties)
+        self.sv_duty[:] = self.fixed       # as the file has them
+        self.sv_take = self.fixed_take
         self.touched[:] = _ZERO
         self.active = not game.over
         if self.active:
@@ -469,7 +473,9 @@ class Judge(Stories, TouchMove, View):
         if nd == 2 and not new:
             if d1 < d0:
                 d0, d1 = d1, d0
-            frm, to = (d0, d1) if bd[d0] == 0 else (d1, d0)
+            frm, to = d0, d1               # (two statements: a conditional tuple allocates)
+            if bd[d0] != 0:
+                frm, to = d1, d0
             if bd[frm] == 0 and _own(b0[frm], self.side) and bd[to] == b0[frm]:
                 victim = b0[to]
                 if (h.n == 1 and h.ac[0] == victim) if victim else h.n == 0:
@@ -517,7 +523,7 @@ class Judge(Stories, TouchMove, View):
         swaps = 0                          # are asked about, less likely ones ignored
         for i in range(nh):
             self._classify(hs[i])
-            if hs[i].kind in (K_NONE, K_MOVE, K_PLACE) and hs[i].cost < best:
+            if K_NONE <= hs[i].kind <= K_PLACE and hs[i].cost < best:   # (valid; no tuple)
                 best = hs[i].cost
                 swaps = hs[i].swaps
         self.ask_n = 0
@@ -526,7 +532,7 @@ class Judge(Stories, TouchMove, View):
         empty_hands = False
         for i in range(nh):
             h = hs[i]
-            if h.cost != best or h.kind not in (K_NONE, K_MOVE, K_PLACE):
+            if h.cost != best or not K_NONE <= h.kind <= K_PLACE:
                 continue
             dup = False
             for j in range(self.ask_n):
@@ -596,7 +602,7 @@ class Judge(Stories, TouchMove, View):
 
     def _decide(self, t):
         f = self._decision(t) | F_SHOW
-        if not f & F_SAVE and self.duty_text() != self.duties_saved:
+        if not f & F_SAVE and self._duties_unsaved():
             f |= F_SAVE                    # a touch-move duty survives a power cut
         return f
 

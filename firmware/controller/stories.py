@@ -20,6 +20,7 @@ SWAP_MS = const(80)       # no hand takes a piece off a square and sets another 
 #                           faster than this: a shorter gap is the same piece (a bounce)
 
 # What a story shows, judged against the game (Judge._classify).
+# (the valid kinds NONE, MOVE, PLACE are consecutive: the judge tests K_NONE <= k <= K_PLACE)
 K_OPEN = const(0)         # a piece is still in a hand, or stands where nothing explains it
 K_NONE = const(1)         # every piece back where the turn started
 K_MOVE = const(2)         # exactly the position one legal move produces (its victim in a hand)

@@ -28,6 +28,21 @@ class TouchMove:
         return (ms or "-") + " " + (square_name(self.duty_take) if self.duty_take >= 0
                                      else "-")
 
+    def _duties_unsaved(self):
+        """Do the duties differ from the saved ones? Asked at every rest: no string built."""
+        if self.committed >= 0 or not self.active:      # (duty_text() is then '')
+            return self.sv_take >= 0 or self.sv_duty != _ZERO
+        return self.duty_take != self.sv_take or self.duty != self.sv_duty
+
+    def duties_saved(self):
+        """The controller saves duty_text() with the game now."""
+        if self.committed >= 0 or not self.active:
+            self.sv_duty[:] = _ZERO
+            self.sv_take = -1
+        else:
+            self.sv_duty[:] = self.duty
+            self.sv_take = self.duty_take
+
     def _parse_duties(self, text):
         from barragoon.notation import parse_square
         parts = text.split() if text else ()
@@ -43,6 +58,11 @@ class TouchMove:
             self.fixed[:] = _ZERO
             self.fixed_take = -1
 
+    def _mine_at(self, sq, t):
+        """An own tile with a legal move, touched at time t."""
+        return self.touched[sq] and self.touch_t[sq] == t and own(self.b0[sq], self.side) \
+            and self.movable[sq]
+
     def _can(self, frm, to):
         return (frm << 6) + to in self.moves
 
@@ -57,7 +77,8 @@ class TouchMove:
         They are saved with the game at the next rest (see _decide), not at every touch:
         a normal move then costs one flash write, not two."""
         d = self.duty
-        old = bytes(d)
+        old = self.duty_old                # (preallocated: a touch allocates nothing)
+        old[:] = d
         old_take = self.duty_take
         d[:] = self.fixed
         take = self.fixed_take
@@ -78,27 +99,28 @@ class TouchMove:
                     t = tt[sq]
             if t is None:
                 break
-            mine = []
-            vic = []
+            mine = vic = 0                 # own movable tiles and other pieces touched at t
+            v = -1
             for sq in range(63):
                 if self.touched[sq] and tt[sq] == t:
                     c = b0[sq]
                     if own(c, side):
                         if self.movable[sq]:
-                            mine.append(sq)
+                            mine += 1
                     elif c:
-                        vic.append(sq)
+                        vic += 1
+                        v = sq
             if mine and not has:
                 ok = take < 0
-                for o in mine:
-                    if take >= 0 and self._can(o, take):
+                for o in range(63):
+                    if take >= 0 and self._mine_at(o, t) and self._can(o, take):
                         ok = True
                 if ok:
-                    for o in mine:
-                        d[o] = 1
+                    for o in range(63):
+                        if self._mine_at(o, t):
+                            d[o] = 1
                     has = True
-            if len(vic) == 1 and not mine and take < 0:
-                v = vic[0]
+            if vic == 1 and not mine and take < 0:
                 if has:
                     for o in range(63):
                         if d[o] and self._can(o, v):
@@ -108,7 +130,7 @@ class TouchMove:
             last = t
         self.duty_take = take
         self.has_duty = d != _ZERO
-        if bytes(d) != old or take != old_take:
+        if d != old or take != old_take:
             self.tgt_for = -1
         return 0
 
