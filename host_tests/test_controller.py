@@ -67,6 +67,22 @@ def test_capture_tile_first_then_both_placements_with_the_face_picker():
     assert rig.record() == "d2xd5 b3=1E f6=X" and g.pos.side == BROWN
 
 
+def test_a_barragoon_knocked_aside_and_put_straight_back_is_the_same_one():
+    # (found by the fuzz) During the placement a2's Barragoon slides onto b2 and comes back
+    # within 70 ms: no hand swaps pieces that fast, so a2 holds its own Barragoon again, even
+    # though it went by way of b2. The placement then goes through as usual.
+    rig = Rig()
+    rig.start_game("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400")
+    assert rig.record() == "d2xd5"
+    rig.run("lift a2; wait 10; drop b2; wait 30; lift b2; wait 30; drop a2; wait 430")
+    assert rig.ctl.judge.nh <= 2                   # (the victim's story and defect 1's)
+    rig.run("drop a1; wait 400")
+    assert isinstance(rig.ctl.top, M.Place) and rig.meaning("a1") == C.PLACE
+    rig.run("press ok")
+    assert rig.record() == "d2xd5 a1=X"
+
+
 def test_victim_first_lights_the_tiles_that_can_take_it():
     rig = Rig()
     rig.start_game(ONE_ON_ONE)

@@ -206,6 +206,7 @@ class Judge(Stories, TouchMove, View):
             self.moves = self.nmoves
             h.board[:] = self.nb0
             h.home[:] = self.nhome
+            h.gone[:] = self.nb0
             h.n = h.cost = h.swaps = 0
             h.over = False
         else:

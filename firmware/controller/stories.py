@@ -59,6 +59,8 @@ class Hyp:
         self.ac = bytearray(AIRN)      # in hands: codes ...
         self.ah = bytearray(AIRN)      # ... home squares ...
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
+        self.gone = bytearray(63)      # the piece last lifted from each square (a set-down
+        #                                faster than SWAP_MS brings that one back)
         self.n = 0
         self.cost = 0
         self.swaps = 0                 # short lifts that came back holding another piece
@@ -73,6 +75,7 @@ class Hyp:
         self.ac[:] = o.ac
         self.ah[:] = o.ah
         self.af[:] = o.af
+        self.gone[:] = o.gone
         self.n = o.n
         self.cost = o.cost
         self.swaps = o.swaps
@@ -82,6 +85,7 @@ class Hyp:
         self.board[:] = codes
         for sq in range(63):
             self.home[sq] = sq if codes[sq] else NOHOME
+        self.gone[:] = codes
         self.n = 0
         self.cost = 0
         self.swaps = 0
@@ -92,6 +96,8 @@ class Hyp:
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
+        if c:
+            self.gone[sq] = c
         if c == 0 or c == NEW:
             return                     # an unknown piece leaves the game: nothing to track
         n = self.n
@@ -151,11 +157,14 @@ class Stories:
         for i in range(n0):
             h = self.hs[i]
             no = 0
-            same = -1
+            same = -1                      # the piece that left sq, if a hand holds it
             if short:
+                gone = h.gone[sq]
+                if gone == NEW:            # (pieces from outside are not tracked in hands)
+                    same = NOHOME
                 for k in range(h.n):
-                    if h.af[k] == sq:
-                        same = k
+                    if h.ac[k] == gone and (same < 0 or h.af[k] == sq):
+                        same = k           # (of equal pieces, the one lifted from sq)
                 if same >= 0:
                     opt[0] = same
                     no = 1
