@@ -4,8 +4,9 @@
 # Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
 # waits: no crash loop); load settings and the saved game; first scan; the controller offers to
 # resume. After every committed action the game is saved (storage.py) with its touch-move
-# duties, and the flight recorder (recorder.py: every raw sensor and button event) goes to
-# events.txt; a finished game is appended to records.txt. An unexpected exception is written to
+# duties (at the end of the loop step, after the LEDs and the screen), and the flight recorder
+# (recorder.py: every raw sensor and button event) goes to events.txt, a few lines in each of
+# the following loop steps; a finished game is appended to records.txt. An unexpected exception is written to
 # error.log and shown, then the board restarts and resumes the saved game without asking.
 #
 # Faults the board lives with (each printed on the serial console and logged in error.log):
@@ -31,6 +32,7 @@ from controller import screens
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 
 
 class App:
@@ -118,7 +120,7 @@ class App:
         game, duties = self.unsaved
         self.unsaved = None
         self.storage.save_game(game, duties)
-        self.storage.save_events(self.recorder, self.clock.ticks_ms())
+        self.storage.begin_events(self.recorder, self.clock.ticks_ms())   # (written below)
 
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
@@ -166,6 +168,8 @@ class App:
         self.buzzer.update(t)
         if self.unsaved is not None:
             self._write()
+        elif self.storage.events_open is not None:
+            self.storage.write_events(self.recorder, EVENT_LINES)
 
     def _record_buttons(self, t):
         inp = self.inputs

@@ -1,7 +1,8 @@
 # The flight recorder: the last raw sensor and button events with their times, in a fixed ring
 # (3 bytes per event, nothing allocated per event), written to events.txt with every save so
 # that "the board did something wrong" can be replayed: events.txt is an event script for
-# tools/board_events.py (format: tools/event_script.py).
+# tools/board_events.py (format: tools/event_script.py). The board writes the file a few
+# lines per loop step (open_file, write_some), so the sensors stay scanned meanwhile.
 #
 # Where the replay starts: the controller marks checkpoints, moments when a turn begins with
 # the board showing exactly the game's position (no piece lifted, no placement due, no
@@ -47,6 +48,8 @@ class Recorder:
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
         self.cps = []                # (event index, position, last turn text)
+        self.w_now = self.w_end = self.w_last_t = self.w_t = 0   # the file being written:
+        self.w_i = -1                # its next event (open_file, write_some)
 
     def ram_bytes(self):
         """The fixed RAM of the ring (the buffers, not counting small objects)."""
@@ -96,52 +99,48 @@ class Recorder:
     # --- writing events.txt ------------------------------------------------------------------
     def _start(self):
         # the checkpoint to replay from, or None
-        oldest = self.n - self.size
+        n = self.w_end
+        oldest = n - self.size
         pick = None
         for cp in self.cps:
-            if cp[0] < oldest or cp[0] > self.n:
+            if cp[0] < oldest or cp[0] > n:
                 continue
-            if self.n - cp[0] <= self.file_events:
+            if n - cp[0] <= self.file_events:
                 return cp
             pick = cp                # newest in the ring, if none fits the bound
         return pick
 
     def write(self, write, now):
-        """Write the script through write(text), one line at a time."""
-        write("# Barragoon board: the last events (flight recorder); replay with\n"
-              "# python tools/board_events.py events.txt\n")
-        if not self.size:
-            write("# the recorder is off (RECORDER_EVENTS = 0)\n0 end\n")
-            return
-        cp = self._start()
-        first = max(0, self.n - self.size)
-        if cp is None:
-            write("# no checkpoint in the ring: the events below start mid-game and may not "
-                  "replay\n")
-            start = first
-        else:
-            start = cp[0]
-            if cp[2]:
-                write("# before this: ... %s\n" % cp[2])
-            from barragoon.notation import format_position
-            from barragoon.game import start_position
-            text = format_position(cp[1])
-            if cp[2] or text != format_position(start_position(0)):
-                write("position %s\n" % text)    # (the standard start needs no line)
-        # absolute time (relative to the first event in the ring) of the event before start
-        t = 0
-        base = 0
-        i = first
-        while i < start:
-            t += self.dt[i % self.size]
-            i += 1
-        base = t
-        ms = OFFSET
-        while i < self.n:
-            k = i % self.size
+        """Write the whole script through write(text) at once (tools and tests; the board
+        writes it over several loop steps: open_file, write_some)."""
+        self.open_file(now)
+        while not self.write_some(write, 64):
+            pass
+
+    def open_file(self, now):
+        """Begin a file of the events so far (later ones go into the next file)."""
+        self.w_now = now
+        self.w_end = self.n
+        self.w_last_t = self.last_t
+        self.w_i = -1                # -1: the head comes first
+
+    def write_some(self, write, lines):
+        """Write the next `lines` events through write(text), one line at a time. True when
+        the file is complete. A few lines per loop step keep the matrix scanned: formatting
+        400 events takes about 150 ms on the RP2040."""
+        if self.w_i < 0:
+            self._head(write)
+            return not self.size
+        size, i, t = self.size, self.w_i, self.w_t
+        ms = OFFSET + t
+        while lines > 0 and i < self.w_end:
+            if self.n - i > size:    # overwritten meanwhile (cannot happen at 16 lines a step)
+                write("# events lost here\n")
+                break
+            k = i % size
             t += self.dt[k]
             c = self.code[k]
-            ms = OFFSET + t - base
+            ms = OFFSET + t
             if c == PAUSE:
                 pass
             elif c & BUTTON:
@@ -150,9 +149,34 @@ class Recorder:
             else:
                 write("%d %s %s\n" % (ms, "drop" if c & 64 else "lift", _square(c & 63)))
             i += 1
-        if self.n:
-            tail = _diff(now, self.last_t)
-            if tail < 0:
-                tail = 0
-            ms += tail
+            lines -= 1
+        self.w_i, self.w_t = i, t
+        if i < self.w_end and self.n - i <= size:
+            return False             # more next time
+        if self.w_end:
+            tail = _diff(self.w_now, self.w_last_t)
+            ms += tail if tail > 0 else 0
         write("%d end\n" % (ms + END_PAD))
+        return True
+
+    def _head(self, write):
+        write("# Barragoon board: the last events (flight recorder); replay with\n"
+              "# python tools/board_events.py events.txt\n")
+        if not self.size:
+            write("# the recorder is off (RECORDER_EVENTS = 0)\n0 end\n")
+            return
+        cp = self._start()
+        if cp is None:
+            write("# no checkpoint in the ring: the events below start mid-game and may not "
+                  "replay\n")
+            self.w_i = max(0, self.w_end - self.size)
+        else:
+            self.w_i = cp[0]
+            if cp[2]:
+                write("# before this: ... %s\n" % cp[2])
+            from barragoon.notation import format_position
+            from barragoon.game import start_position
+            text = format_position(cp[1])
+            if cp[2] or text != format_position(start_position(0)):
+                write("position %s\n" % text)    # (the standard start needs no line)
+        self.w_t = 0                 # ms since the checkpoint

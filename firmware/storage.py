@@ -52,6 +52,7 @@ class Storage:
         self.problem = ""                  # why the saved game could not be loaded, if so
         self.duties = ""                   # the loaded game's touch-move duties
         self.full = False                  # the last write found the file system full
+        self.events_open = None            # events.txt.tmp while it is being written
 
     def _path(self, name):
         return self.root + name
@@ -160,7 +161,60 @@ class Storage:
 
     # --- the flight recorder --------------------------------------------------------------
     def save_events(self, recorder, now):
-        return self._write_atomic(EVENTS, None, lambda write: recorder.write(write, now))
+        """events.txt at once (tools, tests)."""
+        self.begin_events(recorder, now)
+        while self.events_open is not None:
+            self.write_events(recorder, 64)
+        return not self.full
+
+    def begin_events(self, recorder, now):
+        """Start events.txt anew with the events so far; write_events() then adds a few
+        lines per loop step and finally closes it and renames it over the old one (atomic
+        as every save: until then the previous events.txt stays)."""
+        self._end_events(False)            # an unfinished one is replaced
+        try:
+            self.events_open = self.fs.open(self._path(EVENTS + ".tmp"), "w")
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+            return
+        recorder.open_file(now)
+
+    def write_events(self, recorder, lines):
+        """Write up to `lines` more events; True when events.txt is complete (or given up:
+        the file system is full)."""
+        f = self.events_open
+        if f is None:
+            return True
+        try:
+            if not recorder.write_some(f.write, lines):
+                return False
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+            self._end_events(False)
+            return True
+        return self._end_events(True)
+
+    def _end_events(self, keep):
+        f = self.events_open
+        if f is None:
+            return True
+        self.events_open = None
+        tmp = self._path(EVENTS + ".tmp")
+        try:
+            f.close()
+            if keep:
+                self.fs.rename(tmp, self._path(EVENTS))
+                return True
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+        self._remove(tmp)
+        return True
 
     # --- settings ------------------------------------------------------------------------
     def _setting(self, key, lo, hi, default):

@@ -282,6 +282,23 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
     assert g > 0 and r == 0 and bl == 0
     r, g, bl = b.led("d2")
     assert bl > 0 and r == g == 0
+    # ... also while events.txt is being written after a save (a few lines per loop step):
+    b.wiring.place(parse_square("d4"))
+    steps = 0
+    while not b.ctl.game.last_turn_text():
+        b.run(5)
+        steps += 1
+        assert steps < 200
+    assert b.storage.events_open is not None     # the save's events.txt: under way
+    b.wiring.lift(parse_square("d8"))
+    b.app.step()
+    r, g, bl = b.led("d8")
+    assert bl > 0 and r == g == 0
+    assert b.storage.events_open is not None
+    b.run(300)
+    assert b.storage.events_open is None
+    events = open(b.dir + "events.txt").read()
+    assert "drop d4" in events and "d8" not in events    # that save's events, whole
 
 
 def test_brightness_is_written_once_when_its_screen_is_left():

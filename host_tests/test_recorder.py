@@ -96,6 +96,24 @@ def test_the_file_holds_at_most_about_file_events():
     assert len(s.events) == 6                    # from the newer checkpoint: 5 and end
 
 
+def test_written_a_few_lines_at_a_time_the_file_is_the_same_and_ends_at_its_start():
+    # The board writes events.txt over several loop steps: the result is the file written at
+    # once, and events that come meanwhile wait for the next file.
+    rec = Recorder(256, 256)
+    rec.checkpoint(Game())
+    for i in range(40):
+        rec.square(1000 + 100 * i, 10 + i % 2, i & 1)
+    whole = script_of(rec, 5200)[1]
+    out = []
+    rec.open_file(5200)
+    steps = 1
+    while not rec.write_some(out.append, 3):
+        steps += 1
+        rec.square(6000 + steps, 52, steps & 1)    # d8 jiggles while the file is written
+    assert "".join(out) == whole and steps == 1 + 40 // 3 + 1
+    assert "d8" not in "".join(out) and "d8" in script_of(rec, 9000)[1]
+
+
 def test_switched_off_the_file_says_so():
     rec = Recorder(0, 0)
     rec.square(10, 1, 1)

@@ -220,6 +220,33 @@ def test_events_are_written_atomically_next_to_the_game():
         assert now == before or "lift" not in now, cut   # old file, or the new one whole
 
 
+def test_events_written_step_by_step_replace_the_old_file_only_when_complete():
+    from recorder import Recorder
+    d = tmpdir("events_steps")
+    st = Storage(d)
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    st.save_events(rec, 1100)
+    old = open(d + "events.txt").read()
+    for i in range(30):
+        rec.square(1200 + 50 * i, 31, 1 - i % 2)
+    st.begin_events(rec, 3000)
+    steps = 0
+    while not st.write_events(rec, 4):
+        steps += 1
+        assert open(d + "events.txt").read() == old     # a cut now keeps the last file
+    assert steps > 5 and st.events_open is None
+    new = open(d + "events.txt").read()
+    assert new.count("d5") == 30 and new.rstrip().endswith("end")
+    st.begin_events(rec, 3000)                         # a save before the file is done:
+    st.write_events(rec, 4)                            # that one is given up, the new one
+    st.begin_events(rec, 3100)                         # written whole
+    while not st.write_events(rec, 4):
+        pass
+    assert open(d + "events.txt").read().count("d5") == 30
+    assert sorted(os.listdir(d)) == ["events.txt"]
+
+
 def test_palette_setting_and_brightness_in_one_settings_file():
     d = tmpdir("pal")
     s = Storage(d)
