@@ -175,8 +175,11 @@ class Recorder:
             if cp[2]:
                 write("# before this: ... %s\n" % cp[2])
             from barragoon.notation import format_position
-            from barragoon.game import start_position
             text = format_position(cp[1])
-            if cp[2] or text != format_position(start_position(0)):
-                write("position %s\n" % text)    # (the standard start needs no line)
+            if not cp[2]:                # a new game: the standard start needs no line
+                from barragoon.game import start_position
+                if text == format_position(start_position(0)):
+                    text = None
+            if text is not None:
+                write("position %s\n" % text)
         self.w_t = 0                 # ms since the checkpoint

@@ -8,13 +8,15 @@
 # A touch-move duty of the turn in progress is part of the save: an extra tag line before the
 # record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
 # barragoon.record.parse_record ignores as an unknown tag. With every save the flight
-# recorder's events go to events.txt (recorder.py), also written atomically.
+# recorder's events go to events.txt (recorder.py), also written atomically: the board writes
+# it a few lines per loop step (begin_events, write_events) and renames it when complete.
 #
 # Files at the board's root (read them with `mpremote fs cat :records.txt`):
 #   game.txt      the game in progress          game.tmp   a save being written
 #   records.txt   finished games, appended       records.old  the records before them
 #   settings.txt  brightness, LED palette        error.log  the last unexpected errors
-#   events.txt    the last sensor/button events (the flight recorder)
+#   events.txt    the last sensor/button events (the flight recorder; events.txt.tmp while
+#                 it is being written)
 #   game.bad      a saved game that could not be loaded, kept for a person to look at
 #
 # The file system can fill up (the flash holds 1.4 MB): records.txt is rotated to records.old
