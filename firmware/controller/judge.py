@@ -290,6 +290,9 @@ class Judge(Stories, TouchMove, View):
         else:
             self.vac_t[sq] = t
             f |= self._lift(sq, t)
+            self.decided = False           # (a lift that closed the turn started a fresh one
+            #                                as judged: this lift still is to be judged at
+            #                                rest, and a touch-move duty it brings saved)
         if self.pruned or self.hs[0].over:
             return f | self._lost()
         self._live()
