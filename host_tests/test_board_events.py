@@ -204,6 +204,11 @@ def test_defect11_captures_pulse_and_the_red_green_palette_is_saved():
                     C.colour(C.dimmed(C.RED_GREEN), C.TAKE_TILE)}
 
 
+# --- play-tests: clumsy, hesitant and fast hands ------------------------------------------------
+def test_a_tile_touched_out_of_turn_during_a_placement_is_put_back_and_the_placement_goes_on():
+    run_file("play_out_of_turn_in_placement.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

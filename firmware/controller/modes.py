@@ -69,8 +69,8 @@ class Play(Mode):
             screens.message(fb, "Fix the board", *fix_lines(ctl))
             return
         if placer >= 0:
-            screens.message(fb, "Place Barragoon", side_name(placer) + ": put one",
-                            "on an empty", "square", note if note[:5] != "Place" else "")
+            screens.placement(fb, side_name(placer) + ": put one",
+                              note if note[:5] != "Place" else "")
             return
         if not note and g.repetition and not g.pending:
             note = side_name(1 - g.pos.side) + ": draw? menu"

@@ -177,8 +177,11 @@ class Stories:
                 continue
             base = h.cost
             outside = 0 if placing or h.n == 0 else 1
+            back = 0 if same >= 0 else self._back_first(h, sq, no)
             for j in range(1, no):
                 cost = base + (2 if same >= 0 else 0) + (outside if opt[j] == NOHOME else 0)
+                if back and (opt[j] == NOHOME or not own(h.ac[opt[j]], self.side)):
+                    cost += 1
                 g = self._slot(cost)
                 if g is None:
                     continue
@@ -189,6 +192,30 @@ class Stories:
                     g.swaps += 1
             h.put(sq, opt[0])
         self._dedupe()
+
+    def _back_first(self, h, sq, no):
+        """A piece set down where a hand took one off is most likely that piece coming back
+        (a tile knocked or touched out of turn and put back, even during a placement): when
+        the hands hold the piece last lifted from sq, an option of its kind goes first and its
+        code is returned (others then cost 1 more, except the mover's tiles: a capture sets
+        the attacker where the victim was lifted). Else 0."""
+        gone = h.gone[sq]
+        if gone == 0 or gone == NEW:
+            return 0
+        held = False
+        for k in range(h.n):
+            if h.ac[k] == gone and h.af[k] == sq:
+                held = True
+        if not held:
+            return 0
+        opt = self.opt
+        for j in range(no):
+            o = opt[j]
+            if o != NOHOME and h.ac[o] == gone:
+                opt[j] = opt[0]
+                opt[0] = o
+                return gone
+        return 0
 
     def _slot(self, cost):
         """A free hypothesis for a story of this cost, or None. When all are in use, a story
