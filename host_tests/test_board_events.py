@@ -175,6 +175,10 @@ def test_defect07_a_draw_needs_the_other_player_and_is_recorded_once():
     assert "(agree)" in records
 
 
+def test_defect07_take_back_of_a_draw_agreed_after_a_move_keeps_the_move():
+    run_file("defect07_take_back_draw_after_a_move.txt")
+
+
 def test_defect08_menus_keep_the_game_state():
     run_file("defect08_menus.txt")
 
@@ -207,6 +211,22 @@ def test_defect11_captures_pulse_and_the_red_green_palette_is_saved():
 # --- play-tests: clumsy, hesitant and fast hands ------------------------------------------------
 def test_a_tile_touched_out_of_turn_during_a_placement_is_put_back_and_the_placement_goes_on():
     run_file("play_out_of_turn_in_placement.txt")
+
+
+def test_a_move_taken_back_within_the_reopen_window_leaves_the_duty_and_says_so():
+    run_file("play_changed_mind.txt")
+
+
+def test_a_slide_paused_past_the_reopen_window_stands_and_the_tile_is_then_out_of_turn():
+    run_file("play_slow_slide.txt")
+
+
+def test_fast_hands_still_make_their_moves():
+    run_file("play_fast_hands.txt")
+
+
+def test_menus_during_a_placement_return_to_the_picker_and_take_back_works():
+    run_file("play_menus_in_placement.txt")
 
 
 # --- the flight recorder's events.txt replays what happened ------------------------------------
