@@ -95,6 +95,17 @@ def oracle(rig, phys):
                fail_info(rig)))
 
 
+def in_hands(h, phys):
+    """Is every piece a story has in the hands really in a hand? (A story with a spare on a
+    square and the real piece in a hand fits the squares too: NEW matches any piece.)"""
+    held = list(phys.hand)
+    for k in range(h.n):
+        if h.ac[k] not in held:
+            return False
+        held.remove(h.ac[k])
+    return True
+
+
 def answer_truthfully(rig, phys):
     """The players answer the question as it really is."""
     j = rig.ctl.judge
@@ -110,7 +121,8 @@ def answer_truthfully(rig, phys):
     truth = None
     for i in range(j.nh):
         h = j.hs[i]
-        if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)):
+        if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)) and \
+                in_hands(h, phys):
             j._classify(h)
             truth = h
             break
