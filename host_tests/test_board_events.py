@@ -10,7 +10,8 @@
 #   # check <ms|end> result: 1/2-1/2        the Result tag
 #   # check <ms|end> beeps: 0               error beeps so far
 #
-# A check at <ms> looks at the board after running the script up to that time.
+# A check at <ms> looks at the board after running the script up to that time. At the end,
+# game.txt as saved must hold exactly the game the board shows.
 from checks import scratch_dir
 
 import event_script as es
@@ -89,7 +90,8 @@ def run_file(name):
         sc = script if when == "end" else _cut(script, int(when))
         r = board_events.run(sc, scratch_dir("events"))
         if when == "end":
-            last = r
+            last = r                       # what the board saved is what it shows
+            assert _file("game.txt") == r.record, (name, _file("game.txt"), r.record)
         leds = {}
         for sq, meaning in r.leds:
             leds[sq] = meaning
