@@ -144,6 +144,10 @@ def test_defect02_out_of_turn_touch_creates_no_duty():
     run_file("defect02_out_of_turn.txt")
 
 
+def test_defect02_an_opponent_tile_the_mover_could_take_creates_no_duty_when_put_back():
+    run_file("defect02_capturable.txt")
+
+
 def test_defect03_a_pause_in_a_slide_reopens_the_move():
     run_file("defect03_slide_pause.txt")
 
