@@ -34,6 +34,18 @@ def _read(name):
         f.close()
 
 
+def _work_name():
+    # A scratch directory of this checkout's own: several checkouts (worktrees) may run these
+    # tests at the same time, and each run starts by clearing its files.
+    n = 0
+    for c in _dir():
+        n = (n * 31 + ord(c)) & 0xFFFFFF
+    return "events_%06x" % n
+
+
+_WORK = _work_name()
+
+
 def _checks(text):
     out = []
     for line in text.split("\n"):
@@ -88,7 +100,7 @@ def run_file(name):
     last = None
     for when in times:
         sc = script if when == "end" else _cut(script, int(when))
-        r = board_events.run(sc, scratch_dir("events"))
+        r = board_events.run(sc, scratch_dir(_WORK))
         if when == "end":
             last = r                       # what the board saved is what it shows
             assert _file("game.txt") == r.record, (name, _file("game.txt"), r.record)
@@ -132,7 +144,7 @@ def _file(name):
 
 def scratch_dir_path():
     import sys
-    return "/tmp/barragoon_events_%s/" % sys.implementation.name
+    return "/tmp/barragoon_%s_%s/" % (_WORK, sys.implementation.name)
 
 
 # --- one test per defect of issue 10 -----------------------------------------------------------
@@ -241,5 +253,5 @@ def test_the_boards_own_events_txt_replays_the_game():
     text = _file("events.txt")
     script = es.parse(text)                       # a valid event script
     assert script.position == "7/7/7/7/3z3/7/7/3D3/6z w 24"
-    again = board_events.run(script, scratch_dir("events_replay"))
+    again = board_events.run(script, scratch_dir(_WORK + "_replay"))
     assert _turns(again.record) == _turns(first.record) == "d2xd5 b3=1E f6=X"
