@@ -38,6 +38,7 @@ class Physical:
         pos = rig.ctl.game.pos
         self.board = [pos.get(sq) for sq in range(63)]
         self.hand = []
+        self.aside = []               # captured pieces put aside
         self.vacated = {}             # square -> (time, piece) of its last lift
 
     def lift(self, sq, ms=30):
@@ -96,9 +97,10 @@ def oracle(rig, phys):
 
 
 def in_hands(h, phys):
-    """Is every piece a story has in the hands really in a hand? (A story with a spare on a
-    square and the real piece in a hand fits the squares too: NEW matches any piece.)"""
-    held = list(phys.hand)
+    """Is every piece a story has in the hands really in a hand (or put aside after its
+    capture)? A story with a spare on a square and the real piece in a hand fits the squares
+    too: NEW matches any piece."""
+    held = phys.hand + phys.aside
     for k in range(h.n):
         if h.ac[k] not in held:
             return False
@@ -189,6 +191,7 @@ def careful_turn(rig, phys, data):
     phys.drop(to, 0, 400)                          # the attacker (lifted first)
     if victim:
         phys.hand.remove(victim)                   # the victim goes aside
+        phys.aside.append(victim)
 
 
 def fix_board(rig, phys):
