@@ -1,0 +1,202 @@
+# The game clock (optional per game): time per player with an increment, like a chess clock.
+# Pure: it is told the loop's ticks (wrapping ms, compared with ticks_diff) and looks at the
+# game; the controller draws it, saves it and ends the game when a time runs out.
+#
+#   ck = Clock(minutes * 60000, increment_ms)   both players start with the same time
+#   ck.sync(game)              follow this game from its present turn on (new game, resume)
+#   ck.tick(t, game, live)     every loop step: charge the time since the last step to the
+#                              running side (if live, not paused), follow the game; True when
+#                              what the screen shows changed. Allocation-free.
+#   ck.flag                    side whose time ran out, or -1
+#   ck.pause(why) / ck.resume(t)   PAUSED by the players, POWER after a power cut
+#   ck.take_back(game)         after a take-back: the times at the start of that turn
+#   ck.tag() / from_tag(text)  the save: "<white ms> <brown ms> <increment ms> <w|b>"
+#
+# Whose clock runs: the side to move (game.pos.side) for the whole turn, placements included,
+# so it switches when the turn is committed: a plain move as soon as the judge commits it, a
+# capture once its last placement is confirmed. The mover then gets the increment. If the judge
+# takes the move back (the mover lifts the piece again within the reopen window), the switch is
+# undone and the mover is charged for the time the opponent's clock ran meanwhile: reopening a
+# move gains no time.
+#
+# Times are small ints (30 minutes = 1.8e6 ms, far below 2**30) in a list, so charging time
+# allocates nothing. hist keeps, per turn since the clock began following, the mover's time at
+# the start of that turn (4 bytes a turn), so a take-back gives both players their times back.
+from array import array
+
+from drivers.ticks import ticks_diff
+
+MINUTES = (0, 5, 10, 15, 30)       # the New game choices; 0: no clock
+INCREMENTS = (0, 2, 5, 10)         # seconds added to the mover after each turn
+
+RUNNING = 0
+PAUSED = 1                         # the players paused it (menu)
+POWER = 2                          # resumed after the board was off: it cannot know how long
+
+
+def turns_done(game):
+    """Completed turns of game: its moves, less the one whose placements are still due."""
+    n = 0
+    for a in game.actions:
+        if a & 3 == 0:
+            n += 1
+    return n - 1 if game.pending else n
+
+
+class Clock:
+    def __init__(self, ms, increment_ms):
+        self.rem = [ms, ms]            # remaining ms of White and Brown
+        self.inc = increment_ms
+        self.state = RUNNING
+        self.flag = -1
+        self.t = -1                    # ticks of the last step (-1: none yet)
+        self.side = 0                  # whose clock runs (when it runs)
+        self.nact = 0                  # len(game.actions) when last followed
+        self.base = 0                  # the turn hist[0] belongs to
+        self.hist = array("i")
+        self.sw = False                # the last switch can be undone (see follow)
+        self.sw_x = self.sw_y = 0      # ... mover's time before the increment, opponent's
+        self.shown = -1                # what the running side's display shows (see _unit)
+
+    def sync(self, game):
+        self.side = game.pos.side
+        self.nact = len(game.actions)
+        self.base = turns_done(game)
+        self.hist = array("i", (self.rem[self.side],))
+        self.sw = False
+        self.flag = -1
+
+    @property
+    def running(self):
+        return self.state == RUNNING
+
+    def pause(self, why=PAUSED):
+        self.state = why
+        self.shown = -1
+
+    def resume(self, t):
+        self.state = RUNNING
+        self.t = t
+        self.shown = -1
+
+    # --- time --------------------------------------------------------------------------------
+    def tick(self, t, game, live):
+        """Charge the time since the last call to the running side (only while live: in play,
+        and not paused), then follow the game. True when the screen should be redrawn."""
+        el = ticks_diff(t, self.t) if self.t >= 0 else 0
+        self.t = t
+        if live and self.state == RUNNING and el > 0 and self.flag < 0:
+            s = self.side
+            r = self.rem[s] - el
+            if r <= 0:
+                r = 0
+            self.rem[s] = r
+        if game.pos.side != self.side or len(game.actions) != self.nact:
+            self.follow(game)
+        if live and self.state == RUNNING and self.rem[self.side] == 0 and not game.over:
+            self.flag = self.side
+        u = self._unit()
+        if u != self.shown:
+            self.shown = u
+            return True
+        return False
+
+    def _unit(self):
+        # The running side's display changes once a second, every 0.1 s below 10 s.
+        r = self.rem[self.side]
+        return r // 100 if r < 10000 else 1000000 + r // 1000 + 100000000 * self.side
+
+    def follow(self, game):
+        """Switch when the game's side to move changed: a committed turn (more actions) or
+        a move taken back (fewer)."""
+        s = game.pos.side
+        n = len(game.actions)
+        more = n > self.nact
+        self.nact = n
+        if s == self.side:
+            return
+        x = self.side                  # whose clock ran
+        rem = self.rem
+        if more:
+            self.sw_x = rem[x]
+            self.sw_y = rem[s]
+            self.sw = True
+            rem[x] += self.inc
+            self.hist.append(rem[s])
+        elif self.sw:
+            # The judge took the move back (reopened): the opponent gets back what ran on
+            # their clock since the switch, and the mover is charged for it.
+            used = self.sw_y - rem[x]
+            rem[x] = self.sw_y
+            r = self.sw_x - used
+            rem[s] = r if r > 0 else 0
+            self.sw = False
+            if len(self.hist) > 1:
+                self.hist = self.hist[:-1]
+        self.side = s
+        self.shown = -1
+
+    def take_back(self, game):
+        """The players took back to the start of a turn: both get the times they had then
+        (kept since the clock began following this game; before that, the times stay)."""
+        i = turns_done(game) - self.base
+        h = self.hist
+        s = game.pos.side
+        if 0 <= i < len(h):
+            self.rem[s] = h[i]
+            if i + 1 < len(h):
+                self.rem[1 - s] = h[i + 1]
+                self.hist = h[:i + 1]
+        self.side = s
+        self.nact = len(game.actions)
+        self.sw = False
+        self.flag = -1
+        self.shown = -1
+        if self.rem[s] == 0:
+            self.state = PAUSED        # no time to give back: the players decide
+
+    # --- the save -----------------------------------------------------------------------------
+    def tag(self):
+        return "%d %d %d %s" % (self.rem[0], self.rem[1], self.inc, "wb"[self.side])
+
+
+def from_tag(text):
+    """The clock saved as tag() text, paused (POWER): the board cannot know how long it was
+    off. None if the text is not a clock."""
+    f = text.split()
+    if len(f) != 4 or f[3] not in ("w", "b"):
+        return None
+    for v in f[:3]:
+        if not v.isdigit() or len(v) > 8:
+            return None
+    ck = Clock(0, int(f[2]))
+    ck.rem[0] = int(f[0])
+    ck.rem[1] = int(f[1])
+    ck.side = 0 if f[3] == "w" else 1
+    ck.state = POWER
+    return ck
+
+
+def from_choice(minutes, increment):
+    """A new game's clock from indexes into MINUTES and INCREMENTS, or None (no clock)."""
+    m = MINUTES[minutes % len(MINUTES)]
+    if not m:
+        return None
+    return Clock(m * 60000, INCREMENTS[increment % len(INCREMENTS)] * 1000)
+
+
+def choice_text(minutes, increment):
+    """'off', '10 min', '10+5' for the New game menu."""
+    m = MINUTES[minutes % len(MINUTES)]
+    if not m:
+        return "off"
+    i = INCREMENTS[increment % len(INCREMENTS)]
+    return "%d min" % m if not i else "%d+%d" % (m, i)
+
+
+def time_text(ms):
+    """'12:05', '0:59', '9.4' (tenths below 10 s): what the play screen shows."""
+    if ms < 10000:
+        return "%d.%d" % (ms // 1000, ms // 100 % 10)
+    s = ms // 1000
+    return "%d:%02d" % (s // 60, s % 60)

@@ -1,0 +1,193 @@
+# The game clock on its own (firmware/controller/clock.py), driven with a real Game and loop
+# ticks as the controller gives them: the running side's time, switching when a turn is
+# complete (placements included), the increment, a move taken back by the judge, take-back,
+# pausing, the flag, the saved tag, and the ticks wrap. Runs on CPython and MicroPython.
+import gc
+import sys
+
+from checks import raises
+from rules_helpers import sq
+from barragoon.game import Game
+from controller import clock as K
+from vboard.clock import MASK          # the runtime's ticks period (2**30 on the RP2040)
+
+RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_a_step_allocates_nothing",)
+
+
+def mv(g, frm, to, ck=None):
+    # The judge commits a move; the controller saves at once, and the save follows the game.
+    g.move(sq(frm), sq(to))
+    if ck is not None:
+        ck.follow(g)
+
+
+def run(ck, g, t, ms, step=5, live=True):
+    """ms of loop steps from tick t; returns the new t."""
+    end = t + ms
+    while t < end:
+        t += step
+        ck.tick(t & MASK, g, live)
+    return t
+
+
+def new(minutes=5, inc=2):
+    g = Game()
+    ck = K.Clock(minutes * 60000, inc * 1000)
+    ck.sync(g)
+    ck.tick(1000, g, True)
+    return g, ck
+
+
+def test_the_side_to_move_runs_and_gets_the_increment_after_its_turn():
+    g, ck = new()
+    t = run(ck, g, 1000, 3000)
+    assert ck.rem == [297000, 300000]
+    mv(g, "d2", "d5", ck)                   # the judge commits White's move
+    t = run(ck, g, t, 1000)
+    assert ck.rem == [299000, 299000]       # +2 s for White; Brown's clock ran 1 s
+    mv(g, "d8", "d6", ck)
+    run(ck, g, t, 500)
+    assert ck.rem == [298500, 301000]
+
+
+def test_placements_belong_to_the_turn_the_clock_switches_after_them():
+    g = Game()
+    for frm, to in (("d2", "d5"), ("d8", "d6")):
+        mv(g, frm, to)
+    ck = K.Clock(60000, 0)
+    ck.sync(g)
+    ck.tick(0, g, True)
+    t = run(ck, g, 0, 100)
+    mv(g, "d5", "b4", ck)                   # White captures a Barragoon: placement due
+    t = run(ck, g, t, 4000)
+    assert ck.side == 0 and ck.rem == [55900, 60000]
+    g.place(sq("d4"), 1)
+    ck.follow(g)
+    run(ck, g, t, 1000)
+    assert ck.side == 1 and ck.rem == [55900, 59000]
+
+
+def test_a_reopened_move_gains_no_time():
+    # The mover sets down, the judge commits (the clock switches), the mover lifts the piece
+    # again 800 ms later (the judge takes the move back): the opponent gets those 800 ms back,
+    # the mover pays them, and the increment is not kept.
+    g, ck = new(5, 5)
+    t = run(ck, g, 1000, 2000)
+    mv(g, "d2", "d5", ck)
+    t = run(ck, g, t, 800)
+    assert ck.rem == [303000, 299200]
+    g.undo()
+    ck.follow(g)
+    assert ck.rem == [297200, 300000] and ck.side == 0
+    t = run(ck, g, t, 200)
+    mv(g, "d2", "d4", ck)
+    run(ck, g, t, 100)
+    assert ck.rem == [302000, 299900]
+
+
+def test_take_back_gives_both_players_the_times_of_that_turn():
+    g, ck = new(5, 0)
+    t = run(ck, g, 1000, 1000)
+    mv(g, "d2", "d5", ck)
+    t = run(ck, g, t, 2000)
+    mv(g, "d8", "d6", ck)
+    t = run(ck, g, t, 3000)
+    assert ck.rem == [296000, 298000]
+    g.undo_turn()                          # Brown's d8-d6 is taken back
+    ck.take_back(g)
+    assert ck.rem == [299000, 300000] and ck.side == 1
+    t = run(ck, g, t, 500)
+    assert ck.rem == [299000, 299500]
+    g.undo_turn()
+    ck.take_back(g)
+    assert ck.rem == [300000, 300000] and ck.side == 0
+
+
+def test_pause_stops_time_and_nothing_runs_outside_play():
+    g, ck = new()
+    ck.pause()
+    t = run(ck, g, 1000, 5000)
+    assert ck.rem == [300000, 300000] and not ck.running
+    ck.resume(t)
+    t = run(ck, g, t, 1000)
+    t = run(ck, g, t, 1000, live=False)     # not in play (set-up, game over)
+    assert ck.rem == [299000, 300000]
+
+
+def test_the_flag_falls_for_the_side_whose_clock_runs():
+    g, ck = new(5, 0)
+    ck.rem[0] = 150
+    t = run(ck, g, 1000, 100)
+    assert ck.flag == -1 and ck.rem[0] == 50
+    run(ck, g, t, 100)
+    assert ck.flag == 0 and ck.rem[0] == 0
+    g.lose_on_time()
+    assert g.winner == 1 and g.reason == "time ran out"
+
+
+def test_ticks_wrap():
+    g, ck = new(5, 0)
+    t = MASK - 1000
+    ck.tick(t, g, True)
+    run(ck, g, t, 3000)
+    assert ck.rem == [297000, 300000]
+
+
+def test_the_screen_is_redrawn_once_a_second_and_ten_times_below_ten_seconds():
+    g, ck = new(5, 0)
+    n = 0
+    t = 1000
+    for i in range(400):                  # 2 s in 5 ms steps
+        t += 5
+        n += ck.tick(t, g, True)
+    assert n == 2
+    ck.rem[0] = 9000
+    n = 0
+    for i in range(200):                  # 1 s
+        t += 5
+        n += ck.tick(t, g, True)
+    assert n == 10
+
+
+def test_tag_round_trip_comes_back_paused():
+    g, ck = new(10, 5)
+    run(ck, g, 1000, 1230)
+    mv(g, "d2", "d5", ck)
+    text = ck.tag()
+    assert text == "603770 600000 5000 b"
+    again = K.from_tag(text)
+    again.sync(g)
+    assert again.rem == ck.rem and again.inc == 5000 and again.state == K.POWER
+    assert again.side == 1 and not again.running
+    for bad in ("", "1 2 3", "1 2 3 x", "a 2 3 w", "1 2 3 w 5", "999999999 1 1 w"):
+        assert K.from_tag(bad) is None, bad
+
+
+def test_time_texts():
+    assert K.time_text(1800000) == "30:00"
+    assert K.time_text(600000 - 1) == "9:59"
+    assert K.time_text(10000) == "0:10"
+    assert K.time_text(9999) == "9.9"
+    assert K.time_text(0) == "0.0"
+    assert K.choice_text(0, 3) == "off"
+    assert K.choice_text(2, 0) == "10 min"
+    assert K.choice_text(4, 2) == "30+5"
+    assert K.from_choice(0, 1) is None
+    c = K.from_choice(1, 3)
+    assert c.rem == [300000, 300000] and c.inc == 10000
+    raises(IndexError, lambda: K.MINUTES[len(K.MINUTES)])
+
+
+def test_a_step_allocates_nothing():
+    g, ck = new()
+    t = run(ck, g, 1000, 2000)
+    tick = ck.tick
+    gc.collect()
+    before = gc.mem_alloc()
+    for i in range(500):
+        t += 5
+        tick(t, g, True)
+    grown = gc.mem_alloc() - before
+    assert grown == 0, "the clock allocated %d bytes in 500 steps" % grown
+    assert sys.implementation.name == "micropython"
