@@ -185,13 +185,10 @@ def from_choice(minutes, increment):
     return Clock(m * 60000, INCREMENTS[increment % len(INCREMENTS)] * 1000)
 
 
-def choice_text(minutes, increment):
-    """'off', '10 min', '10+5' for the New game menu."""
+def minutes_text(minutes):
+    """'off' or '10 min' for the New game menu (minutes: an index into MINUTES)."""
     m = MINUTES[minutes % len(MINUTES)]
-    if not m:
-        return "off"
-    i = INCREMENTS[increment % len(INCREMENTS)]
-    return "%d min" % m if not i else "%d+%d" % (m, i)
+    return "%d min" % m if m else "off"
 
 
 def time_text(ms):

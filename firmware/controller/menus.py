@@ -163,7 +163,7 @@ def _brown(ctl, menu):
 
 
 def _time_label(ctl):
-    return "Clock: " + K.choice_text(ctl.clock_choice[0], 0)
+    return "Clock: " + K.minutes_text(ctl.clock_choice[0])
 
 
 def _time(ctl, menu):

@@ -86,7 +86,7 @@ class Play(Mode):
 
 
 CLOCK_NOTES = ("", "Clock paused: OK starts it",
-               "Power was off: clock paused, OK starts it")
+               "Power was off: OK starts clock")
 
 
 def note_text(ctl):
