@@ -65,9 +65,9 @@ def play(b, frm, to):
 def test_new_game_with_a_clock_switches_on_commit_with_the_increment():
     b = clocked_game("clk_switch")
     ck = b.ctl.clock
-    assert ck.rem[1] == 300000 and ck.inc == 2000 and ck.side == 0
+    assert ck.ms(1) == 300000 and ck.inc == 2000 and ck.side == 0
     b.run(3000)
-    white = ck.rem[0]
+    white = ck.ms(0)
     assert 296000 < white < 297500                     # White's time runs after the set-up
     img = screen(b)
     assert img.has(K.time_text(white), True)          # White's half inverted: it runs
@@ -75,10 +75,10 @@ def test_new_game_with_a_clock_switches_on_commit_with_the_increment():
     b.lift("d2")
     b.drop("d5")                                       # committed at rest (settle time)
     assert b.ctl.game.last_turn_text() == "d2-d5" and ck.side == 1
-    w = ck.rem[0]
+    w = ck.ms(0)
     assert white + 2000 - 500 < w <= white + 2000      # the increment after White's turn
     b.run(2000)
-    assert ck.rem[0] == w and ck.rem[1] < 298500       # Brown's clock runs now
+    assert ck.ms(0) == w and ck.ms(1) < 298500       # Brown's clock runs now
     assert '[Clock "' in b.saved_text()
 
 
@@ -93,9 +93,9 @@ def test_the_clock_switches_only_when_the_placement_is_confirmed():
     b.drop("b4")
     assert b.ctl.game.placing() == 0 and ck.side == 0
     b.drop("d4")
-    before = ck.rem[0]
+    before = ck.ms(0)
     b.run(2000)                                        # choosing the face: White's time
-    assert ck.side == 0 and ck.rem[0] <= before - 2000
+    assert ck.side == 0 and ck.ms(0) <= before - 2000
     b.press(OK)
     assert b.ctl.game.last_turn_text() == "d5xb4 d4=X" and ck.side == 1
 
@@ -105,14 +105,14 @@ def test_pause_from_the_menu_and_ok_starts_the_clock_again():
     ck = b.ctl.clock
     hold(b)
     assert "Pause clock" in b.ctl.top.items           # the menu does not stop the clock
-    t0 = ck.rem[0]
+    t0 = ck.ms(0)
     b.run(1000)
-    assert ck.rem[0] <= t0 - 1000
+    assert ck.ms(0) <= t0 - 1000
     choose(b, "Pause clock")
     assert isinstance(b.ctl.top, Play) and not ck.running
-    paused = ck.rem[0]
+    paused = ck.ms(0)
     b.run(5000)
-    assert ck.rem[0] == paused
+    assert ck.ms(0) == paused
     assert screen(b).has("Clock paused: OK")
     hold(b)
     assert "Start clock" in b.ctl.top.items and "Pause clock" not in b.ctl.top.items
@@ -121,7 +121,7 @@ def test_pause_from_the_menu_and_ok_starts_the_clock_again():
     b.press(OK)                                        # OK on the play screen starts it
     assert ck.running
     b.run(1000)
-    assert ck.rem[0] < paused - 900
+    assert ck.ms(0) < paused - 900
 
 
 def test_no_clock_items_without_a_clock():
@@ -141,9 +141,9 @@ def test_flag_fall_ends_the_game_and_the_record_says_so():
     b = clocked_game("clk_flag")
     ck = b.ctl.clock
     play(b, "d2", "d5")
-    ck.rem[1] = 1500                                   # Brown is short of time
+    ck.set_ms(1, 1500)                                 # Brown is short of time
     b.run(1000)
-    assert not b.ctl.game.over and ck.rem[1] == 500
+    assert not b.ctl.game.over and ck.ms(1) == 500
     assert screen(b).has("0.5", True)                 # tenths below 10 s, Brown's half lit
     b.run(600)
     g = b.ctl.game
@@ -178,7 +178,7 @@ def test_power_cut_brings_the_times_back_paused():
     assert screen(b2).has("Power was off:")
     b2.press(OK)
     b2.run(1000)
-    assert ck.running and ck.rem[0] < int(saved.split()[0]) - 900
+    assert ck.running and ck.ms(0) < int(saved.split()[0]) - 900
     play(b2, "e2", "e4")
     assert ck.side == 1
 
@@ -196,13 +196,13 @@ def test_take_back_restores_the_times_of_that_turn():
     assert b.ctl.game.last_turn_text() == "d2-d5"
     # Brown's turn again with Brown's full time (less the moment since the take-back), and
     # White's time as it was when White's turn ended.
-    assert ck.side == 1 and ck.rem[0] == white and 299900 <= ck.rem[1] < 300000
+    assert ck.side == 1 and ck.ms(0) == white and 299900 <= ck.ms(1) < 300000
 
 
 def test_the_clock_adds_no_allocation_to_the_idle_loop():
     import gc
     b = clocked_game("clk_idle")
-    b.run(b.ctl.clock.rem[0] % 1000 + 10)             # just past a second: none in 0.75 s
+    b.run(b.ctl.clock.ms(0) % 1000 + 10)             # just past a second: none in 0.75 s
     step = b.app.step
     clock = b.clock
     gc.collect()

@@ -7,6 +7,7 @@
 #   ck.tick(t, game, live)     every loop step: charge the time since the last step to the
 #                              running side (if live, not paused), follow the game; True when
 #                              what the screen shows changed. Allocation-free.
+#   ck.ms(side)                remaining ms of White (0) or Brown (1)
 #   ck.flag                    side whose time ran out, or -1
 #   ck.pause(why) / ck.resume(t)   PAUSED by the players, POWER after a power cut
 #   ck.take_back(game)         after a take-back: the times at the start of that turn
@@ -20,7 +21,8 @@
 # move gains no time.
 #
 # Times are small ints (30 minutes = 1.8e6 ms, far below 2**30) in a list, so charging time
-# allocates nothing. hist keeps, per turn since the clock began following, the mover's time at
+# allocates nothing, and a step that changes nothing on the screen does no more than compare
+# its ticks with the next display change (about 0.1 ms a step on the RP2040 otherwise). hist keeps, per turn since the clock began following, the mover's time at
 # the start of that turn (4 bytes a turn), so a take-back gives both players their times back.
 from array import array
 
@@ -45,18 +47,22 @@ def turns_done(game):
 
 class Clock:
     def __init__(self, ms, increment_ms):
-        self.rem = [ms, ms]            # remaining ms of White and Brown
+        self.rem = [ms, ms]            # remaining ms of White and Brown, as of t
         self.inc = increment_ms
         self.state = RUNNING
         self.flag = -1
-        self.t = -1                    # ticks of the last step (-1: none yet)
+        self.t = -1                    # ticks up to which rem is charged (-1: none yet)
+        self.now = -1                  # ticks of the last step
+        self.live = False              # in play (the controller says, every step)
+        self.on = False                # time is being charged: live, RUNNING, no flag
+        self.due = 0                   # ticks of the next display change (when charging)
+        self.redraw = True             # what the screen shows changed
         self.side = 0                  # whose clock runs (when it runs)
         self.nact = 0                  # len(game.actions) when last followed
         self.base = 0                  # the turn hist[0] belongs to
         self.hist = array("i")
         self.sw = False                # the last switch can be undone (see follow)
         self.sw_x = self.sw_y = 0      # ... mover's time before the increment, opponent's
-        self.shown = -1                # what the running side's display shows (see _unit)
 
     def sync(self, game):
         self.side = game.pos.side
@@ -65,46 +71,86 @@ class Clock:
         self.hist = array("i", (self.rem[self.side],))
         self.sw = False
         self.flag = -1
+        self.redraw = True
+        self._switch()
 
     @property
     def running(self):
         return self.state == RUNNING
 
+    def _switch(self):
+        # (after live, state or flag changed; charge up to now before changing them)
+        self.on = self.live and self.state == RUNNING and self.flag < 0
+
+    def ms(self, side):
+        """Remaining ms of side (0 White, 1 Brown) as of the last step."""
+        r = self.rem[side]
+        if side == self.side and self.t >= 0 and self.on:
+            r -= ticks_diff(self.now, self.t)
+        return r if r > 0 else 0
+
+    def set_ms(self, side, ms):
+        """Set a remaining time (tests, tools)."""
+        self._charge()
+        self.rem[side] = ms
+        self._plan()
+        self.redraw = True
+
     def pause(self, why=PAUSED):
+        self._charge()
         self.state = why
-        self.shown = -1
+        self._switch()
+        self.redraw = True
 
     def resume(self, t):
+        self.now = t
+        self._charge()
         self.state = RUNNING
-        self.t = t
-        self.shown = -1
+        self._switch()
+        self._plan()
+        self.redraw = True
 
     # --- time --------------------------------------------------------------------------------
+    # Time is charged lazily: rem holds the times as of self.t; a step only compares its ticks
+    # with `due`, the moment the running side's display next changes (a second, a tenth below
+    # 10 s, or zero), and charges then, and before anything that changes the clock.
+    def _charge(self):
+        now = self.now
+        if self.t >= 0 and self.on:
+            el = ticks_diff(now, self.t)
+            if el > 0:
+                s = self.side
+                r = self.rem[s] - el
+                self.rem[s] = r if r > 0 else 0
+        self.t = now
+
+    def _plan(self):
+        r = self.rem[self.side]
+        self.due = self.t + (r % 100 + 1 if r < 10000 else r % 1000 + 1)
+
     def tick(self, t, game, live):
-        """Charge the time since the last call to the running side (only while live: in play,
-        and not paused), then follow the game. True when the screen should be redrawn."""
-        el = ticks_diff(t, self.t) if self.t >= 0 else 0
-        self.t = t
-        if live and self.state == RUNNING and el > 0 and self.flag < 0:
-            s = self.side
-            r = self.rem[s] - el
-            if r <= 0:
-                r = 0
-            self.rem[s] = r
-        if game.pos.side != self.side or len(game.actions) != self.nact:
+        """Every loop step: follow the game (a committed turn switches the clock), charge the
+        time while live (in play) and not paused. True when the screen should be redrawn."""
+        self.now = t
+        if len(game.actions) != self.nact:     # (the side to move changes only with them)
             self.follow(game)
-        if live and self.state == RUNNING and self.rem[self.side] == 0 and not game.over:
-            self.flag = self.side
-        u = self._unit()
-        if u != self.shown:
-            self.shown = u
+        if live != self.live:
+            self._charge()             # (up to now with the old state)
+            self.live = live
+            self._switch()
+            self._plan()
+        if self.on and ticks_diff(t, self.due) >= 0:
+            self._charge()
+            if self.rem[self.side] == 0 and not game.over:
+                self.flag = self.side
+                self._switch()
+            else:
+                self._plan()
+            self.redraw = True
+        if self.redraw:
+            self.redraw = False
             return True
         return False
-
-    def _unit(self):
-        # The running side's display changes once a second, every 0.1 s below 10 s.
-        r = self.rem[self.side]
-        return r // 100 if r < 10000 else 1000000 + r // 1000 + 100000000 * self.side
 
     def follow(self, game):
         """Switch when the game's side to move changed: a committed turn (more actions) or
@@ -115,6 +161,7 @@ class Clock:
         self.nact = n
         if s == self.side:
             return
+        self._charge()
         x = self.side                  # whose clock ran
         rem = self.rem
         if more:
@@ -134,7 +181,8 @@ class Clock:
             if len(self.hist) > 1:
                 self.hist = self.hist[:-1]
         self.side = s
-        self.shown = -1
+        self._plan()
+        self.redraw = True
 
     def take_back(self, game):
         """The players took back to the start of a turn: both get the times they had then
@@ -151,12 +199,16 @@ class Clock:
         self.nact = len(game.actions)
         self.sw = False
         self.flag = -1
-        self.shown = -1
+        self.t = self.now
+        self._plan()
+        self.redraw = True
         if self.rem[s] == 0:
             self.state = PAUSED        # no time to give back: the players decide
+        self._switch()
 
     # --- the save -----------------------------------------------------------------------------
     def tag(self):
+        self._charge()
         return "%d %d %d %s" % (self.rem[0], self.rem[1], self.inc, "wb"[self.side])
 
 
