@@ -58,7 +58,7 @@ def test_placements_belong_to_the_turn_the_clock_switches_after_them():
     g = Game()
     for frm, to in (("d2", "d5"), ("d8", "d6")):
         mv(g, frm, to)
-    ck = K.Clock(60000, 0)
+    ck = K.Clock(60000, 2000)
     ck.sync(g)
     ck.tick(0, g, True)
     t = run(ck, g, 0, 100)
@@ -68,7 +68,29 @@ def test_placements_belong_to_the_turn_the_clock_switches_after_them():
     g.place(sq("d4"), 1)
     ck.follow(g)
     run(ck, g, t, 1000)
-    assert ck.side == 1 and times(ck) == [55900, 59000]
+    assert ck.side == 1 and times(ck) == [57900, 59000]
+
+
+def test_a_tile_capture_runs_on_the_capturer_s_clock_while_the_captured_side_places():
+    g = Game()
+    for turn in ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3", "d6-c4"):
+        mv(g, turn[:2], turn[3:])
+        if g.placing() >= 0:
+            g.place(sq("b3"), 12)
+    ck = K.Clock(60000, 5000)
+    ck.sync(g)
+    ck.tick(0, g, True)
+    mv(g, "d2", "c4", ck)                   # White takes Brown's tile: Brown places first
+    assert g.placing() == 1
+    t = run(ck, g, 0, 3000)
+    g.place(sq("e3"), 8)
+    ck.follow(g)
+    t = run(ck, g, t, 2000)
+    assert g.placing() == 0 and ck.side == 0 and times(ck) == [55000, 60000]
+    g.place(sq("e7"), 7)
+    ck.follow(g)
+    run(ck, g, t, 1000)
+    assert ck.side == 1 and times(ck) == [60000, 59000]
 
 
 def test_a_reopened_move_gains_no_time():
