@@ -134,7 +134,7 @@ def test_pause_stops_time_and_nothing_runs_outside_play():
     ck.pause()
     t = run(ck, g, 1000, 5000)
     assert times(ck) == [300000, 300000] and not ck.running
-    ck.resume(t)
+    ck.resume()
     t = run(ck, g, t, 1000)
     t = run(ck, g, t, 1000, live=False)     # not in play (set-up, game over): the first
     assert times(ck) == [298995, 300000]    # step that is not counts up to its own ticks

@@ -9,7 +9,7 @@
 #                              what the screen shows changed. Allocation-free.
 #   ck.ms(side)                remaining ms of White (0) or Brown (1)
 #   ck.flag                    side whose time ran out, or -1
-#   ck.pause(why) / ck.resume(t)   PAUSED by the players, POWER after a power cut
+#   ck.pause(why) / ck.resume()    PAUSED by the players, POWER after a power cut
 #   ck.take_back(game)         after a take-back: the times at the start of that turn
 #   ck.tag() / from_tag(text)  the save: "<white ms> <brown ms> <increment ms> <w|b>"
 #
@@ -102,8 +102,8 @@ class Clock:
         self._switch()
         self.redraw = True
 
-    def resume(self, t):
-        self.now = t
+    def resume(self):
+        """Run again from the last step on (the paused time is nobody's)."""
         self._charge()
         self.state = RUNNING
         self._switch()

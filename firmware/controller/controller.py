@@ -232,7 +232,7 @@ class Controller:
             ck.pause()
             self.save()                    # the paused times survive a power cut
         else:
-            ck.resume(ck.t)
+            ck.resume()
         self.dirty()
 
     def _clock_tick(self, t):
