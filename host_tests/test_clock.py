@@ -129,6 +129,18 @@ def test_take_back_gives_both_players_the_times_of_that_turn():
     assert times(ck) == [300000, 300000] and ck.side == 0
 
 
+def test_take_back_of_a_turn_from_before_a_power_cut_keeps_the_times():
+    g = Game()
+    mv(g, "d2", "d5")
+    mv(g, "d8", "d6")
+    ck = K.from_tag("250000 260000 0 w")     # saved, then the power failed
+    ck.sync(g)
+    ck.tick(1000, g, True)
+    g.undo_turn()                            # d8-d6: played before the power cut
+    ck.take_back(g)
+    assert times(ck) == [250000, 260000] and ck.side == 1 and ck.state == K.POWER
+
+
 def test_pause_stops_time_and_nothing_runs_outside_play():
     g, ck = new()
     ck.pause()
