@@ -71,7 +71,9 @@ def test_placements_belong_to_the_turn_the_clock_switches_after_them():
     assert ck.side == 1 and times(ck) == [57900, 59000]
 
 
-def test_a_tile_capture_runs_on_the_capturer_s_clock_while_the_captured_side_places():
+def test_after_a_tile_capture_the_captured_side_places_on_its_own_clock():
+    # The placement is the captured player's decision: their clock runs while they place, then
+    # the capturer's for the capturer's placement; the increment once the turn is complete.
     g = Game()
     for turn in ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3", "d6-c4"):
         mv(g, turn[:2], turn[3:])
@@ -81,16 +83,26 @@ def test_a_tile_capture_runs_on_the_capturer_s_clock_while_the_captured_side_pla
     ck.sync(g)
     ck.tick(0, g, True)
     mv(g, "d2", "c4", ck)                   # White takes Brown's tile: Brown places first
-    assert g.placing() == 1
+    assert g.placing() == 1 and ck.side == 1
     t = run(ck, g, 0, 3000)
+    assert times(ck) == [60000, 57000]
     g.place(sq("e3"), 8)
     ck.follow(g)
     t = run(ck, g, t, 2000)
-    assert g.placing() == 0 and ck.side == 0 and times(ck) == [55000, 60000]
+    assert g.placing() == 0 and ck.side == 0 and times(ck) == [58000, 57000]
     g.place(sq("e7"), 7)
     ck.follow(g)
-    run(ck, g, t, 1000)
-    assert ck.side == 1 and times(ck) == [60000, 59000]
+    t = run(ck, g, t, 1000)
+    assert ck.side == 1 and times(ck) == [63000, 56000]
+    # Brown's time runs out while Brown places after the next tile capture: Brown loses.
+    g.undo_turn()
+    ck.take_back(g)
+    mv(g, "d2", "c4", ck)
+    ck.set_ms(1, 100)
+    run(ck, g, t, 200)
+    assert ck.flag == 1
+    g.lose_on_time()
+    assert g.winner == 0
 
 
 def test_a_reopened_move_gains_no_time():

@@ -209,6 +209,9 @@ def test_loss_on_time_in_a_record():
     game = play(Game(), TURNS[:6] + ["d2xc4 e3=RN", "(time)"])
     assert game.winner == BROWN and game.placing() < 0
     assert round_trip(game).endswith("4. d2xc4 e3=RN (time)\n")
+    # After a tile capture the captured side places first: Brown's placement is awaited.
+    placer = play(Game(), TURNS[:6] + ["d2xc4", "(time)"])
+    assert placer.winner == WHITE and round_trip(placer).endswith("4. d2xc4 (time)\n")
     # White runs out before the first move.
     assert round_trip(play(Game(), ["(time)"])).endswith("\n(time)\n")
     # A finished game takes no more actions; take-back removes the loss with the turn.

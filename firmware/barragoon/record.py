@@ -11,8 +11,8 @@
 #
 # A turn is its move followed by its placements in the order made; a repetition draw offer
 # and its answer follow the turn they come after: (offer) (decline) (accept); an agreed draw
-# is (agree); (time) ends the game: the side to move ran out of time on a game clock (the
-# board's optional clock). Replaying a record checks every action against the rules.
+# is (agree); (time) ends the game: the side whose action was awaited (the mover, or the side
+# placing a Barragoon) ran out of time on the board's optional game clock. Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
 from barragoon.notation import format_position, parse_move, parse_placement
 from barragoon.game import Game, start_position, VARIANTS, META_WORDS

@@ -82,7 +82,7 @@ class Play(Mode):
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
         if ck is not None:
-            screens.clocks(fb, ck.ms(0), ck.ms(1), g.pos.side, ck.running)
+            screens.clocks(fb, ck.ms(0), ck.ms(1), ck.side, ck.running)
 
 
 CLOCK_NOTES = ("", "Clock paused: OK starts it",
