@@ -81,7 +81,7 @@ OFFER = 0      # repetition draw offered by the player who just moved
 DECLINE = 1    # ... declined by the player to move
 ACCEPT = 2     # ... accepted
 AGREE = 3      # draw agreed at any time
-TIME = 4       # the side to move ran out of time on a game clock (it loses)
+TIME = 4       # the side whose action is awaited ran out of time on a game clock (it loses)
 
 META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)", "(time)")
 
@@ -404,9 +404,8 @@ class Game:
         self._do(_META | AGREE << 2)
 
     def lose_on_time(self):
-        """The side to move ran out of time on a game clock: the opponent wins. The side to
-        move is the one whose clock runs, placements included: a turn ends (and the clock
-        switches) only once its placements are made."""
+        """The side whose action is awaited (`turn`: the side to move, or the side placing a
+        Barragoon) ran out of time on a game clock: the other side wins."""
         if self.over:
             raise RulesError("the game is over")
         self._do(_META | TIME << 2)
@@ -507,7 +506,7 @@ class Game:
         elif kind == AGREE:
             self._finish(DRAW, R_AGREED)
         elif kind == TIME:
-            self._finish(1 - self.pos.side, R_TIME)
+            self._finish(1 - self.turn, R_TIME)
         else:
             # Declined: the decliner (side to move) must deviate; if they cannot, the duty
             # passes along the block (see _end_turn).

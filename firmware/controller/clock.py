@@ -4,26 +4,30 @@
 #
 #   ck = Clock(minutes * 60000, increment_ms)   both players start with the same time
 #   ck.sync(game)              follow this game from its present turn on (new game, resume)
-#   ck.tick(t, game, live)     every loop step: charge the time since the last step to the
-#                              running side (if live, not paused), follow the game; True when
-#                              what the screen shows changed. Allocation-free.
+#   ck.tick(t, game, live)     every loop step: follow the game, charge the running side's
+#                              time while live (in play) and not paused; True when what the
+#                              screen shows changed. Allocation-free.
 #   ck.ms(side)                remaining ms of White (0) or Brown (1)
 #   ck.flag                    side whose time ran out, or -1
 #   ck.pause(why) / ck.resume()    PAUSED by the players, POWER after a power cut
 #   ck.take_back(game)         after a take-back: the times at the start of that turn
 #   ck.tag() / from_tag(text)  the save: "<white ms> <brown ms> <increment ms> <w|b>"
 #
-# Whose clock runs: the side to move (game.pos.side) for the whole turn, placements included,
-# so it switches when the turn is committed: a plain move as soon as the judge commits it, a
-# capture once its last placement is confirmed. The mover then gets the increment. If the judge
-# takes the move back (the mover lifts the piece again within the reopen window), the switch is
-# undone and the mover is charged for the time the opponent's clock ran meanwhile: reopening a
-# move gains no time.
+# Whose clock runs: the side whose action is awaited (game.turn). That is the side to move for
+# its whole turn, its own placement after a capture included, so the clock passes to the
+# opponent when the turn is committed: a plain move as soon as the judge commits it, a capture
+# once its last placement is confirmed. The mover then gets the increment. The one exception:
+# after a tile capture the captured side places a Barragoon first, a decision of its own, so
+# its clock runs meanwhile (it would otherwise spend the capturer's time), then the mover's
+# again for the mover's placement. If the judge takes the move back (the mover lifts the piece
+# again within the reopen window), the switch is undone and the mover is charged for the time
+# the opponent's clock ran meanwhile: reopening a move gains no time.
 #
 # Times are small ints (30 minutes = 1.8e6 ms, far below 2**30) in a list, so charging time
 # allocates nothing, and a step that changes nothing on the screen does no more than compare
-# its ticks with the next display change (about 0.1 ms a step on the RP2040 otherwise). hist keeps, per turn since the clock began following, the mover's time at
-# the start of that turn (4 bytes a turn), so a take-back gives both players their times back.
+# its ticks with the next display change. hist keeps, per turn since the clock began following,
+# the mover's time at the start of that turn (4 bytes a turn), so a take-back gives both
+# players their times back.
 from array import array
 
 from drivers.ticks import ticks_diff
@@ -57,18 +61,21 @@ class Clock:
         self.on = False                # time is being charged: live, RUNNING, no flag
         self.due = 0                   # ticks of the next display change (when charging)
         self.redraw = True             # what the screen shows changed
-        self.side = 0                  # whose clock runs (when it runs)
+        self.side = 0                  # whose clock runs (when it runs): game.turn
+        self.mover = 0                 # the side to move: game.pos.side
         self.nact = 0                  # len(game.actions) when last followed
         self.base = 0                  # the turn hist[0] belongs to
         self.hist = array("i")
         self.sw = False                # the last switch can be undone (see follow)
-        self.sw_x = self.sw_y = 0      # ... mover's time before the increment, opponent's
+        self.sw_x = self.sw_y = 0      # ... the times before it (no increment) of the side
+        self.sw_hist = False           # whose clock ran and the other; it completed a turn
 
     def sync(self, game):
-        self.side = game.pos.side
+        self.side = game.turn
+        self.mover = game.pos.side
         self.nact = len(game.actions)
         self.base = turns_done(game)
-        self.hist = array("i", (self.rem[self.side],))
+        self.hist = array("i", (self.rem[self.mover],))
         self.sw = False
         self.flag = -1
         self.redraw = True
@@ -153,34 +160,40 @@ class Clock:
         return False
 
     def follow(self, game):
-        """Switch when the game's side to move changed: a committed turn (more actions) or
-        a move taken back (fewer)."""
-        s = game.pos.side
+        """Follow the game: the clock of the side whose action is awaited runs; a completed
+        turn (the side to move changed, with more actions) gives the mover the increment; an
+        action taken back by the judge (fewer actions) undoes the last switch."""
         n = len(game.actions)
         more = n > self.nact
         self.nact = n
-        if s == self.side:
+        s = game.turn
+        m = game.pos.side
+        if s == self.side and m == self.mover:
             return
         self._charge()
         x = self.side                  # whose clock ran
         rem = self.rem
         if more:
+            self.sw = s != x
             self.sw_x = rem[x]
             self.sw_y = rem[s]
-            self.sw = True
-            rem[x] += self.inc
-            self.hist.append(rem[s])
-        elif self.sw:
-            # The judge took the move back (reopened): the opponent gets back what ran on
-            # their clock since the switch, and the mover is charged for it.
+            self.sw_hist = m != self.mover
+            if m != self.mover:        # the turn is complete, placements included
+                rem[self.mover] += self.inc
+                self.hist.append(rem[m])
+        elif self.sw and s != x:
+            # The judge took the action back (the mover reopened the move): the other side
+            # gets back what ran on their clock since the switch, and the mover is charged
+            # for it (without the increment).
             used = self.sw_y - rem[x]
             rem[x] = self.sw_y
             r = self.sw_x - used
             rem[s] = r if r > 0 else 0
             self.sw = False
-            if len(self.hist) > 1:
+            if self.sw_hist and len(self.hist) > 1:
                 self.hist = self.hist[:-1]
         self.side = s
+        self.mover = m
         self._plan()
         self.redraw = True
 
@@ -195,7 +208,8 @@ class Clock:
             if i + 1 < len(h):
                 self.rem[1 - s] = h[i + 1]
                 self.hist = h[:i + 1]
-        self.side = s
+        self.side = game.turn
+        self.mover = s
         self.nact = len(game.actions)
         self.sw = False
         self.flag = -1
