@@ -123,6 +123,29 @@ def test_a_reopened_move_gains_no_time():
     assert times(ck) == [302000, 299900]
 
 
+def test_a_reopened_tile_capture_gives_the_placer_its_time_back_and_keeps_the_history():
+    g = Game()
+    for turn in ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3"):
+        mv(g, turn[:2], turn[3:])
+        if g.placing() >= 0:
+            g.place(sq("b3"), 12)
+    ck = K.Clock(60000, 0)
+    ck.sync(g)
+    ck.tick(0, g, True)
+    t = run(ck, g, 0, 1000)
+    mv(g, "d6", "c4", ck)
+    t = run(ck, g, t, 2000)
+    mv(g, "d2", "c4", ck)                   # White takes the tile: Brown's placement runs
+    t = run(ck, g, t, 500)
+    g.undo()                                # White lifts the piece again: reopened
+    ck.follow(g)
+    assert ck.side == 0 and times(ck) == [57500, 59000]
+    t = run(ck, g, t, 500)
+    g.undo_turn()                           # Brown's d6-c4 taken back: the times then
+    ck.take_back(g)
+    assert ck.side == 1 and times(ck) == [60000, 60000]
+
+
 def test_take_back_gives_both_players_the_times_of_that_turn():
     g, ck = new(5, 0)
     t = run(ck, g, 1000, 1000)
