@@ -30,6 +30,20 @@ def run(ck, g, t, ms, step=5, live=True):
     return t
 
 
+# Brown's 3-tile comes to c4, where White's d2 takes it (TURNS of test_record.py).
+TILE_CAPTURE_COMING = ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3", "d6-c4")
+
+
+def played(turns):
+    """A game after these moves (a Barragoon captured is placed again on b3)."""
+    g = Game()
+    for turn in turns:
+        mv(g, turn[:2], turn[3:])
+        if g.placing() >= 0:
+            g.place(sq("b3"), 12)
+    return g
+
+
 def times(ck):
     return [ck.ms(0), ck.ms(1)]
 
@@ -74,11 +88,7 @@ def test_placements_belong_to_the_turn_the_clock_switches_after_them():
 def test_after_a_tile_capture_the_captured_side_places_on_its_own_clock():
     # The placement is the captured player's decision: their clock runs while they place, then
     # the capturer's for the capturer's placement; the increment once the turn is complete.
-    g = Game()
-    for turn in ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3", "d6-c4"):
-        mv(g, turn[:2], turn[3:])
-        if g.placing() >= 0:
-            g.place(sq("b3"), 12)
+    g = played(TILE_CAPTURE_COMING)
     ck = K.Clock(60000, 5000)
     ck.sync(g)
     ck.tick(0, g, True)
@@ -124,11 +134,7 @@ def test_a_reopened_move_gains_no_time():
 
 
 def test_a_reopened_tile_capture_gives_the_placer_its_time_back_and_keeps_the_history():
-    g = Game()
-    for turn in ("c2-c3", "e8-e6", "c3-b4", "d8-d6", "b1-a3"):
-        mv(g, turn[:2], turn[3:])
-        if g.placing() >= 0:
-            g.place(sq("b3"), 12)
+    g = played(TILE_CAPTURE_COMING[:-1])
     ck = K.Clock(60000, 0)
     ck.sync(g)
     ck.tick(0, g, True)
