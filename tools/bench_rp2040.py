@@ -18,7 +18,8 @@ real board is somewhat slower (10 to 20 %): leave margin.
              longest time the main loop goes without a matrix scan (screen updates included),
              the step that commits a move, each without the flash write of its save, and that
              flash write (erase/program times as a W25Q16 takes them)
---json prints one JSON object with these figures (keys as in the table).
+--json prints one JSON object with these figures (keys as in the table); --only rules,heap (for
+example) runs only those parts.
 """
 import argparse
 import json
@@ -135,7 +136,7 @@ print(imports - script, booted - script, peak - script, turns, len(g.actions),
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
 
-def rules_and_drivers(p, turns):
+def rules(p):
     out = {}
     for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
         if line:
@@ -143,8 +144,17 @@ def rules_and_drivers(p, turns):
             out["targets_worst_ms_" + name] = float(worst)
             out["targets_avg_ms_" + name] = float(avg)
             out["all_moves_ms_" + name] = float(allm)
+    out["targets_worst_ms"] = max(out["targets_worst_ms_crowded"], out["targets_worst_ms_start"])
+    return out
+
+
+def drivers(p):
     scan, led, oled = p.exec(DRIVERS, timeout_ms=60000).split()
-    out.update(scan_ms=float(scan), led_show_ms=float(led), oled_show_ms=float(oled))
+    return {"scan_ms": float(scan), "led_show_ms": float(led), "oled_show_ms": float(oled)}
+
+
+def heap(p, turns):
+    out = {}
     # Heap figures as the board has them after main.py's boot: the interpreter's own heap plus
     # what the firmware allocates (the benchmark script's code is not counted).
     base = int(p.exec(BASE))
@@ -220,6 +230,9 @@ ROWS = (
 )
 
 
+PARTS = ("rules", "drivers", "heap", "play")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Benchmarks on the emulated Pico (rp2040js).")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -227,6 +240,8 @@ def main(argv=None):
     ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
     ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: "
                     "../shared/rp2/, or $%s)" % pico.ENV_UF2)
+    ap.add_argument("--only", metavar="PARTS",
+                    help="run only these parts, comma-separated: " + ", ".join(PARTS))
     args = ap.parse_args(argv)
     if args.lifts < 1 or args.turns < 1:
         ap.error("--lifts and --turns must be at least 1")
@@ -234,30 +249,41 @@ def main(argv=None):
     if why:
         print("bench_rp2040: " + why, file=sys.stderr)
         return 2
+    only = set(args.only.split(",")) if args.only else set(PARTS)
+    if not only <= set(PARTS):
+        ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS))
     build = board.build_firmware()
     figures = {}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
-    files = flashfs.read_files(flashfs.build_image(build))
-    files.pop("main.py")
-    with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
-        p.run_for(500)
-        figures.update(rules_and_drivers(p, args.turns))
-    with board.EmulatedBoard(board.firmware_image(build, game=True),
-                             firmware=args.firmware) as b:
-        figures["boot_ms"] = b.boot(board.occupancy())
-        figures.update(play(b, args.lifts))
-    figures["targets_worst_ms"] = max(figures["targets_worst_ms_crowded"],
-                                      figures["targets_worst_ms_start"])
+    if only & {"rules", "drivers", "heap"}:
+        files = flashfs.read_files(flashfs.build_image(build))
+        files.pop("main.py")
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            if "rules" in only:
+                figures.update(rules(p))
+            if "drivers" in only:
+                figures.update(drivers(p))
+            if "heap" in only:
+                figures.update(heap(p, args.turns))
+    if "play" in only:
+        with board.EmulatedBoard(board.firmware_image(build, game=True),
+                                 firmware=args.firmware) as b:
+            figures["boot_ms"] = b.boot(board.occupancy())
+            figures.update(play(b, args.lifts))
     figures = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in figures.items()}
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
     print("Emulated RP2040 (rp2040js, 125 MHz, no flash cache), MicroPython v1.28, .mpy build")
     for key, label in ROWS:
-        print("  %-62s %10s" % (label, figures[key]))
-    print("  (%d lifts, %d saves; heap game: %d turns, %d actions, %s)"
-          % (figures["lifts"], figures["saves"], figures["game_turns"], figures["game_actions"],
-             figures["game_end"]))
+        if key in figures:
+            print("  %-62s %10s" % (label, figures[key]))
+    if "play" in only:
+        print("  (%d lifts, %d saves)" % (figures["lifts"], figures["saves"]))
+    if "heap" in only:
+        print("  (heap game: %d turns, %d actions, %s)"
+              % (figures["game_turns"], figures["game_actions"], figures["game_end"]))
     return 0
 
 
