@@ -29,6 +29,8 @@ from controller import screens
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
+#                            step stays well within the 5 ms scan period; a new screen takes 16
 
 
 class App:
@@ -83,17 +85,24 @@ class App:
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
         screens.message(self.oled, *lines)
-        self.show_oled()
+        self.show_oled(True)
         for _ in range(ms // 100):
             if wdt is not None:
                 wdt.feed()
             self.clock.sleep_ms(100)
 
-    def show_oled(self):
+    def show_oled(self, at_once=False):
+        """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
             self.oled.text("storage full", 16, 56, 0)
-        if self.oled.show():
+        if at_once:
+            self.oled_sent(self.oled.show())
+        else:
+            self.oled.refresh()
+
+    def oled_sent(self, ok):
+        if ok:
             self.oled_ok = True
         elif self.oled_ok:
             self.oled_ok = False
@@ -133,6 +142,7 @@ class App:
                 self.full = self.storage.full
                 self.report("storage full: saves are paused" if self.full else "storage: saving again")
             self.show_oled()
+        self.oled_sent(self.oled.update(OLED_SEGMENTS))
         if ctl.alert:
             ctl.alert = 0
             self.buzzer.beep("error", t)

@@ -9,7 +9,8 @@ real board is somewhat slower (10 to 20 %): leave margin.
 
   rules      one tile's targets (worst tile of the start and of a crowded position) and all legal
              moves, timed on the Pico with time.ticks_us
-  drivers    one matrix scan, one LED frame (CPU + wire), one OLED refresh (400 kHz I2C)
+  drivers    one matrix scan, one LED frame (CPU + wire), one whole OLED frame (400 kHz I2C)
+             and the longest OLED update of one loop step while a new screen goes out
   heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
              (after collect, every action) over a game of --turns turns played through the
              board controller with saves to littlefs
@@ -65,7 +66,21 @@ m = matrix.from_config(config)
 l = leds.from_config(config)
 frame = bytearray(b'\\x00\\xff\\x00' * 63)
 o = ssd1306.from_config(config)
-print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3))
+def oled_step():
+    # The longest update() of the loop's OLED_SEGMENTS while a whole new screen goes out.
+    import app
+    o.fill(0)
+    o.show()
+    o.fill(1)
+    o.refresh()
+    worst = 0
+    while o._stale:
+        t = time.ticks_us()
+        o.update(app.OLED_SEGMENTS)
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+    return worst / 1000
+print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3),
+      oled_step())
 """
 
 # The App on its real drivers; then a game through its controller (events with their times,
@@ -149,8 +164,9 @@ def rules(p):
 
 
 def drivers(p):
-    scan, led, oled = p.exec(DRIVERS, timeout_ms=60000).split()
-    return {"scan_ms": float(scan), "led_show_ms": float(led), "oled_show_ms": float(oled)}
+    scan, led, oled, step = p.exec(DRIVERS, timeout_ms=60000).split()
+    return {"scan_ms": float(scan), "led_show_ms": float(led), "oled_show_ms": float(oled),
+            "oled_step_ms": float(step)}
 
 
 def heap(p, turns):
@@ -223,7 +239,8 @@ ROWS = (
     ("loop_block_ms_no_save", "longest time without a scan, steps without a save (ms)"),
     ("scan_ms", "one matrix scan (ms)"),
     ("led_show_ms", "one LED frame, CPU + wire (ms)"),
-    ("oled_show_ms", "one OLED refresh, 1 KB at 400 kHz (ms)"),
+    ("oled_show_ms", "one whole OLED frame, 1 KB at 400 kHz (ms)"),
+    ("oled_step_ms", "OLED update in one loop step, longest (ms)"),
     ("heap_imports", "heap after importing app (B)"),
     ("heap_after_boot", "heap after boot (B)"),
     ("heap_peak_game", "heap peak during the game (B)"),
