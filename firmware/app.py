@@ -29,6 +29,7 @@ from controller import screens
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 5 ms scan period; a new screen takes 16
 
@@ -114,14 +115,17 @@ class App:
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
         m, ctl = self.matrix, self.ctl
-        m.scan(t)
+        if not m.timed:                    # on the board a timer scans (run())
+            m.scan(t)
+            if m.fault is not None:        # the timer's scan failed: the loop scans now
+                self.report("matrix timer stopped: %r" % (m.fault,))
+                m.fault = None
         code = m.pop()
         while code >= 0:
             ctl.on_square(code & 0x7F, code >> 7, now)
             code = m.pop()
         if m.overflow:                     # events were dropped: take the whole picture
-            m.resync()
-            occ = m.occupied
+            occ = m.resync()               # the board as of the emptied queue
             for sq in range(63):
                 ctl.on_square(sq, occ[sq], now)
         inp = self.inputs
@@ -149,14 +153,38 @@ class App:
         self.buzzer.update(t)
 
     def run(self, wdt):
-        period, clock = self.period, self.clock
+        """The loop. On the board the matrix is scanned from a timer, so the sensors keep
+        their 5 ms period while a step takes longer (a commit and its save, the engine); the
+        loop then wakes at once for a sensor event instead of waiting out its period. The
+        watchdog is fed here only: a hung loop restarts the board even though scans go on."""
+        period, clock, m = self.period, self.clock, self.matrix
+        busy = busy_pin()
+        timed = m.start()
         while True:
             start = clock.ticks_ms()
+            if busy is not None:
+                busy(1)
             self.step()
+            if busy is not None:
+                busy(0)
             wdt.feed()
-            wait = period - clock.ticks_diff(clock.ticks_ms(), start)
-            if wait > 0:
-                clock.sleep_ms(wait)
+            if not timed:
+                wait = period - clock.ticks_diff(clock.ticks_ms(), start)
+                if wait > 0:
+                    clock.sleep_ms(wait)
+                continue
+            while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
+                clock.sleep_ms(1)
+
+
+def busy_pin():
+    """The Pico's on-board LED as a busy signal (high during each loop step), for measuring
+    the loop with a scope or on the emulated Pico; None on a Pico W (its LED hangs off the
+    radio chip and GP25 is the radio's) and off the board."""
+    name = getattr(sys.implementation, "_machine", "")
+    if not name.startswith("Raspberry Pi Pico") or " W " in name:
+        return None
+    return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
 
 
 def check_config():
