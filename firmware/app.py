@@ -3,9 +3,11 @@
 #
 # Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
 # waits: no crash loop); load settings and the saved game; first scan; the controller offers to
-# resume. After every committed action the game is saved (storage.py); a finished game is
-# appended to records.txt. An unexpected exception is written to error.log and shown, then the
-# board restarts and resumes the saved game without asking.
+# resume. After every committed action the game is saved (storage.py) with its touch-move
+# duties (at the end of the loop step, after the LEDs and the screen), and the flight recorder
+# (recorder.py: every raw sensor and button event) goes to events.txt, a few lines in each of
+# the following loop steps; a finished game is appended to records.txt. An unexpected exception is written to
+# error.log and shown, then the board restarts and resumes the saved game without asking.
 #
 # Faults the board lives with (each printed on the serial console and logged in error.log):
 # a display that does not answer (play goes on with the LEDs), a saved game that cannot be
@@ -23,6 +25,7 @@ import machine
 import config
 from drivers import matrix, leds, ssd1306, inputs, buzzer
 from storage import Storage
+from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
 
@@ -32,6 +35,7 @@ SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
 BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 5 ms scan period; a new screen takes 16
+EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 
 
 class App:
@@ -49,14 +53,22 @@ class App:
         brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
-        self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness)
-        self.ctl.on_commit = self.storage.save_game
+        self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 2048),
+                                 getattr(cfg, "RECORDER_FILE_EVENTS", 400))
+        self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness,
+                              getattr(cfg, "ADJUST_MS", 250), getattr(cfg, "REOPEN_MS", 2000),
+                              self.storage.load_palette())
+        self.ctl.on_save = self._save
         self.ctl.on_finish = self.storage.finish_game
+        self.ctl.on_settings = self.storage.save_settings
+        self.ctl.on_checkpoint = self.recorder.checkpoint
         self.brightness = brightness
+        self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
                             else cfg.DEBOUNCE_MS)
         self.oled_ok = True
         self.full = False
+        self.unsaved = None                # (game, duties) to write at the end of this step
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -79,9 +91,9 @@ class App:
         if self.storage.problem:
             self.report("saved game not loaded, kept as game.bad: " + self.storage.problem)
             self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
-        self.ctl.start(m.occupied, saved)
+        self.ctl.start(m.occupied, saved, self.storage.duties)
         if resume and saved is not None and not saved.over:
-            self.ctl.begin(saved)          # after a crash: straight back into the game
+            self.ctl.begin(saved, self.storage.duties)   # after a crash: back into the game
 
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
@@ -109,12 +121,23 @@ class App:
             self.oled_ok = False
             self.report(self.oled.error)
 
+    def _save(self, game, duties):
+        # Written at the end of this loop step, after the LEDs and the screen: the players see
+        # the decision without waiting for the flash (the files follow within the same step).
+        self.unsaved = (game, duties)
+
+    def _write(self):
+        game, duties = self.unsaved
+        self.unsaved = None
+        self.storage.save_game(game, duties)
+        self.storage.begin_events(self.recorder, self.clock.ticks_ms())   # (written below)
+
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
         clock = self.clock
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
-        m, ctl = self.matrix, self.ctl
+        m, ctl, rec = self.matrix, self.ctl, self.recorder
         if not m.timed:                    # on the board a timer scans (run())
             m.scan(t)
             if m.fault is not None:        # the timer's scan failed: the loop scans now
@@ -122,24 +145,30 @@ class App:
                 m.fault = None
         code = m.pop()
         while code >= 0:
+            rec.square(t, code & 0x7F, code >> 7)
             ctl.on_square(code & 0x7F, code >> 7, now)
             code = m.pop()
         if m.overflow:                     # events were dropped: take the whole picture
             occ = m.resync()               # the board as of the emptied queue
             for sq in range(63):
+                if occ[sq] != ctl.sensed[sq]:
+                    rec.square(t, sq, occ[sq])
                 ctl.on_square(sq, occ[sq], now)
         inp = self.inputs
         inp.poll(t)
+        self._record_buttons(t)
         code = inp.pop()
         while code >= 0:
+            if inp.encoder and code <= 2:  # a detent: recorded as a press and release
+                rec.button(t, code - 1, 1)
+                rec.button(t, code - 1, 0)
             ctl.on_button(code, now)
             code = inp.pop()
         ctl.tick(now)
         if ctl.render(now, 1):             # LEDs first: lift-to-light does not wait
             if ctl.brightness != self.brightness:
-                self.brightness = ctl.brightness
-                self.leds.set_brightness(ctl.brightness)
-                self.storage.save_brightness(ctl.brightness)
+                self.brightness = ctl.brightness   # saved by the controller when its
+                self.leds.set_brightness(ctl.brightness)   # screen closes
             self.leds.show(ctl.frame)
         if ctl.render(now, 2) or self.full != self.storage.full:
             if self.full != self.storage.full:
@@ -151,6 +180,20 @@ class App:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
+        if self.unsaved is not None:
+            self._write()
+        elif self.storage.events_open is not None:
+            self.storage.write_events(self.recorder, EVENT_LINES)
+
+    def _record_buttons(self, t):
+        inp = self.inputs
+        i = 2 if inp.encoder else 0        # the encoder's A/B are no buttons
+        while i < 3:
+            p = 1 if inp.pressed(i) else 0
+            if p != (self.buttons >> i) & 1:
+                self.buttons ^= 1 << i
+                self.recorder.button(t, i, p)
+            i += 1
 
     def run(self, wdt):
         """The loop. On the board the matrix is scanned from a timer, so the sensors keep
@@ -159,7 +202,7 @@ class App:
         watchdog is fed here only: a hung loop restarts the board even though scans go on."""
         period, clock, m = self.period, self.clock, self.matrix
         busy = busy_pin()
-        timed = m.start()
+        m.start()
         while True:
             start = clock.ticks_ms()
             if busy is not None:
@@ -168,7 +211,7 @@ class App:
             if busy is not None:
                 busy(0)
             wdt.feed()
-            if not timed:
+            if not m.timed:                # no timer (or it failed): the loop scans
                 wait = period - clock.ticks_diff(clock.ticks_ms(), start)
                 if wait > 0:
                     clock.sleep_ms(wait)

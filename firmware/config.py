@@ -15,8 +15,10 @@ SENSOR_TYPE = "reed"
 DIODE_DIRECTION = "row_cathode"
 SENSOR_ACTIVE_LEVEL = 0          # column level that means "piece present"
 SCAN_PERIOD_MS = 5               # one full matrix scan every 5 ms
-DEBOUNCE_MS = 5                  # a square must read the same this long (reed: bounce < 1 ms):
-#                                  with a 5 ms scan, two equal scans in a row confirm a change
+DEBOUNCE_MS = 0                  # reed: none. Every raw change goes to the controller at once
+#                                  (hints light on the first scan that sees a lift); a bounce is a
+#                                  very short lift and drop, which the controller takes as an
+#                                  adjustment (ADJUST_MS), so debouncing gains nothing
 # Hall: every scan powers each row's sensors up afresh, so each scan is a new measurement and
 # three equal scans confirm a change (hardware/sensor-matrix.md).
 HALL_DEBOUNCE_MS = 15
@@ -71,4 +73,13 @@ ENCODER_DETENT_STEPS = 4         # quadrature steps per click: 4 (most EC11), 2 
 BUZZER_PIN = 21
 
 # --- Play. ---
-SETTLE_MS = 300                  # a piece must rest this long on a square to count as set down
+SETTLE_MS = 300                  # the whole board must be still this long before it is judged
+ADJUST_MS = 250                  # a lift shorter than this that ends on the same square is an
+#                                  adjustment: no touch-move duty
+REOPEN_MS = 2000                 # after a move is made, its mover may lift the piece again this
+#                                  long and carry on with the same move (until the opponent
+#                                  touches one of their own pieces)
+
+# --- Flight recorder: the last raw sensor and button events, written to events.txt. ---
+RECORDER_EVENTS = 2048           # events kept in RAM (3 bytes each); 0 turns it off
+RECORDER_FILE_EVENTS = 400       # at most about this many go into events.txt with each save

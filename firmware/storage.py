@@ -5,10 +5,18 @@
 # LittleFS (the Pico's filesystem) the rename is atomic, so a power cut at any instant leaves
 # either the previous save or the new one: at most the action in progress is lost.
 #
+# A touch-move duty of the turn in progress is part of the save: an extra tag line before the
+# record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
+# barragoon.record.parse_record ignores as an unknown tag. With every save the flight
+# recorder's events go to events.txt (recorder.py), also written atomically: the board writes
+# it a few lines per loop step (begin_events, write_events) and renames it when complete.
+#
 # Files at the board's root (read them with `mpremote fs cat :records.txt`):
 #   game.txt      the game in progress          game.tmp   a save being written
 #   records.txt   finished games, appended       records.old  the records before them
-#   settings.txt  brightness                     error.log  the last unexpected errors
+#   settings.txt  brightness, LED palette        error.log  the last unexpected errors
+#   events.txt    the last sensor/button events (the flight recorder; events.txt.tmp while
+#                 it is being written)
 #   game.bad      a saved game that could not be loaded, kept for a person to look at
 #
 # The file system can fill up (the flash holds 1.4 MB): records.txt is rotated to records.old
@@ -24,6 +32,8 @@ GAME = "game.txt"
 TMP = "game.tmp"
 RECORDS = "records.txt"
 SETTINGS = "settings.txt"
+EVENTS = "events.txt"
+TOUCH_TAG = "[TouchMove "
 ERRORS = "error.log"
 RECORDS_OLD = "records.old"
 BAD = "game.bad"
@@ -42,20 +52,23 @@ class Storage:
         self.root = root
         self.fs = fs if fs is not None else _Fs()
         self.problem = ""                  # why the saved game could not be loaded, if so
+        self.duties = ""                   # the loaded game's touch-move duties
         self.full = False                  # the last write found the file system full
+        self.events_open = None            # events.txt.tmp while it is being written
 
     def _path(self, name):
         return self.root + name
 
-    def _write_atomic(self, name, text, game=None):
+    def _write_atomic(self, name, text, writer=None):
         # Write a temporary file, close it, rename it over the old one (atomic on LittleFS).
+        # writer(write) writes the content line by line (no large string in the heap).
         fs = self.fs
         tmp = self._path(TMP if name == GAME else name + ".tmp")
         try:
             f = fs.open(tmp, "w")
             try:
-                if game is not None:
-                    write_record(game, f.write)
+                if writer is not None:
+                    writer(f.write)
                 else:
                     f.write(text)
             finally:
@@ -94,20 +107,25 @@ class Storage:
             f.close()
 
     # --- the game in progress ------------------------------------------------------------
-    def save_game(self, game):
-        """True when saved; False when the file system is full (the previous save stays)."""
-        return self._write_atomic(GAME, None, game)
+    def save_game(self, game, duties=""):
+        """Save the game in progress with its touch-move duties (judge.duty_text()). True
+        when saved; False when the file system is full (the previous save stays)."""
+        return self._write_atomic(GAME, None, lambda write: game_text(game, duties, write))
 
     def load_game(self):
-        """The saved game, or None. Whatever goes wrong loading it (bad bytes, not UTF-8, a
-        record the rules refuse, too big for the heap), the file is kept aside as game.bad,
-        never lost, `problem` says why, and the board starts cleanly."""
+        """The saved game, or None (its touch-move duties in `duties`). Whatever goes wrong
+        loading it (bad bytes, not UTF-8, a record the rules refuse, too big for the heap),
+        the file is kept aside as game.bad, never lost, `problem` says why, and the board
+        starts cleanly."""
         self.problem = ""
+        self.duties = ""
         try:
             text = self._read(GAME)
             if not text:
                 return None
-            return parse_record(text)
+            game = parse_record(text)
+            self.duties = duties_of(text)
+            return game
         except Exception as e:             # noqa: BLE001 - any failure: keep the file aside
             self.problem = (str(e) if isinstance(e, RulesError) else
                             "%s %s" % (type(e).__name__, e)).strip()
@@ -143,19 +161,86 @@ class Storage:
         self.clear_game()
         return True
 
+    # --- the flight recorder --------------------------------------------------------------
+    def save_events(self, recorder, now):
+        """events.txt at once (tools, tests)."""
+        self.begin_events(recorder, now)
+        while self.events_open is not None:
+            self.write_events(recorder, 64)
+        return not self.full
+
+    def begin_events(self, recorder, now):
+        """Start events.txt anew with the events so far; write_events() then adds a few
+        lines per loop step and finally closes it and renames it over the old one (atomic
+        as every save: until then the previous events.txt stays)."""
+        self._end_events(False)            # an unfinished one is replaced
+        try:
+            self.events_open = self.fs.open(self._path(EVENTS + ".tmp"), "w")
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+            return
+        recorder.open_file(now)
+
+    def write_events(self, recorder, lines):
+        """Write up to `lines` more events; True when events.txt is complete (or given up:
+        the file system is full)."""
+        f = self.events_open
+        if f is None:
+            return True
+        try:
+            if not recorder.write_some(f.write, lines):
+                return False
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+            self._end_events(False)
+            return True
+        return self._end_events(True)
+
+    def _end_events(self, keep):
+        f = self.events_open
+        if f is None:
+            return True
+        self.events_open = None
+        tmp = self._path(EVENTS + ".tmp")
+        try:
+            f.close()
+            if keep:
+                self.fs.rename(tmp, self._path(EVENTS))
+                return True
+        except OSError as e:
+            if not _is_full(e):
+                raise
+            self.full = True
+        self._remove(tmp)
+        return True
+
     # --- settings ------------------------------------------------------------------------
-    def load_brightness(self, default):
+    def _setting(self, key, lo, hi, default):
         text = self._read(SETTINGS)
         if text:
             for line in text.split("\n"):
-                if line.startswith("brightness="):
-                    v = line[11:].strip()
-                    if v.isdigit() and 5 <= int(v) <= 100:
+                if line.startswith(key + "="):
+                    v = line[len(key) + 1:].strip()
+                    if v.isdigit() and lo <= int(v) <= hi:
                         return int(v)
         return default
 
+    def load_brightness(self, default):
+        return self._setting("brightness", 5, 100, default)
+
+    def load_palette(self, default=0):
+        return self._setting("palette", 0, 1, default)
+
+    def save_settings(self, brightness, palette=0):
+        return self._write_atomic(SETTINGS, "brightness=%d\npalette=%d\n"
+                                  % (brightness, palette))
+
     def save_brightness(self, value):
-        self._write_atomic(SETTINGS, "brightness=%d\n" % value)
+        return self.save_settings(value, self.load_palette())
 
     # --- errors --------------------------------------------------------------------------
     def log_error(self, text):
@@ -171,6 +256,22 @@ class Storage:
 
 def _is_full(e):
     return e.args and e.args[0] in _FULL
+
+
+def game_text(game, duties, write):
+    """What game.txt holds: the duties tag (if any), then the game record."""
+    if duties:
+        write('%s"%s"]\n' % (TOUCH_TAG, duties))
+    write_record(game, write)
+
+
+def duties_of(text):
+    i = text.find(TOUCH_TAG)
+    if i < 0:
+        return ""
+    j = text.find('"', i)
+    k = text.find('"', j + 1)
+    return text[j + 1:k] if 0 <= j < k else ""
 
 
 class _Fs:

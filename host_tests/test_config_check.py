@@ -153,6 +153,14 @@ def test_current_budget_must_leave_room_for_light():
     refused("LONG_PRESS_MS", "BUTTON_DEBOUNCE_MS", LONG_PRESS_MS=100, BUTTON_DEBOUNCE_MS=150)
 
 
+def test_play_timing_and_recorder_settings():
+    refused("ADJUST_MS", "1500", "0 to 1000", ADJUST_MS=1500)
+    refused("REOPEN_MS", "whole number", REOPEN_MS=2.5)
+    refused("RECORDER_EVENTS", "0 to 8192", RECORDER_EVENTS=100000)
+    refused("RECORDER_FILE_EVENTS", "16 to 8192", RECORDER_FILE_EVENTS=0)
+    assert check(cfg_with(RECORDER_EVENTS=0, REOPEN_MS=0, ADJUST_MS=0)) is None
+
+
 def test_led_budget_must_fit_the_power_supply():
     refused("LED_CURRENT_BUDGET_MA = 400", "POWER_SUPPLY", "external", LED_CURRENT_BUDGET_MA=400)
     assert check(cfg_with(POWER_SUPPLY="external", LED_CURRENT_BUDGET_MA=1500)) is None

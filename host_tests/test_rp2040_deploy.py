@@ -50,8 +50,9 @@ def test_deploy_onto_a_blank_board_then_again_mid_game(blank):
     files = b.files()
     assert files["config.py"] == open(os.path.join(ROOT, "firmware", "config.py"), "rb").read()
     assert "app.mpy" in files and "main.py" in files
-    b.boot(board.occupancy())                    # the firmware runs: a new board's menu
-    assert "New game" in b.screen()
+    b.boot(board.occupancy())                    # the firmware runs: a new board, set up
+    b.wait(1000)
+    assert b.screen()[0] == "White to move"
 
     # The maker edits config.py on the board; then a game is played.
     mine = files["config.py"].replace(b"LED_BRIGHTNESS = 40", b"LED_BRIGHTNESS = 30")
@@ -62,9 +63,7 @@ def test_deploy_onto_a_blank_board_then_again_mid_game(blank):
                            "reset"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     b.boot(board.occupancy())
-    b.tap("down", 3)
-    b.tap("ok")
-    b.wait(300)
+    b.wait(1000)                                 # the pieces stand: the game starts
     b.move(S("d2"), S("d5"))
     assert b.files()["game.txt"].decode().endswith("1. d2-d5\n")
     assert b.leds == [(0, 0, 0)] * 63

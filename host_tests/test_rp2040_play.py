@@ -28,18 +28,13 @@ def green(c):
 
 def test_blank_board_set_up_then_turns_with_a_capture_and_placements(bench):
     b = bench
-    assert "New game" in b.screen() and "Set up board" in b.screen()
-    assert b.lit() == {}                          # nothing to do on the board yet
-    b.tap("down", 3)
-    b.tap("ok")
-    b.wait(100)
-    assert b.screen()[0] == "Set up the board"
+    assert b.screen()[0] == "Set up the board"    # a fresh board: straight to the set-up
     lit = b.lit()
-    assert lit["b1"] == WHITE                     # the piece to put down now
-    assert len(lit) == 22 and all(c[0] == 0 and c[1] == c[2] > 0    # the rest: cyan
+    assert green(lit["b1"])                       # the piece to put down now
+    assert len(lit) == 22 and all(c[0] == c[1] == c[2] > 0    # the rest: dim white
                                   for sq, c in lit.items() if sq != "b1")
     b.set_board(board.occupancy())
-    b.wait(200)
+    b.wait(1000)                                  # still for the settle time: it starts
     assert b.screen()[:2] == ["White to move", "Last -"]
     assert b.lit() == {}
     b.move(S("b1"), S("a3"))
@@ -52,21 +47,22 @@ def test_blank_board_set_up_then_turns_with_a_capture_and_placements(bench):
     assert lit["d5"][0] > lit["d5"][1] > 0 == lit["d5"][2]    # captures a tile: orange
     assert green(lit["d4"]) and green(lit["c3"])
     b.lift(S("d5"))                               # the victim comes off
-    b.wait(100)
+    b.wait(300)
     b.drop(S("d5"))
     b.wait(450)
-    assert b.screen()[:2] == ["Place Barragoon", "Brown:"]    # the captured side first
+    assert b.screen()[:2] == ["Place Barragoon", "Brown: put one"]   # the captured side first
     b.drop(S("e7"))
     b.wait(450)
     assert "on e7" in b.screen() and "No Entry" in b.screen()
     b.tap("ok")
-    assert b.screen()[:2] == ["Place Barragoon", "White:"]
+    b.wait(300)                                   # (the save: game.txt and events.txt)
+    assert b.screen()[:2] == ["Place Barragoon", "White: put one"]
     b.drop(S("d3"))
     b.wait(450)
     b.tap("down")
     assert "One Way N" in b.screen()
     b.tap("ok")
-    b.wait(100)
+    b.wait(300)
     assert b.screen()[:3] == ["Brown to move", "Last d2xd5 e7=X", "d3=1N"]
     assert b.lit() == {}
     game = b.files()["game.txt"].decode()
@@ -128,6 +124,7 @@ def test_run_rp2040_plays_an_event_script_and_reports(tmp_path):
 def test_an_encoder_turned_at_20_detents_a_second_moves_the_menu(tmp_path):
     # config.py with INPUT_TYPE = "encoder" on the board; A/B change in quadrature, each step
     # a quarter of the detent's time, while the firmware redraws the menu after every detent.
+    # (Held push: the menu; three detents down from "Resume": "Sensor test".)
     from rp2040 import flashfs
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "firmware", "config.py")) as f:
@@ -139,11 +136,16 @@ def test_an_encoder_turned_at_20_detents_a_second_moves_the_menu(tmp_path):
     b = pico_bench.start(image, config=str(path))
     try:
         for ms_per_detent in (200, 50):
-            assert "Set up board" in b.screen()
+            assert b.screen()[0] == "Set up the board"
+            b.press("ok")                                     # held: the menu
+            b.wait(900)
+            b.release("ok")
+            b.wait(200)
+            assert b.screen()[0] == "Menu", b.screen()
             b.wait(b.pico.turn(3, ms_per_detent) + 100)      # down to the 4th item
             b.tap("ok")                                       # the push button
             b.wait(200)
-            assert b.screen()[0] == "Set up the board", (ms_per_detent, b.screen())
+            assert "Sensors" in " ".join(b.screen()), (ms_per_detent, b.screen())
             b.reboot()
     finally:
         b.close()

@@ -428,12 +428,8 @@ def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path, interprete
     dev = DeviceProc(str(tmp_path), occ, interpreter)
     try:
         dev.wait(lambda: any('"run"' in line for line in dev.lines), "the firmware loop")
-        dev.wait(lambda: dev.shows("New game"), "the New game menu")
-        up, down, ok = cfg.BUTTON_PINS
-        for _ in range(3):
-            dev.press(down)
-        dev.wait(lambda: dev.shows("Set up board"), "menu")
-        dev.press(ok)
+        # A fresh board goes straight to the set-up; the pieces stood there at boot, so the
+        # game starts once the board has been still for the settle time.
         dev.wait(lambda: dev.shows("White to move"), "play: the pieces stood there at boot")
         d2 = parse_square("d2")
         dev.send({"occ": occ[:d2] + "0" + occ[d2 + 1:]})

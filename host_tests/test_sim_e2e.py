@@ -175,6 +175,10 @@ def colour(rgb):
     r, g, b = rgb
     if r == g == b == 0:
         return "off"
+    if r == g == b:
+        return "white"
+    if r > g > 0 and b > g:
+        return "pink"
     if r == 0 and g == 0 and b > 0:
         return "blue"
     if r == 0 and g > 0 and b == 0:
@@ -192,6 +196,7 @@ def colour(rgb):
 
 def test_play_a_game_through_the_page(page):
     p = page
+    t0 = time.monotonic()
     # --- a fresh start says what to do ------------------------------------------------------
     hint = p.b.eval("document.getElementById('hint').textContent")
     assert "Set up start position" in hint and "pick it up" not in hint, hint
@@ -199,12 +204,10 @@ def test_play_a_game_through_the_page(page):
     assert "Set up start position" in p.b.eval(
         "document.getElementById('board-empty').hidden ? '' : "
         "document.getElementById('board-empty').textContent")
-    # --- power-on: the New game menu; choose "Set up board" ---------------------------------
-    p.wait_oled("New game", "Set up board")
-    p.choose("Set up board")
+    # --- power-on: a fresh board goes straight to the guided set-up --------------------------
     p.wait_oled("Set up the board", "White 4-tile")
-    r, g, b = p.led("b1")                                # the first square to fill: white
-    assert r == g == b > 0
+    r, g, b = p.led("b1")                                # the first square to fill: green
+    assert g > 0 and r == b == 0
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
     p.wait(lambda: p.b.eval("document.getElementById('board-empty').hidden"),
@@ -232,6 +235,7 @@ def test_play_a_game_through_the_page(page):
     p.lift("d5")
     p.wait(lambda: colour(p.led("b4")) == "yellow", "b4 lit: capture a Barragoon")
     p.lift("b4")
+    time.sleep(0.3)        # longer than the adjust time: b4 was not just nudged
     tile = [x for x in p.hand(0) if x["kind"] == "tile"][0]
     p.put("b4", tile["id"])
     p.wait_oled("Place Barragoon", "White:")
@@ -273,6 +277,7 @@ def test_play_a_game_through_the_page(page):
                                      box[1] - box[3] + 12))
     p.shot("tile_lifted")
     p.lift("d5")
+    time.sleep(0.3)        # longer than the adjust time: d5 was not just nudged
     victim = p.hand(1)[0]                                # Brown's tile: into Brown's hand
     own = p.hand(0)[0]
     assert victim["side"] == 1 and own["side"] == 0 and p.model(".next") == own["id"]
@@ -302,15 +307,16 @@ def test_play_a_game_through_the_page(page):
            "the placed faces on the board")
     assert p.piece("d5")["side"] == 0 and p.model(".supply") == 22
 
-    # --- touch-move: Brown lifts c8 and puts it back -----------------------------------------
+    # --- touch-move: Brown lifts c8 (longer than the adjust time) and puts it back ---------
     p.lift("c8")
     p.wait(lambda: colour(p.led("c8")) == "blue", "the firmware saw c8 lifted")
+    time.sleep(0.4)
     p.put("c8")
-    p.wait_oled("Touch-move: c8")
+    p.wait_oled("Touch-move: move", "c8")
     p.shot("touch_move")
-    p.lift("e8")                                         # another tile: refused
-    p.wait_oled("Must move c8")
-    p.wait(lambda: colour(p.led("e8")) == "cyan", "e8 must be put back (cyan)")
+    p.lift("e8")                                         # another tile: it must go back
+    p.wait_oled("Touch-move: move", "c8")
+    p.wait(lambda: colour(p.led("e8")) == "white", "e8 must be put back (white)")
     p.put("e8")
     p.move("c8", "c6")
     p.wait_oled("White to move", "c8-c6")
@@ -321,7 +327,7 @@ def test_play_a_game_through_the_page(page):
     p.choose("Take back turn")
     p.wait_game("d2xd5 e6=X b3=A")
     p.wait_oled("Fix the board", "Put back on c8:", "Brown 2-tile")
-    assert colour(p.led("c6")) == "magenta" and colour(p.led("c8")) == "cyan"
+    assert colour(p.led("c6")) == "pink" and colour(p.led("c8")) == "white"
     p.shot("take_back")
     p.lift("c6")
     p.put("c8")
@@ -334,8 +340,8 @@ def test_play_a_game_through_the_page(page):
     p.choose("Take back turn")
     p.wait_game("c7-d5")
     p.wait_oled("Fix the board")
-    p.wait(lambda: colour(p.led("e6")) == "magenta" and colour(p.led("b3")) == "magenta"
-           and colour(p.led("d5")) == "magenta" and colour(p.led("d2")) == "cyan",
+    p.wait(lambda: colour(p.led("e6")) == "pink" and colour(p.led("b3")) == "pink"
+           and colour(p.led("d5")) == "pink" and colour(p.led("d2")) == "white",
            "squares to fix: e6, b3, d5 (wrong piece) and d2")
     for name in ("e6", "b3"):
         p.lift(name)
@@ -344,7 +350,7 @@ def test_play_a_game_through_the_page(page):
         p.wait(lambda: not any(x["id"] == bid for h in p.model(".hands") for x in h),
                "the Barragoon back in the supply")
     p.lift("d5")
-    p.wait(lambda: colour(p.led("d5")) == "cyan", "d5 now to fill with the right piece")
+    p.wait(lambda: colour(p.led("d5")) == "white", "d5 now to fill with the right piece")
     p.put("d2")
     p.b.click("#box .piece")
     p.wait(lambda: len(p.model(".box")) == 0, "the captured tile taken back")

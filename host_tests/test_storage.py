@@ -165,6 +165,99 @@ def test_error_log_keeps_newest_part():
     raises(OSError, Storage(d + "missing/").save_game, Game())
 
 
+def test_touch_move_duties_are_saved_with_the_game_and_survive_every_cut():
+    # The duty is a tag line in the same file: atomic together with the game.
+    from storage import duties_of
+    d = tmpdir("duty")
+    game = Game()
+    Storage(d).save_game(game, "d2 -")
+    s = Storage(d)
+    assert s.load_game() is not None and s.duties == "d2 -"
+    counter = CuttingFs(0)
+    Storage(d, counter).save_game(game, "c2,e2 d5")
+    for cut in range(1, counter.ops + 1):
+        Storage(d).save_game(game, "d2 -")
+        try:
+            Storage(d, CuttingFs(cut)).save_game(game, "c2,e2 d5")
+        except PowerCut:
+            pass
+        s = Storage(d)
+        assert s.load_game() is not None, cut
+        assert s.duties in ("d2 -", "c2,e2 d5"), (cut, s.duties)
+    Storage(d).save_game(game)                   # no duty: no tag
+    f = open(d + "game.txt")
+    text = f.read()
+    f.close()
+    assert "TouchMove" not in text and duties_of(text) == ""
+    s = Storage(d)
+    s.load_game()
+    assert s.duties == ""
+
+
+def test_events_are_written_atomically_next_to_the_game():
+    from recorder import Recorder
+    d = tmpdir("events")
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    rec.square(1300, 31, 1)
+    Storage(d).save_events(rec, 1700)
+    f = open(d + "events.txt")
+    first = f.read()
+    f.close()
+    assert "lift d2" in first and "drop d5" in first and first.rstrip().endswith("end")
+    rec.square(2000, 52, 0)
+    counter = CuttingFs(0)
+    Storage(d, counter).save_events(rec, 2100)
+    for cut in range(1, counter.ops + 1):
+        Storage(d).save_events(Recorder(64, 64), 0)
+        Storage(d).save_events(rec, 2100)
+        before = open(d + "events.txt").read()
+        try:
+            Storage(d, CuttingFs(cut)).save_events(Recorder(64, 64), 0)
+        except PowerCut:
+            pass
+        now = open(d + "events.txt").read()
+        assert now == before or "lift" not in now, cut   # old file, or the new one whole
+
+
+def test_events_written_step_by_step_replace_the_old_file_only_when_complete():
+    from recorder import Recorder
+    d = tmpdir("events_steps")
+    st = Storage(d)
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    st.save_events(rec, 1100)
+    old = open(d + "events.txt").read()
+    for i in range(30):
+        rec.square(1200 + 50 * i, 31, 1 - i % 2)
+    st.begin_events(rec, 3000)
+    steps = 0
+    while not st.write_events(rec, 4):
+        steps += 1
+        assert open(d + "events.txt").read() == old     # a cut now keeps the last file
+    assert steps > 5 and st.events_open is None
+    new = open(d + "events.txt").read()
+    assert new.count("d5") == 30 and new.rstrip().endswith("end")
+    st.begin_events(rec, 3000)                         # a save before the file is done:
+    st.write_events(rec, 4)                            # that one is given up, the new one
+    st.begin_events(rec, 3100)                         # written whole
+    while not st.write_events(rec, 4):
+        pass
+    assert open(d + "events.txt").read().count("d5") == 30
+    assert sorted(os.listdir(d)) == ["events.txt"]
+
+
+def test_palette_setting_and_brightness_in_one_settings_file():
+    d = tmpdir("pal")
+    s = Storage(d)
+    assert s.load_palette() == 0
+    s.save_settings(55, 1)
+    s2 = Storage(d)
+    assert s2.load_palette() == 1 and s2.load_brightness(40) == 55
+    s2.save_brightness(70)                       # keeps the palette
+    assert Storage(d).load_palette() == 1 and Storage(d).load_brightness(40) == 70
+
+
 def _write_bytes(d, name, data):
     f = open(d + name, "wb")
     f.write(data)

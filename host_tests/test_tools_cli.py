@@ -16,6 +16,7 @@ TOOLS_DIR = micropython_env.TOOLS
 # tool: (a bad argument, words its error line must contain)
 TOOLS = {
     "bench_controller.py": (["--turns", "3"], "takes no arguments"),
+    "board_events.py": (["tools/sim/screenshot.png"], "not a text file"),
     "bench_drivers.py": (["fast"], "takes no arguments"),
     "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
     "bench_rules.py": (["-v"], "takes no arguments"),

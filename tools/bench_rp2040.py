@@ -107,9 +107,9 @@ ctl.start(occ)
 ctl.begin(Game())
 g = ctl.game
 t = 1000
-def ev(sq, p):
+def ev(sq, p, gap=40):
     global t
-    t += 40
+    t += gap
     ctl.on_square(sq, p, t)
     ctl.tick(t)
     ctl.render(t, 1)
@@ -123,10 +123,11 @@ def settle():
 peak = booted
 k = 12345
 turns = 0
+frm = -1
 while not g.over and turns < %d:
     if g.placing() >= 0:
         sq = 0
-        while occ[sq]:
+        while occ[sq] or sq == frm:  # (not the capturer's square: the board would ask)
             sq += 1
         occ[sq] = 1
         ev(sq, 1)
@@ -139,10 +140,12 @@ while not g.over and turns < %d:
         frm, to = mv // 64, mv %% 64
         occ[frm] = 0
         ev(frm, 0)
+        gap = 40
         if occ[to]:
             ev(to, 0)
+            gap = 300                # a hand takes longer than the adjust time to swap
         occ[to] = 1
-        ev(to, 1)
+        ev(to, 1, gap)
         settle()
         turns += 1
     gc.collect()

@@ -1,36 +1,39 @@
 # Drive the board controller with a script of physical actions, as a player would:
 #   "lift c2; lift c5; drop c5; wait 400; press ok"
-# Each lift/drop/press takes 30 ms of play time; `wait N` lets N ms pass. Time is fed to
-# ctl.tick() every 10 ms, like the device's main loop, and the output is rendered.
+# Each lift/drop/press takes STEP_MS of play time; `wait N` lets N ms pass; `hold` presses OK
+# long enough to be BACK. Time is fed to ctl.tick() every 5 ms, like the device's main loop,
+# and the output is rendered.
 import vboard
 
 vboard.install_framebuf()   # CPython: the stand-in
 import framebuf  # noqa: E402
-from barragoon.notation import parse_square  # noqa: E402
+from barragoon.notation import parse_square, square_name  # noqa: E402
 from barragoon.game import Game  # noqa: E402
 from controller.controller import (  # noqa: E402
     Controller, BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK)
 
 BUTTONS = {"up": BTN_UP, "down": BTN_DOWN, "ok": BTN_OK, "back": BTN_BACK}
 STEP_MS = 30
+TICK_MS = 5
 
 
 class Rig:
     """A controller, the physical board's occupancy, and a clock."""
 
-    def __init__(self, settle_ms=300):
+    def __init__(self, settle_ms=300, adjust_ms=250, reopen_ms=2000):
         self.buf = bytearray(1024)
         self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
-        self.ctl = Controller(self.fb, settle_ms)
+        self.ctl = Controller(self.fb, settle_ms, 40, adjust_ms, reopen_ms)
         self.board = bytearray(63)        # what physically stands on each square
         self.t = 1000
-        self.commits = 0
+        self.saves = 0
         self.finished = 0
-        self.ctl.on_commit = self._commit
+        self.ctl.on_save = self._save
         self.ctl.on_finish = self._finish
 
-    def _commit(self, game):
-        self.commits += 1
+    def _save(self, game, duties):
+        self.saves += 1
+        self.duties = duties
 
     def _finish(self, game):
         self.finished += 1
@@ -52,7 +55,11 @@ class Rig:
             self.ctl.render(self.t)
             if self.t >= end:
                 break
-            self.t = min(end, self.t + 10)
+            self.t = min(end, self.t + TICK_MS)
+
+    def put(self, sq, present):
+        self.board[sq] = 1 if present else 0
+        self.ctl.on_square(sq, self.board[sq], self.t)
 
     def run(self, script):
         for step in script.split(";"):
@@ -64,28 +71,29 @@ class Rig:
                 self.advance(int(words[1]))
                 continue
             if verb in ("lift", "drop"):
-                sq = parse_square(words[1])
-                self.board[sq] = 1 if verb == "drop" else 0
-                self.ctl.on_square(sq, self.board[sq], self.t)
+                self.put(parse_square(words[1]), verb == "drop")
             elif verb == "press":
                 self.ctl.on_button(BUTTONS[words[1]], self.t)
+            elif verb == "hold":
+                self.ctl.on_button(BTN_BACK, self.t)
             else:
                 raise ValueError("unknown script step: %r" % step)
             self.advance(STEP_MS)
         return self
 
     # --- what the players see ---------------------------------------------------------------
+    def meaning(self, name):
+        return self.ctl.meaning[parse_square(name)]
+
     def colour(self, name):
         i = parse_square(name) * 3
         return bytes(self.ctl.frame[i:i + 3])
 
-    def lit(self, colour):
-        out = []
-        from barragoon.notation import square_name
-        for sq in range(63):
-            if bytes(self.ctl.frame[sq * 3:sq * 3 + 3]) == colour:
-                out.append(square_name(sq))
-        return sorted(out)
+    def lit(self, meaning):
+        return sorted(square_name(sq) for sq in range(63) if self.ctl.meaning[sq] == meaning)
+
+    def record(self):
+        return " ".join(self.ctl.game.iter_turns())
 
     def position(self):
         from barragoon.notation import format_position

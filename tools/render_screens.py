@@ -100,6 +100,10 @@ SCREENS = (
     ("sensor_grid", screens.sensor_grid, (start_occupancy(),)),
     ("setup", screens.setup, ("White 4-tile", "b1", 23)),
     ("setup_remove", screens.setup, ("Remove piece", "e5", 3)),
+    ("question", screens.question, ("Which is it?", "Board can't tell",
+                                    ("No capture", "Barragoon on d2"), 0)),
+    ("question_swap", screens.question, ("Which is it?", "Board can't tell",
+                                         ("c2-c4", "Pieces swapped"), 1)),
 )
 
 

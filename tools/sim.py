@@ -66,7 +66,8 @@ MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before givi
 RESET_WINDOW_S = 30
 # What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
 BOARD_FILES = ("game.txt", "game.tmp", "game.bad", "records.txt", "settings.txt",
-               "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag")
+               "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
+               "events.txt.tmp")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
 

@@ -329,6 +329,22 @@ def menu(fb, title, items, selected):
         fb.fill_rect(W - 4, ty, 4, th, 1)
 
 
+def question(fb, title, prompt, items, selected):
+    """A question with up to four answers; the selected one is inverted."""
+    fb.fill(0)
+    _bar(fb, title)
+    _text(fb, prompt, 0, 13)
+    for i in range(min(len(items), 4)):
+        y = 24 + 10 * i
+        c = 1
+        if i == selected:
+            fb.fill_rect(0, y - 1, W, 10, 1)
+            c = 0
+        _text(fb, items[i], 1, y, c)
+    if len(items) < 4:
+        _text(fb, "UP/DN, OK", 0, 56)
+
+
 def game_over(fb, winner, reason):
     """End of the game. winner: "White wins", "Brown wins", "Draw" (or "White"/"Brown", or
     0/1/2 = White/Brown/draw); reason: the game's reason text."""

@@ -18,7 +18,8 @@ REQUIRED = (
 )
 # Added with the drivers; an older config.py without them gets the drivers' defaults.
 OPTIONAL = ("MATRIX_SETTLE_US", "HALL_POWER_UP_US", "LED_IDLE_MA", "LONG_PRESS_MS",
-            "ENCODER_DETENT_STEPS", "POWER_SUPPLY")
+            "ENCODER_DETENT_STEPS", "POWER_SUPPLY", "ADJUST_MS", "REOPEN_MS",
+            "RECORDER_EVENTS", "RECORDER_FILE_EVENTS")
 # Largest LED_CURRENT_BUDGET_MA per POWER_SUPPLY (hardware/power.md): a USB 2.0 port gives
 # 500 mA in all; the external rail's resettable fuse holds 2.5 A. "usb_strict" is capped by the
 # LED driver itself (drivers/leds.py STRICT_USB_MA), whatever the budget says.
@@ -187,6 +188,18 @@ def _check_unique_pins(cfg):
             owner[p] = key
 
 
+def _check_play(cfg):
+    _int(cfg, "SETTLE_MS", 0, 5000, "ms")
+    if hasattr(cfg, "ADJUST_MS"):
+        _int(cfg, "ADJUST_MS", 0, 1000, "ms")
+    if hasattr(cfg, "REOPEN_MS"):
+        _int(cfg, "REOPEN_MS", 0, 10000, "ms")
+    if hasattr(cfg, "RECORDER_EVENTS"):
+        _int(cfg, "RECORDER_EVENTS", 0, 8192, "events")
+    if hasattr(cfg, "RECORDER_FILE_EVENTS"):
+        _int(cfg, "RECORDER_FILE_EVENTS", 16, 8192, "events")
+
+
 def check(cfg):
     """Raise ValueError naming the first bad setting in the config module cfg."""
     _unknown_keys(cfg)
@@ -199,5 +212,5 @@ def check(cfg):
     _check_input(cfg)
     if cfg.BUZZER_PIN is not None:
         _pin("BUZZER_PIN", cfg.BUZZER_PIN)
-    _int(cfg, "SETTLE_MS", 0, 5000, "ms")
+    _check_play(cfg)
     _check_unique_pins(cfg)

@@ -1,0 +1,166 @@
+# The menus as tables of (label, when offered, action). An item is listed only when its action
+# can succeed right now; labels that depend on the game are functions of the controller.
+# Actions take (controller, menu).
+from barragoon.game import side_name, VARIANTS
+from controller import colours as C
+from controller import modes as M
+
+
+def _always(ctl):
+    return True
+
+
+def _resume(ctl, menu):
+    ctl.pop(menu)
+
+
+# --- the game menu ----------------------------------------------------------------------------
+def _playing(ctl):
+    g = ctl.game
+    return g is not None and not g.over and ctl.playing()
+
+
+def _last_word(g):
+    last = ""
+    for t in g.iter_turns():
+        last = t
+    return last
+
+
+def _agreed(g):
+    # the game ended by an agreed or accepted draw: take-back removes only that
+    if not g.over:
+        return False
+    w = _last_word(g)
+    return w.endswith("(agree)") or w.endswith("(accept)")
+
+
+def _can_take_back(ctl):
+    g = ctl.game
+    if g is None or not ctl.in_game():
+        return False
+    return _agreed(g) or g.last_turn_text() != ""
+
+
+def _take_back_label(ctl):
+    return "Take back draw" if _agreed(ctl.game) else "Take back turn"
+
+
+def _take_back(ctl, menu):
+    ctl.take_back()
+
+
+def _can_offer_draw(ctl):
+    g = ctl.game
+    return _playing(ctl) and not g.offered and g.placing() < 0
+
+
+def _offer_draw(ctl, menu):
+    ctl.pop(menu)
+    ctl.push(M.Offer(False))
+
+
+def _can_repeat(ctl):
+    g = ctl.game
+    return _playing(ctl) and g.repetition and not g.offered and g.placing() < 0 and \
+        ctl.judge.committed < 0
+
+
+def _repeat_label(ctl):
+    return side_name(1 - ctl.game.pos.side) + ": draw (rep.)"
+
+
+def _offer_repeat(ctl, menu):
+    ctl.pop(menu)
+    ctl.offer_repetition()
+
+
+def _brightness(ctl, menu):
+    ctl.push(M.Brightness(ctl))
+
+
+def _colours_label(ctl):
+    return "LEDs: " + C.PALETTE_NAMES[ctl.painter.palette]
+
+
+def _colours(ctl, menu):
+    ctl.set_palette((ctl.painter.palette + 1) % len(C.PALETTES))
+    ctl.settings_changed()
+
+
+def _sensor_test(ctl, menu):
+    ctl.judge.active = False                 # pieces lifted for the test are no moves
+    ctl.push(M.Sensors())
+
+
+def _led_test(ctl, menu):
+    ctl.judge.active = False
+    ctl.push(M.LedTest())
+
+
+def _new_game(ctl, menu):
+    ctl.push(M.Menu("New game", NEW_GAME))
+
+
+GAME = (
+    ("Resume", _always, _resume),
+    (_take_back_label, _can_take_back, _take_back),
+    ("Offer draw", _can_offer_draw, _offer_draw),
+    (_repeat_label, _can_repeat, _offer_repeat),
+    ("Brightness", _always, _brightness),
+    (_colours_label, _always, _colours),
+    ("Sensor test", _always, _sensor_test),
+    ("LED test", _always, _led_test),
+    ("New game", _always, _new_game),
+)
+
+
+# --- a new game -------------------------------------------------------------------------------
+def _start(ctl, menu):
+    ctl.new_game()
+
+
+def _variant_label(ctl):
+    return "Variant: " + VARIANTS[ctl.variant]
+
+
+def _variant(ctl, menu):
+    ctl.variant ^= 1
+    ctl.options_changed()
+
+
+def _white_label(ctl):
+    return "White express %d" % ctl.stages[0]
+
+
+def _brown_label(ctl):
+    return "Brown express %d" % ctl.stages[1]
+
+
+def _white(ctl, menu):
+    ctl.stages[0] = (ctl.stages[0] + 1) % 3
+    ctl.options_changed()
+
+
+def _brown(ctl, menu):
+    ctl.stages[1] = (ctl.stages[1] + 1) % 3
+    ctl.options_changed()
+
+
+NEW_GAME = (
+    ("Set up new game", _always, _start),
+    (_variant_label, _always, _variant),
+    (_white_label, _always, _white),
+    (_brown_label, _always, _brown),
+)
+
+
+# --- power-on with a saved game ---------------------------------------------------------------
+def _resume_saved(ctl, menu):
+    ctl.resume_saved()
+
+
+SAVED = (
+    ("Resume game", _always, _resume_saved),
+    ("New game", _always, _new_game),
+)

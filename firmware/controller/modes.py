@@ -1,0 +1,462 @@
+# The controller's modes: one small object each, kept on one stack (Controller.stack). The
+# bottom is Play, Setup or Over (or the saved-game menu at power-on); menus, questions and test
+# screens go on top and, when left, uncover exactly what was there.
+#
+# Each mode answers on_button / on_square / tick and draws its LEDs (meanings) and its screen.
+#   judged:  sensor events go to the judge while it is on top (False: the mode takes them)
+#   decides: the judge may decide at rest (commit, ask, place) while it is on top
+#   layer:   it draws the LED meanings itself; other modes show the layer below them
+from barragoon.core import TILE, BROWN_BIT, RulesError
+from barragoon.notation import square_name, face_name
+from barragoon.game import side_name, DRAW
+from controller import colours as C
+from controller import screens
+from controller import judge as J
+from controller import view as V
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
+from drivers.ticks import ticks_diff
+
+TILE_NAMES = ("2-tile", "3-tile", "4-tile")
+_FACES = 16
+
+
+def piece_text(code):
+    if code & TILE:
+        return side_name(1 if code & BROWN_BIT else 0) + " " + TILE_NAMES[(code & 7) - 2]
+    return "Barragoon " + face_name(code)
+
+
+class Mode:
+    judged = True
+    decides = False
+    layer = False
+
+    def on_button(self, ctl, code, t):
+        pass
+
+    def on_square(self, ctl, sq, present, t):
+        pass
+
+    def tick(self, ctl, t):
+        pass
+
+    def leds(self, ctl, mean):
+        pass
+
+    def screen(self, ctl, fb):
+        pass
+
+
+# --- playing -----------------------------------------------------------------------------------
+class Play(Mode):
+    decides = True
+    layer = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_BACK:
+            ctl.open_menu()
+        elif code == BTN_OK:
+            ctl.hint = "Hold OK for menu"
+
+    def leds(self, ctl, mean):
+        mean[:] = ctl.judge.mean
+
+    def screen(self, ctl, fb):
+        g = ctl.game
+        note = ctl.hint or note_text(ctl)
+        placer = g.placing()
+        if ctl.judge.repair:
+            screens.message(fb, "Fix the board", *fix_lines(ctl))
+            return
+        if placer >= 0:
+            screens.message(fb, "Place Barragoon", side_name(placer) + ": put one",
+                            "on an empty", "square", note if note[:5] != "Place" else "")
+            return
+        if not note and g.repetition and not g.pending:
+            note = side_name(1 - g.pos.side) + ": draw? menu"
+        screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
+                     note)
+
+
+def note_text(ctl):
+    j = ctl.judge
+    n, sq = j.note, j.note_sq
+    name = square_name(sq) if sq >= 0 else ""
+    if n == V.N_OUT_OF_TURN:
+        c = j.b0[sq] or j.hs[0].board[sq]
+        return side_name(1 if c & BROWN_BIT else 0) + ": not your turn"
+    if n == V.N_MUST_MOVE or n == V.N_MUST_TAKE:
+        return duty_text(j)
+    if n == V.N_CANT_MOVE:
+        return name + " can't move: put it back"
+    if n == V.N_PUT_BACK:
+        return "Put back " + name + ": " + piece_text(j.b0[sq])
+    if n == V.N_TAKE_OFF:
+        return "Take the piece off " + name
+    if n == V.N_WRONG:
+        return "Wrong piece on " + name + ": lift it"
+    if n == V.N_NOT_TARGET:
+        return name + ": not a target"
+    if n == V.N_REFUSED:
+        return j.refused
+    if n == V.N_CAPTURE:
+        return "Capture " + name + " or put it back"
+    if n == V.N_PLACE_FIRST:
+        return "Place the Barragoon first"
+    return ""
+
+
+def duty_text(j):
+    mover = -1
+    for sq in range(63):
+        if j.duty[sq]:
+            mover = sq if mover == -1 else -2      # -2: one of several
+    take = j.duty_take
+    if take >= 0 and mover >= 0:
+        return "Touch-move: " + square_name(mover) + " takes " + square_name(take)
+    if take >= 0:
+        return "Touch-move: capture " + square_name(take)
+    if mover >= 0:
+        return "Touch-move: move " + square_name(mover)
+    return "Touch-move: move a lifted tile"
+
+
+def fix_lines(ctl):
+    j = ctl.judge
+    sq = j.note_sq
+    if sq < 0:
+        return ("Wait...", "", "", "")
+    if j.note == V.N_PUT_BACK:
+        return ("Put back on " + square_name(sq) + ":", piece_text(j.b0[sq]), "", "")
+    if j.note == V.N_WRONG:
+        return ("Wrong piece on", square_name(sq) + ": lift it", "then put back", piece_text(
+            j.b0[sq]))
+    return ("Take the piece", "off " + square_name(sq), "", "")
+
+
+class Place(Mode):
+    """Choose the face of the Barragoon standing on judge.place_sq."""
+    decides = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_UP:
+            ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
+        elif code == BTN_DOWN:
+            ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
+        elif code == BTN_BACK:
+            ctl.open_menu()
+        elif code == BTN_OK:
+            j = ctl.judge
+            if not j.placement_ready():
+                ctl.hint = "Set it down first"
+                return
+            try:
+                ctl.game.place(j.place_sq, ctl.face)
+            except RulesError as e:
+                ctl.hint = str(e)
+                ctl.alert = 1
+                return
+            ctl.face = 1
+            ctl.pop(self)
+            ctl.flags(j.placed(), t)
+
+    def screen(self, ctl, fb):
+        j = ctl.judge
+        g = ctl.game
+        sq = j.place_sq
+        if ctl.hint or not j.placement_ready():
+            screens.message(fb, "Place Barragoon", side_name(g.placing()) + ": face " +
+                            face_name(ctl.face), "Set it down on", "an empty square",
+                            ctl.hint)
+            return
+        screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
+                            ctl.face)
+
+
+class Ask(Mode):
+    """The sensors cannot tell two histories apart: the players say which."""
+
+    def __init__(self):
+        self.sel = 0
+
+    def on_button(self, ctl, code, t):
+        n = ctl.judge.ask_n
+        if n == 0:
+            ctl.pop(self)
+            return
+        if code == BTN_UP:
+            self.sel = (self.sel - 1) % n
+        elif code == BTN_DOWN:
+            self.sel = (self.sel + 1) % n
+        elif code == BTN_OK:
+            ctl.pop(self)
+            ctl.flags(ctl.judge.resolve(self.sel, t), t)
+        elif code == BTN_BACK:
+            ctl.open_menu()
+
+    def screen(self, ctl, fb):
+        j = ctl.judge
+        items = [j.ask_label(i) for i in range(j.ask_n)]
+        screens.question(fb, "Which is it?", j.ask_prompt(), items, self.sel)
+
+
+class Over(Mode):
+    judged = False
+    layer = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK:
+            ctl.new_game()
+        elif code == BTN_BACK:
+            ctl.open_menu()
+
+    def leds(self, ctl, mean):
+        g = ctl.game
+        for sq in range(63):
+            c = g.pos.get(sq)
+            if c & TILE and ctl.sensed[sq]:
+                if g.winner == DRAW:
+                    mean[sq] = C.DRAW
+                else:
+                    mean[sq] = C.WIN if (1 if c & BROWN_BIT else 0) == g.winner else C.LOSE
+            else:
+                mean[sq] = C.OFF
+
+    def screen(self, ctl, fb):
+        g = ctl.game
+        who = "Draw" if g.winner == DRAW else side_name(g.winner) + " wins"
+        screens.game_over(fb, who, g.reason)
+
+
+class Setup(Mode):
+    """Guided set-up of a new game: square by square; the game starts when the board
+    matches and has been still for the settle time."""
+    judged = False
+    layer = True
+
+    def __init__(self, game):
+        self.game = game
+        self.t_change = 0
+
+    def on_square(self, ctl, sq, present, t):
+        self.t_change = t
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_BACK:
+            ctl.open_menu()
+        elif code == BTN_OK:
+            ctl.hint = "Hold OK for menu"
+
+    def tick(self, ctl, t):
+        if ticks_diff(t, self.t_change) >= ctl.settle and self.next(ctl)[1] == 0:
+            ctl.start_game(self.game, t)
+
+    def next(self, ctl):
+        """(square to fix next, squares left). Extra pieces first, then tiles, then
+        Barragoons, each in square order, so the players can follow one light."""
+        pos = self.game.pos
+        s = ctl.sensed
+        first = -1
+        left = 0
+        for sq in range(63):
+            want = 1 if pos.get(sq) else 0
+            if s[sq] != want:
+                left += 1
+                if s[sq] and first < 0:
+                    first = sq
+        if first < 0:
+            for wanted in (TILE, 0):
+                for sq in range(63):
+                    c = pos.get(sq)
+                    if c and not s[sq] and (c & TILE) == wanted:
+                        return sq, left
+        return first, left
+
+    def leds(self, ctl, mean):
+        nxt, left = self.next(ctl)
+        pos = self.game.pos
+        s = ctl.sensed
+        for sq in range(63):
+            want = 1 if pos.get(sq) else 0
+            if s[sq] == want:
+                mean[sq] = C.OFF
+            elif s[sq]:
+                mean[sq] = C.TO_EMPTY
+            else:
+                mean[sq] = C.PLACE if sq == nxt else C.HINT
+
+    def screen(self, ctl, fb):
+        sq, left = self.next(ctl)
+        if ctl.hint:
+            screens.message(fb, "Set up the board", ctl.hint)
+        elif sq >= 0 and ctl.sensed[sq]:
+            screens.setup(fb, "Remove piece", square_name(sq), left)
+        elif sq >= 0:
+            screens.setup(fb, piece_text(self.game.pos.get(sq)), square_name(sq), left)
+        else:
+            screens.message(fb, "Set up the board", "Hold still...")
+
+
+# --- menus and settings -----------------------------------------------------------------------
+class Menu(Mode):
+    """A list from a table of (label, when offered, action): an item appears only when its
+    action can succeed. label is text or a function of the controller."""
+
+    def __init__(self, title, table, root=False):
+        self.title = title
+        self.table = table
+        self.root = root                     # nothing below it: BACK does nothing
+        self.sel = 0
+        self.items = ()
+        self.acts = ()
+
+    def refresh(self, ctl):
+        items = []
+        acts = []
+        for label, when, act in self.table:
+            if when(ctl):
+                items.append(label if isinstance(label, str) else label(ctl))
+                acts.append(act)
+        keep = self.items[self.sel] if self.items and self.sel < len(self.items) else None
+        self.items = tuple(items)
+        self.acts = tuple(acts)
+        self.sel = items.index(keep) if keep in items else min(self.sel, len(items) - 1)
+
+    def on_button(self, ctl, code, t):
+        n = len(self.items)
+        if code == BTN_UP:
+            self.sel = (self.sel - 1) % n
+        elif code == BTN_DOWN:
+            self.sel = (self.sel + 1) % n
+        elif code == BTN_BACK:
+            if not self.root:
+                ctl.pop(self)
+        elif code == BTN_OK:
+            self.acts[self.sel](ctl, self)
+            if ctl.top is self:
+                self.refresh(ctl)
+
+    def screen(self, ctl, fb):
+        screens.menu(fb, self.title, self.items, self.sel)
+
+
+class Brightness(Mode):
+    def __init__(self, ctl):
+        self.before = ctl.brightness
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_UP or code == BTN_DOWN:
+            b = ctl.brightness + (5 if code == BTN_UP else -5)
+            ctl.brightness = 5 if b < 5 else (100 if b > 100 else b)
+        elif code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            if ctl.brightness != self.before:
+                ctl.settings_changed()          # written once, when the screen is left
+
+    def screen(self, ctl, fb):
+        screens.message(fb, "Brightness", "%d %%" % ctl.brightness, "UP/DN: change",
+                        "OK: done")
+
+
+class Offer(Mode):
+    """A draw offer waiting for the other player: hold OK to accept (a deliberate press
+    nobody makes by accident), a short press of OK, UP or DOWN declines."""
+
+    def __init__(self, repetition):
+        self.repetition = repetition
+
+    def on_button(self, ctl, code, t):
+        g = ctl.game
+        accept = code == BTN_BACK
+        ctl.pop(self)
+        try:
+            if self.repetition:
+                g.answer_repetition_draw(accept)
+            elif accept:
+                g.agree_draw()
+            else:
+                return
+        except RulesError as e:
+            ctl.hint = str(e)
+            return
+        ctl.save()
+        if g.over:
+            ctl.judge.stop()
+            ctl.flags(J.F_OVER, t)
+
+    def screen(self, ctl, fb):
+        g = ctl.game
+        offerer = 1 - g.pos.side if self.repetition else g.pos.side
+        screens.message(fb, "Repetition" if self.repetition else "Draw offer",
+                        side_name(offerer) + " offers", "a draw. " + side_name(1 - offerer)
+                        + ":", "hold OK: accept", "press OK: no")
+
+
+class Sensors(Mode):
+    judged = False
+    layer = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            mean[sq] = C.SENSED if ctl.sensed[sq] else C.OFF
+
+    def screen(self, ctl, fb):
+        screens.sensor_grid(fb, ctl.sensed)
+
+
+class LedTest(Mode):
+    """Each colour for a second on every LED (a dead channel shows), then one light walks
+    a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows)."""
+    judged = False
+    layer = True
+
+    def __init__(self):
+        self.step = 0                        # 0-3 solid colours, 4 walk
+        self.t0 = -1
+        self.walk = 0
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+        else:
+            self._go((self.step + (1 if code == BTN_DOWN else 4)) % 5, t)
+
+    def _go(self, step, t):
+        self.step = step
+        self.t0 = t
+        self.walk = 0
+
+    def tick(self, ctl, t):
+        if self.t0 < 0:
+            self.t0 = t
+        el = ticks_diff(t, self.t0)
+        if self.step < 4:
+            if el >= 1000:
+                self._go(self.step + 1, t)
+                ctl.dirty()
+        elif el // 150 >= 63:
+            self._go(0, t)
+            ctl.dirty()
+        elif el // 150 != self.walk:
+            self.walk = el // 150
+            ctl.dirty()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            if self.step < 4:
+                mean[sq] = C.TEST_R + self.step
+            else:
+                mean[sq] = C.TEST_W if sq == self.walk else C.OFF
+
+    def screen(self, ctl, fb):
+        if self.step < 4:
+            what = ("Red", "Green", "Blue", "White")[self.step] + " on all"
+        else:
+            what = "Walk: " + square_name(self.walk)
+        screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")

@@ -1,0 +1,240 @@
+# What the LEDs and the screen show of the live board, mixed into the Judge: from the likeliest
+# story, the tile being moved with its targets, a victim with the tiles that can take it,
+# pieces to put back or take off, touch-move duties, an error at rest, and the note for the
+# screen (note, note_sq). Allocation-free: only the squares with events this turn are scanned.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from controller import colours as C
+from controller.stories import (NEW, NOHOME, K_NONE, K_MOVE, K_PLACE, K_WAIT, K_OK, own,
+                                is_tile, is_barragoon)
+
+# What the screen should say (note, note_sq).
+N_NONE = const(0)
+N_OUT_OF_TURN = const(1)  # a piece of the side not to move was lifted
+N_MUST_MOVE = const(2)
+N_MUST_TAKE = const(3)
+N_CANT_MOVE = const(4)    # the lifted tile has no legal move: it may go back
+N_PUT_BACK = const(5)
+N_TAKE_OFF = const(6)
+N_WRONG = const(7)        # a wrong piece stands here: lift it
+N_NOT_TARGET = const(8)   # the moved tile rests where it cannot go
+N_PLACE = const(9)        # a Barragoon placement is due
+N_REFUSED = const(10)     # the rules refused (text in refused)
+N_CAPTURE = const(11)     # a piece lifted that can be captured: capture it or put it back
+N_PLACE_FIRST = const(12) # a tile lifted while a placement is due
+N_SETTLING = const(13)    # a move is on the board, waiting for the settle time
+
+_ZERO = bytes(63)
+
+
+class View:
+    def _targets(self, frm):
+        # The legal targets of frm (from the turn-start move list: no move generation here)
+        # as meanings; cached per square.
+        if self.tgt_for == frm:
+            return
+        t = self.tgt
+        t[:] = _ZERO
+        take = self.duty_take
+        b0 = self.b0
+        moves = self.moves
+        n = 0
+        for i in range(len(moves)):
+            m = moves[i]
+            if m >> 6 == frm:
+                to = m & 63
+                if take >= 0 and to != take:
+                    continue
+                c = b0[to]
+                t[to] = C.MOVE if not c else (C.TAKE_TILE if is_tile(c) else C.TAKE_BARRAGOON)
+                self.tgt_sq[n] = to
+                n += 1
+        self.tgt_n = n
+        self.tgt_for = frm
+
+    def _capturers(self, v):
+        if self.caps_for == v:
+            return
+        c = self.caps
+        c[:] = _ZERO
+        for m in self.moves:
+            if m & 63 == v:
+                c[m >> 6] = 1
+        self.caps_for = v
+
+    def _live(self):
+        """Meanings for the LEDs and the note for the screen, from the likeliest history."""
+        m = self.mean
+        m[:] = _ZERO
+        self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
+        self.note_sq = -1
+        self.mv_at = -1
+        self.mv = -1
+        if not self.active:
+            return
+        if self.repair:
+            self._live_repair()
+            return
+        h = self.hs[0]
+        g = self.game
+        b0, bd = self.b0, h.board
+        side = self.side
+        placing = g.placing() >= 0
+        cm = self.committed
+        cf = ct = -1
+        if cm >= 0:
+            cf, ct = cm >> 6, cm & 63
+        duties = self.has_duty
+        seen, ns = self.seen_sq, self.seen_n
+        # The tile being moved: in a hand, or set down away from its square.
+        mv = at = -1
+        if not placing and cm < 0:
+            for k in range(h.n):
+                hm = h.ah[k]
+                if hm != NOHOME and own(h.ac[k], side) and (not duties or self.duty[hm]):
+                    mv = hm
+            if mv < 0:
+                for i in range(ns):
+                    sq = seen[i]
+                    hm = h.home[sq]
+                    if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
+                            own(bd[sq], side) and (not duties or self.duty[hm]):
+                        mv, at = hm, sq
+        self.mv, self.mv_at = mv, at
+        if mv >= 0:
+            self._targets(mv)
+            t = self.tgt
+            ts = self.tgt_sq
+            for i in range(self.tgt_n):
+                m[ts[i]] = t[ts[i]]
+            m[mv] = C.ORIGIN
+            if at >= 0 and not t[at]:
+                m[at] = C.OFF            # in transit: no alarm until it rests
+            if not self.movable[mv]:
+                self._say(N_CANT_MOVE, mv)
+        # Every other difference from the position the board should show (only squares
+        # with events in this turn can differ).
+        for i in range(ns):
+            sq = seen[i]
+            want = b0[sq]
+            if sq == cf:
+                want = 0
+            elif sq == ct:
+                want = b0[cf]
+            have = bd[sq]
+            if have == want or sq == at or m[sq] and sq != mv:
+                continue
+            if sq == mv:
+                continue
+            if have == 0:
+                self._missing(sq, want, mv, placing, cm)
+            elif want == 0 and placing and (have == NEW or is_barragoon(have)):
+                m[sq] = C.PLACE
+            elif want == 0:
+                m[sq] = C.TO_EMPTY
+                if own(have, 1 - side) and not placing:
+                    self._say(N_OUT_OF_TURN, sq)
+                else:
+                    self._say(N_TAKE_OFF, sq)
+            else:
+                m[sq] = C.TO_EMPTY
+                self._say(N_WRONG, sq)
+        # Touch-move duties on the board.
+        if cm < 0 and not placing and (duties or self.duty_take >= 0):
+            for sq in range(63):
+                if self.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
+                    m[sq] = C.DUTY
+                    self._say(N_MUST_MOVE, sq)
+            v = self.duty_take
+            if v >= 0 and bd[v] == b0[v] and not m[v]:
+                m[v] = C.DUTY_TAKE
+                self._say(N_MUST_TAKE, v)
+        if self.err_sq >= 0:
+            m[self.err_sq] = C.ERROR
+            if self.duty_take >= 0 and self.err_sq != self.duty_take:
+                self._say(N_MUST_TAKE, self.duty_take, True)
+            elif mv >= 0 and self.duty[mv] and self.err_sq != at:
+                self._say(N_MUST_MOVE, mv, True)
+            else:
+                self._say(N_NOT_TARGET, self.err_sq, True)
+        if placing and self.note == N_NONE:
+            self._say(N_PLACE, -1)
+        elif self.note == N_NONE and cm < 0 and mv >= 0 and at >= 0 and self.tgt[at]:
+            self._say(N_SETTLING, at)
+
+    def _missing(self, sq, want, mv, placing, cm):
+        m = self.mean
+        side = self.side
+        if not placing and cm < 0 and mv < 0 and not own(want, side) and \
+                self._capturable(sq) and (self.duty_take < 0 or self.duty_take == sq):
+            # a piece the mover could capture: show it and the tiles that can take it
+            self._capturers(sq)
+            m[sq] = C.TAKE_TILE if is_tile(want) else C.TAKE_BARRAGOON
+            for o in range(63):
+                if self.caps[o] and not m[o] and self.sensed[o]:
+                    m[o] = C.CAPTURER
+            self._say(N_CAPTURE, sq)
+            return
+        m[sq] = C.TO_FILL
+        if own(want, 1 - side) and not placing:
+            self._say(N_OUT_OF_TURN, sq)
+        elif placing and is_tile(want) and cm < 0:
+            self._say(N_PLACE_FIRST, sq)
+        elif own(want, side) and not placing and cm < 0 and mv < 0 and \
+                self.duty != _ZERO and not self.duty[sq]:
+            for d in range(63):            # why it must go back: another tile must move
+                if self.duty[d]:
+                    self._say(N_MUST_MOVE, d)
+                    break
+        else:
+            self._say(N_PUT_BACK, sq)
+
+    def _say(self, note, sq, force=False):
+        # The first (most important) note of a refresh wins unless forced.
+        if force or self.note == N_NONE or self.note == N_REFUSED and note != N_NONE:
+            self.note = note
+            self.note_sq = sq
+
+    def _live_repair(self):
+        m = self.mean
+        s, b0, r = self.sensed, self.b0, self.restore
+        fill = take = -1
+        for sq in range(63):
+            want = 1 if b0[sq] else 0
+            if r[sq] == 1 or s[sq] and not want:
+                m[sq] = C.TO_EMPTY
+                if take < 0:
+                    take = sq
+            elif r[sq] == 2 or want and not s[sq]:
+                m[sq] = C.TO_FILL
+                if fill < 0:
+                    fill = sq
+        if fill >= 0:
+            self._say(N_PUT_BACK, fill, True)
+        elif take >= 0:
+            self._say(N_WRONG if r[take] else N_TAKE_OFF, take, True)
+
+    def ask_label(self, j):
+        """Text of option j (at most 16 characters)."""
+        from barragoon.notation import square_name, format_move
+        k = self.ask_kind[j]
+        a, b = self.ask_a[j], self.ask_b[j]
+        if k == K_NONE:
+            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
+                else "Nothing moved"
+        if k == K_MOVE:
+            return format_move(a, b, 1 if self.b0[b] else 0)
+        if k == K_PLACE:
+            return "Barragoon on " + square_name(a)
+        if k == K_WAIT:
+            return "Not yet" if self.repair else "No move yet"
+        if k == K_OK:
+            return "Yes, all back"
+        return "Pieces swapped"
+
+    def ask_prompt(self):
+        return "Each piece back?" if self.repair else "Board can't tell"

@@ -1,0 +1,214 @@
+# The defects of issue 10 as event scripts (host_tests/events/*.txt), run through the unchanged
+# firmware (app.main on the virtual board, tools/board_events.py) on CPython and on the
+# MicroPython unix port. Each script says what a player expects in comment lines:
+#
+#   # check <ms|end> turns: d2-d5 d8-d6     the game's turns ("-": none)
+#   # check <ms|end> led d5: capture tile   the meaning lit on a square ("off": dark)
+#   # check <ms|end> oled: Touch-move       the OLED shows this text (lines joined by spaces)
+#   # check <ms|end> no oled: can't take    it does not
+#   # check <ms|end> duty: d2 d5            touch-move duties as saved ("-": none)
+#   # check <ms|end> result: 1/2-1/2        the Result tag
+#   # check <ms|end> beeps: 0               error beeps so far
+#
+# A check at <ms> looks at the board after running the script up to that time.
+from checks import scratch_dir
+
+import event_script as es
+import board_events
+
+RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_HEAP = 8 * 1024 * 1024
+
+
+def _dir():
+    f = __file__
+    return (f.rsplit("/", 1)[0] if "/" in f else ".") + "/events/"
+
+
+def _read(name):
+    f = open(_dir() + name)
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def _checks(text):
+    out = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line.startswith("# check "):
+            continue
+        when, rest = line[8:].split(" ", 1)
+        what, value = rest.split(":", 1)
+        out.append((when, what.strip(), value.strip()))
+    return out
+
+
+def _cut(script, ms):
+    events = [e for e in script.events if e[0] <= ms and e[1] != es.END]
+    return es.Script(script.position, events + [(ms, es.END, None)], ms)
+
+
+def _turns(record):
+    body = []
+    for line in record.split("\n"):
+        if line and not line.startswith("["):
+            for w in line.split():
+                if not w[0].isdigit():
+                    body.append(w)
+    return " ".join(body) or "-"
+
+
+def _result_tag(record):
+    for line in record.split("\n"):
+        if line.startswith("[Result "):
+            return line.split('"')[1]
+    return ""
+
+
+def _duty(record):
+    for line in record.split("\n"):
+        if line.startswith("[TouchMove "):
+            return line.split('"')[1]
+    return "-"
+
+
+def run_file(name):
+    """Run every check of one script; returns the Result at the end."""
+    text = _read(name)
+    script = es.parse(text)
+    checks = _checks(text)
+    assert checks, name + " has no checks"
+    times = []
+    for when, what, value in checks:
+        if when not in times:
+            times.append(when)
+    last = None
+    for when in times:
+        sc = script if when == "end" else _cut(script, int(when))
+        r = board_events.run(sc, scratch_dir("events"))
+        if when == "end":
+            last = r
+        leds = {}
+        for sq, meaning in r.leds:
+            leds[sq] = meaning
+        for w, what, value in checks:
+            if w != when:
+                continue
+            where = "%s at %s: %s" % (name, when, what)
+            if what == "turns":
+                assert _turns(r.record) == value, (where, _turns(r.record), r.lines())
+            elif what.startswith("led "):
+                got = leds.get(what[4:], "off")
+                assert got == value, (where, got, r.lines())
+            elif what == "oled":               # text may wrap onto the next line
+                assert value in " ".join(r.oled), (where, value, r.oled)
+            elif what == "no oled":
+                assert value not in " ".join(r.oled), (where, value, r.oled)
+            elif what == "duty":
+                assert _duty(r.record) == value, (where, _duty(r.record))
+            elif what == "result":
+                assert _result_tag(r.record) == value, (where, r.record)
+            elif what == "beeps":
+                assert len(r.beeps) == int(value), (where, r.beeps)
+            else:
+                raise AssertionError("%s: unknown check %r" % (name, what))
+    return last
+
+
+def _file(name):
+    try:
+        f = open(scratch_dir_path() + name)
+    except OSError:
+        return None
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def scratch_dir_path():
+    import sys
+    return "/tmp/barragoon_events_%s/" % sys.implementation.name
+
+
+# --- one test per defect of issue 10 -----------------------------------------------------------
+def test_defect01_victim_put_back_is_asked_and_undone():
+    run_file("defect01_victim_put_back.txt")
+
+
+def test_defect02_out_of_turn_touch_creates_no_duty():
+    run_file("defect02_out_of_turn.txt")
+
+
+def test_defect03_a_pause_in_a_slide_reopens_the_move():
+    run_file("defect03_slide_pause.txt")
+
+
+def test_defect04_short_gaps_are_adjustments():
+    run_file("defect04_adjust.txt")
+
+
+def test_defect05_two_tiles_lifted_nothing_commits_then_the_board_asks():
+    run_file("defect05_two_tiles.txt")
+
+
+def test_defect05_swapped_tiles_are_put_right_and_keep_the_duty():
+    run_file("defect05_swapped.txt")
+
+
+def test_defect05_tiles_lifted_together_have_no_precedence():
+    run_file("defect05_together.txt")
+
+
+def test_defect06_a_fast_opponent_closes_the_turn():
+    run_file("defect06_fast_opponent.txt")
+
+
+def test_defect07_a_draw_needs_the_other_player_and_is_recorded_once():
+    run_file("defect07_draw_offer.txt")
+    assert _file("records.txt") is None           # agreed, not yet left: not recorded
+    run_file("defect07_record_once.txt")
+    records = _file("records.txt")
+    assert records.count("[Result ") == 1 and '[Result "1/2-1/2"]' in records
+    assert "(agree)" in records
+
+
+def test_defect08_menus_keep_the_game_state():
+    run_file("defect08_menus.txt")
+
+
+def test_defect09_the_face_picker_keeps_the_face():
+    run_file("defect09_face_picker.txt")
+
+
+def test_defect10_texts_give_the_real_reason():
+    run_file("defect10_texts.txt")
+
+
+def test_defect11_captures_pulse_and_the_red_green_palette_is_saved():
+    from controller import colours as C
+    r = run_file("defect11_colours.txt")
+    ctl = r.app.ctl
+    assert ctl.painter.palette == 1
+    assert "palette=1" in _file("settings.txt")
+    frame = ctl.frame
+    seen = set()
+    for t in range(0, 1600, 100):                 # over two pulse periods
+        ctl.painter.paint(ctl.meaning, frame, C.phase(t))
+        i = 3 * 31                                # d5: capture a tile
+        seen.add(bytes(frame[i:i + 3]))
+        assert bytes(frame[3 * 24:3 * 24 + 3]) == C.colour(C.RED_GREEN, C.MOVE)   # d4: steady
+    assert seen == {C.colour(C.RED_GREEN, C.TAKE_TILE),
+                    C.colour(C.dimmed(C.RED_GREEN), C.TAKE_TILE)}
+
+
+# --- the flight recorder's events.txt replays what happened ------------------------------------
+def test_the_boards_own_events_txt_replays_the_game():
+    first = run_file("defect09_face_picker.txt")
+    text = _file("events.txt")
+    script = es.parse(text)                       # a valid event script
+    assert script.position == "7/7/7/7/3z3/7/7/3D3/6z w 24"
+    again = board_events.run(script, scratch_dir("events_replay"))
+    assert _turns(again.record) == _turns(first.record) == "d2xd5 b3=1E f6=X"
