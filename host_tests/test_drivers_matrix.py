@@ -12,7 +12,8 @@ from drivers.ticks import ticks_add, ticks_diff, sleep_us  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
-MICROPYTHON_ONLY = ("test_scan_allocates_nothing",)   # heap figures: MicroPython only
+MICROPYTHON_ONLY = ("test_scan_allocates_nothing",    # heap figures: MicroPython only
+                    "test_the_timer_scan_runs_with_the_heap_locked")
 
 ROWS = cfg.MATRIX_ROW_PINS
 COLS = cfg.MATRIX_COL_PINS
@@ -292,12 +293,12 @@ def test_queue_overflow_keeps_the_final_state():
 
 
 class FakeTimer:
-    """machine.Timer as the rp2 port has it (soft callback every period ms); fire() runs it."""
+    """machine.Timer as the rp2 port has it (a callback every period ms); fire() runs it."""
     PERIODIC = 1
     made = []
 
-    def __init__(self, id=-1, mode=PERIODIC, period=5, callback=None):
-        self.mode, self.period, self.callback = mode, period, callback
+    def __init__(self, id=-1, mode=PERIODIC, period=5, callback=None, hard=False):
+        self.mode, self.period, self.callback, self.hard = mode, period, callback, hard
         FakeTimer.made.append(self)
 
     def fire(self):
@@ -318,6 +319,7 @@ def test_scans_from_a_timer_queue_events_the_loop_pops_between_ticks():
         assert m.start() and m.timed
         timer = FakeTimer.made[-1]
         assert timer.period == 5 and timer.mode == FakeTimer.PERIODIC
+        assert timer.hard                      # runs inside a garbage collection, too
         # The loop takes events out while the timer keeps putting new ones in, over several
         # wraps of the queue's counters; nothing is lost, repeated or reordered.
         seen = []
@@ -343,8 +345,8 @@ def test_scans_from_a_timer_queue_events_the_loop_pops_between_ticks():
 
 
 class ScanDuringCopy:
-    """resync()'s snapshot buffer, with a timer tick landing just before the copy (a soft IRQ
-    runs between any two bytecodes of the loop)."""
+    """resync()'s snapshot buffer, with a timer tick landing just before the copy (the timer's
+    hard IRQ can interrupt the loop anywhere)."""
 
     def __init__(self, tick):
         self.data = bytearray(63)
@@ -380,6 +382,39 @@ def test_resync_under_a_timer_gives_a_board_that_matches_the_emptied_queue():
     queued = drain(m, [])
     assert occ[40] == 1 and queued == []       # in the board, not queued again
     assert [sq for sq in range(63) if occ[sq]] == list(range(10)) + [40]
+
+
+def test_the_timer_scan_runs_with_the_heap_locked():
+    # The timer's callback is a hard IRQ: the heap is locked, so one allocation would raise
+    # MemoryError, stop the timer and leave the scanning to the loop. Pieces come and go
+    # (debounce, queueing) while the callback runs as the hard IRQ does.
+    import micropython
+    import drivers.matrix as mod
+    board, m = setup(debounce=5)
+    machine.Timer = FakeTimer
+    real_ms = mod.ticks_ms
+    mod.ticks_ms = lambda: board.t_us // 1000
+    machine.record = False
+    try:
+        m.start()
+        timer = FakeTimer.made[-1]
+        seen = []
+        for k in range(60):
+            (board.place if k % 2 == 0 else board.lift)(k // 2)
+            for _ in range(2):
+                board.t_us += 5000
+                micropython.heap_lock()
+                try:
+                    timer.fire()
+                finally:
+                    micropython.heap_unlock()
+            drain(m, seen)
+        assert m.fault is None and m.timed, m.fault
+        assert len(seen) == 60
+    finally:
+        m.stop()
+        del machine.Timer
+        mod.ticks_ms = real_ms
 
 
 def test_a_failing_timer_scan_hands_scanning_back_to_the_loop():

@@ -34,12 +34,17 @@
 # returns (a copy of m.occupied that matches the emptied queue).
 # At start-up m.occupied is all 0: pieces already on the board arrive as ordinary events.
 #
-# Scanning from a timer: m.start() scans every period_ms from a machine.Timer callback (a soft
-# IRQ: it runs between two bytecodes of whatever the loop is doing), so the sensors keep their
-# period and their event times while the loop works longer (a commit, a save, the screen).
-# The queue is then shared by two sides without a lock: the scan (producer) only advances the
-# tail, pop() (consumer) only the head, each a counter that wraps at twice the queue length, so
-# neither ever rewrites what the other just wrote. Without start() the loop calls scan() itself.
+# Scanning from a timer: m.start() scans every period_ms from a machine.Timer callback, so the
+# sensors keep their period and their event times while the loop works longer (a commit, a
+# save, the screen). The callback is a hard IRQ: a soft one waits for the next bytecode, so a
+# garbage collection (21-25 ms with the firmware's heap on the RP2040) or a long C call held
+# the scans up for as long. A hard IRQ runs inside those too (only the LED frame's 1.9 ms on
+# the wire and flash erase/program turn interrupts off), so the scan must not allocate (the
+# heap is locked in a hard IRQ): it allocates nothing, as the tests check. It may interrupt the
+# loop anywhere, so the queue is shared by two sides without a lock: the scan (producer) only
+# advances the tail, pop() (consumer) only the head, each a counter that wraps at twice the
+# queue length, so neither ever rewrites what the other just wrote; resync() checks that no
+# scan queued an event while it copied the board. Without start() the loop calls scan().
 #
 # Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
 # keep few locals (MicroPython heap-allocates frames of functions with many locals), and rows
@@ -271,14 +276,14 @@ class Matrix:
 
     # --- scanning from a timer ----------------------------------------------------------------
     def start(self):
-        """Scan every period_ms from a timer from now on. False where the port has no
-        machine.Timer (the loop then keeps calling scan())."""
+        """Scan every period_ms from a timer (hard IRQ) from now on. False where the port
+        has no machine.Timer (the loop then keeps calling scan())."""
         if self._timer is None:
             timer = getattr(machine, "Timer", None)
             if timer is None:
                 return False
             self._timer = timer(-1, mode=timer.PERIODIC, period=self.period_ms,
-                                callback=self._timed_cb)
+                                callback=self._timed_cb, hard=True)
             self.timed = True
         return True
 
