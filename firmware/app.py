@@ -35,6 +35,7 @@ SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
 BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 5 ms scan period; a new screen takes 16
+OLED_FLUSH = 32            # every segment: before a save, the screen goes out whole
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 
 
@@ -181,6 +182,9 @@ class App:
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
         if self.unsaved is not None:
+            # The whole new screen first: the flash write stalls the core for about 100 ms,
+            # and the players should read the decision before it, not after.
+            self.oled_sent(self.oled.update(OLED_FLUSH))
             self._write()
         elif self.storage.events_open is not None:
             self.storage.write_events(self.recorder, EVENT_LINES)
