@@ -300,6 +300,8 @@ def _gen(cells: ptr8, stamp: ptr8, tsq: ptr8, tkind: ptr8, m: int, g: int) -> in
                     s2 += e
                     a2 += 1
                     c2 = int(cells[s2])
+                    # The first leg's classification again, inline on purpose: a call per
+                    # square from viper costs more than the classification itself.
                     if a2 >= v - 1 and int(stamp[s2]) != g:   # a candidate (second leg)
                         k = 0
                         if c2 == 0:
