@@ -309,9 +309,9 @@ def test_the_screen_shows_the_move_before_its_save_stalls_the_board():
     at_save = []
     real = b.storage.save_game
 
-    def save(game, duties):
+    def save(game, duties, clock=""):
         at_save.append(len(machine.i2c_log))
-        real(game, duties)
+        real(game, duties, clock)
     b.storage.save_game = save
     b.app.boot()
     b.run(400)
