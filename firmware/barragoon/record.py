@@ -11,10 +11,11 @@
 #
 # A turn is its move followed by its placements in the order made; a repetition draw offer
 # and its answer follow the turn they come after: (offer) (decline) (accept); an agreed draw
-# is (agree). Replaying a record checks every action against the rules.
+# is (agree); (time) ends the game: the side whose action was awaited (the mover, or the side
+# placing a Barragoon) ran out of time on the board's optional game clock. Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
-from barragoon.notation import format_position, parse_move, parse_placement
-from barragoon.game import Game, start_position, VARIANTS, META_WORDS
+from barragoon.notation import parse_move, parse_placement
+from barragoon.game import Game, VARIANTS, META_WORDS
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
@@ -28,8 +29,8 @@ def write_record(game, write):
     as one large string (the board's heap stays unfragmented)."""
     write('[Variant "%s"]\n' % VARIANTS[game.variant])
     write('[Express "%d %d"]\n' % game.stages)
-    start = format_position(game.start)
-    if start != format_position(start_position(game.variant)):
+    start = game.custom_start()
+    if start:
         write('[Start "%s"]\n' % start)
     write('[Result "%s"]\n' % result_text(game))
     if game.over:
@@ -148,13 +149,16 @@ def parse_record(text, each_turn=None):
 
 def play_token(game, token):
     """Play one token of a record on game: a move ('c1-c4', 'c1xc4'; the capture mark must
-    match the board), a placement ('e5=X') or '(offer)', '(decline)', '(accept)', '(agree)'."""
+    match the board), a placement ('e5=X') or '(offer)', '(decline)', '(accept)', '(agree)',
+    '(time)'."""
     if token in META_WORDS:
         k = META_WORDS.index(token)
         if k == 0:
             game.offer_repetition_draw()
         elif k == 3:
             game.agree_draw()
+        elif k == 4:
+            game.lose_on_time()
         else:
             game.answer_repetition_draw(k == 2)
         return
