@@ -160,7 +160,8 @@ class Controller:
             self.set_base(M.Over())
             return
         if not game.last_turn_text() and phys is None and not game.offered and \
-                not self._matches(game):
+                not duties and not self._matches(game):
+            # (a game with a touch-move duty has begun: the board is guided back, duty kept)
             self.judge.stop()
             self.set_base(M.Setup(game))
             return

@@ -71,8 +71,8 @@ class Play(Mode):
             screens.message(fb, "Fix the board", *fix_lines(ctl))
             return
         if placer >= 0:
-            screens.message(fb, "Place Barragoon", side_name(placer) + ": put one",
-                            "on an empty", "square", note if note[:5] != "Place" else "")
+            screens.placement(fb, side_name(placer) + ": put one",
+                              note if note[:5] != "Place" else "")
             return
         ck = ctl.clock
         if not note and ck is not None and not ck.running:

@@ -217,6 +217,17 @@ def message(fb, title, line1="", line2="", line3="", line4=""):
     _text(fb, line4, 0, 50)
 
 
+def placement(fb, who, note=""):
+    """A Barragoon to be placed: who places ("White: put one"), then what to do, or a note
+    (why a piece must go back) wrapped over the three lines below."""
+    message(fb, "Place Barragoon", who)
+    if note:
+        _wrap(fb, note, 0, 26, 3, 12)
+    else:
+        _text(fb, "on an empty", 0, 26)
+        _text(fb, "square", 0, 38)
+
+
 def _side_text(side):
     if isinstance(side, int):
         return _SIDES[side]
