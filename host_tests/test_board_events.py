@@ -12,7 +12,7 @@
 #
 # A check at <ms> looks at the board after running the script up to that time. At the end,
 # game.txt as saved must hold exactly the game the board shows.
-from checks import scratch_dir
+from checks import scratch_dir, scratch_root
 
 import event_script as es
 import board_events
@@ -144,7 +144,7 @@ def _file(name):
 
 def scratch_dir_path():
     import sys
-    return "/tmp/barragoon_%s_%s/" % (_WORK, sys.implementation.name)
+    return "%s/barragoon_%s_%s/" % (scratch_root(), _WORK, sys.implementation.name)
 
 
 # --- one test per defect of issue 10 -----------------------------------------------------------

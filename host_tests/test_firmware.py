@@ -5,7 +5,7 @@ import gc
 import sys
 
 import vboard
-from checks import scratch_dir
+from checks import scratch_dir, scratch_root
 
 machine = vboard.install()
 
@@ -36,7 +36,8 @@ class Board:
 
     def __init__(self, name, keep_dir=False, pieces=None):
         vboard.reset()
-        self.dir = ("/tmp/barragoon_fw_%s_%s/" % (name, sys.implementation.name) if keep_dir
+        self.dir = ("%s/barragoon_fw_%s_%s/" % (scratch_root(), name, sys.implementation.name)
+                    if keep_dir
                     else storage_dir(name))
         self.wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS,
                                   config.SENSOR_TYPE, config.DIODE_DIRECTION,
