@@ -98,6 +98,18 @@ SQ2MB, MB2SQ = _build_maps()
 _KEY = bytearray(64)   # scratch for Position.key()
 
 
+def _blank_cells():
+    cells = bytearray(b"\xff" * 88)     # the mailbox border: off the board
+    for sq in range(63):
+        cells[SQ2MB[sq]] = EMPTY
+    return bytes(cells)
+
+
+# An empty board's cells, built once: a new Position (every copy() of one too) starts from it
+# instead of a Python loop over the 63 squares (about 0.6 ms on the RP2040).
+_BLANK = _blank_cells()
+
+
 class RulesError(ValueError):
     """Bad input to the rules core: the message names what is wrong. Nothing was changed."""
 
@@ -122,9 +134,7 @@ class Position:
     """
 
     def __init__(self):
-        self.cells = bytearray(b"\xff" * 88)
-        for sq in range(63):
-            self.cells[SQ2MB[sq]] = EMPTY
+        self.cells = bytearray(_BLANK)
         self.side = WHITE
         self.supply = 24
         self.tsq = bytearray(MAX_TARGETS)    # target squares of the last targets() call

@@ -194,9 +194,10 @@ class Judge(Stories, TouchMove, View):
         self.prepared = self.committed
         self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
 
-    def _new_turn(self, keep):
+    def _new_turn(self, keep, live=True):
         """The board matches the game: start judging a fresh turn (or the placement part of
-        one). keep: carry the touch-move duties over (after a repair)."""
+        one). keep: carry the touch-move duties over (after a repair). live=False: the caller
+        goes on with an event and brings the view up to date after it (event() does)."""
         g = self.game
         self.repair = False
         h = self.hs[0]
@@ -250,7 +251,8 @@ class Judge(Stories, TouchMove, View):
             self.tgt_for = -1
         else:
             self._duties()
-        self._live()
+        if live:
+            self._live()
 
     # --- duties ------------------------------------------------------------------------------
     def _see(self, sq):
@@ -325,8 +327,9 @@ class Judge(Stories, TouchMove, View):
             self.tgt_for = self.caps_for = -1
             f |= F_SAVE | F_UNPLACE | self._duties()
         elif cm >= 0 and g.placing() < 0 and self._as_committed():
-            # anything else lifted after the move was made belongs to the next turn
-            f |= self._close()
+            # anything else lifted after the move was made belongs to the next turn (its
+            # view is made once, after this lift: lift-to-light on the opponent's first lift)
+            f |= self._close(False)
             return f | self._lift(sq, t)
         elif _own(c, 1 - self.side) and g.placing() < 0 and not g.offered:
             f |= self._opponent_lifts()
@@ -370,7 +373,7 @@ class Judge(Stories, TouchMove, View):
         f = self._act(k, self.t_last)
         if self.committed < 0 or self.game.placing() >= 0:
             return f
-        return f | self._close()
+        return f | self._close(False)     # (the lift goes on in _lift, then the view)
 
     def _reclose(self):
         # The moved piece was lifted again and now the opponent lifts a tile: it was the
@@ -398,7 +401,7 @@ class Judge(Stories, TouchMove, View):
         except RulesError:
             return 0
         vac = self.vac_t[to]
-        f = F_SAVE | self._close()
+        f = F_SAVE | self._close(False)
         if not self.game.over:
             self.vac_t[to] = vac
             f |= self._lift(to, vac)
@@ -712,9 +715,9 @@ class Judge(Stories, TouchMove, View):
         self._live()
         return f
 
-    def _close(self):
+    def _close(self, live=True):
         """The open turn is over: its move stands."""
-        self._new_turn(False)
+        self._new_turn(False, live)
         return F_TURN
 
     # --- answers and placements ------------------------------------------------------------
