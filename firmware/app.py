@@ -158,6 +158,7 @@ class App:
                 if occ[sq] != ctl.sensed[sq]:
                     rec.square(t, sq, occ[sq])
                 ctl.on_square(sq, occ[sq], now)
+        self._show_leds(now)               # a lift's targets before anything else
         inp = self.inputs
         inp.poll(t)
         self._record_buttons(t)
@@ -169,11 +170,7 @@ class App:
             ctl.on_button(code, now)
             code = inp.pop()
         ctl.tick(now)
-        if ctl.render(now, 1):             # LEDs first: lift-to-light does not wait
-            if ctl.brightness != self.brightness:
-                self.brightness = ctl.brightness   # saved by the controller when its
-                self.leds.set_brightness(ctl.brightness)   # screen closes
-            self.leds.show(ctl.frame)
+        self._show_leds(now)               # what the buttons and the settle time changed
         if ctl.render(now, 2) or self.full != self.storage.full:
             if self.full != self.storage.full:
                 self.full = self.storage.full
@@ -202,6 +199,14 @@ class App:
                 self.recorder.button(t, i, p)
             i += 1
 
+    def _show_leds(self, now):
+        ctl = self.ctl
+        if ctl.render(now, 1):             # LEDs before the screen: lift-to-light waits for
+            if ctl.brightness != self.brightness:     # nothing else
+                self.brightness = ctl.brightness   # saved by the controller when its
+                self.leds.set_brightness(ctl.brightness)   # screen closes
+            self.leds.show(ctl.frame)
+
     def run(self, wdt):
         """The loop. On the board the matrix is scanned from a timer, so the sensors keep
         their 5 ms period while a step takes longer (a commit and its save, the engine); the
@@ -223,8 +228,10 @@ class App:
                 if wait > 0:
                     clock.sleep_ms(wait)
                 continue
+            # Wait for the next period or the next sensor event, polling every 0.2 ms: a
+            # lift reaches the controller within 0.2 ms of the scan that saw it.
             while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
-                clock.sleep_ms(1)
+                clock.sleep_us(200)
 
 
 def busy_pin():
