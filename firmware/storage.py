@@ -7,7 +7,9 @@
 #
 # A touch-move duty of the turn in progress is part of the save: an extra tag line before the
 # record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
-# barragoon.record.parse_record ignores as an unknown tag. With every save the flight
+# barragoon.record.parse_record ignores as an unknown tag. A game against the board has
+# [Opponent "Brown 2"] too (the board's side and strength; controller/opponent.py), kept on the
+# Game as game.opponent. With every save the flight
 # recorder's events go to events.txt (recorder.py), also written atomically: the board writes
 # it a few lines per loop step (begin_events, write_events) and renames it when complete.
 #
@@ -34,6 +36,7 @@ RECORDS = "records.txt"
 SETTINGS = "settings.txt"
 EVENTS = "events.txt"
 TOUCH_TAG = "[TouchMove "
+OPPONENT_TAG = "[Opponent "     # the board plays a side: [Opponent "Brown 2"] (side, strength)
 ERRORS = "error.log"
 RECORDS_OLD = "records.old"
 BAD = "game.bad"
@@ -125,6 +128,7 @@ class Storage:
                 return None
             game = parse_record(text)
             self.duties = duties_of(text)
+            game.opponent = tag_value(text, OPPONENT_TAG)
             return game
         except Exception as e:             # noqa: BLE001 - any failure: keep the file aside
             self.problem = (str(e) if isinstance(e, RulesError) else
@@ -262,11 +266,19 @@ def game_text(game, duties, write):
     """What game.txt holds: the duties tag (if any), then the game record."""
     if duties:
         write('%s"%s"]\n' % (TOUCH_TAG, duties))
+    opp = getattr(game, "opponent", "")
+    if opp:
+        write('%s"%s"]\n' % (OPPONENT_TAG, opp))
     write_record(game, write)
 
 
 def duties_of(text):
-    i = text.find(TOUCH_TAG)
+    return tag_value(text, TOUCH_TAG)
+
+
+def tag_value(text, tag):
+    """The value of an extra tag line of game.txt, '' without it."""
+    i = text.find(tag)
     if i < 0:
         return ""
     j = text.find('"', i)

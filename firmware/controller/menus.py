@@ -4,6 +4,7 @@
 from barragoon.game import side_name, VARIANTS
 from controller import colours as C
 from controller import modes as M
+from controller import opponent as OP
 
 
 def _always(ctl):
@@ -104,6 +105,7 @@ def _new_game(ctl, menu):
 
 GAME = (
     ("Resume", _always, _resume),
+    ("Hint", OP.can_hint, OP.hint),
     (_take_back_label, _can_take_back, _take_back),
     ("Offer draw", _can_offer_draw, _offer_draw),
     (_repeat_label, _can_repeat, _offer_repeat),
@@ -152,7 +154,7 @@ NEW_GAME = (
     (_variant_label, _always, _variant),
     (_white_label, _always, _white),
     (_brown_label, _always, _brown),
-)
+) + OP.NEW_GAME
 
 
 # --- power-on with a saved game ---------------------------------------------------------------
