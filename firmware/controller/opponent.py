@@ -32,9 +32,12 @@ from controller import colours as C
 from controller import modes as M
 from controller import screens
 from drivers.buttons_const import BTN_OK, BTN_BACK
-from drivers.ticks import ticks_diff
+from drivers.ticks import ticks_diff, ticks_ms
 
-SLICE_MS = 3               # thinking per loop step (plus at most one engine step)
+STEP_END_MS = 3            # think until this long after the loop step began (the scan, the
+                           # events and the tick come first; the LEDs and the screen follow
+                           # within the period); at least one engine step (1-4 ms) a loop step
+SLICE_MS = None            # a fixed slice instead (tests: 0, one engine step per loop step)
 STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (2, 8, 30 s per turn)
 HINT_MS = 1000             # thinking time of a hint
 LIMIT = None               # (budget_ms, steps) for every search instead: tests use steps,
@@ -49,6 +52,14 @@ def engine():
         from barragoon.engine import Engine
         _engine = Engine()
     return _engine
+
+
+def _slice(t):
+    # t: when the loop step began (Controller.tick gets it)
+    if SLICE_MS is not None:
+        return SLICE_MS
+    left = STEP_END_MS - ticks_diff(ticks_ms(), t)
+    return left if left > 0 else 0
 
 
 def _limits(level):
@@ -76,7 +87,10 @@ def parse(text):
 
 
 def of_game(game):
-    return parse(getattr(game, "opponent", ""))
+    op = parse(getattr(game, "opponent", ""))
+    if op is not None:
+        engine()                   # made now, as the game begins (a few hundred ms on the
+    return op                      # RP2040), not in the middle of a turn
 
 
 # --- the board as a player ----------------------------------------------------------------------
@@ -148,7 +162,7 @@ class Opponent:
             ctl.dirty()
             return
         eng = engine()
-        if eng.think(SLICE_MS):
+        if eng.think(_slice(t)):
             self.thinking = False
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
@@ -289,7 +303,7 @@ class Hint(M.Mode):
             if not eng.start(ctl.game, ms, steps):
                 ctl.pop(self)
             ctl.dirty()
-        elif self.turn is None and eng.think(SLICE_MS):
+        elif self.turn is None and eng.think(_slice(t)):
             self.turn = eng.best()
             ctl.dirty()
 
