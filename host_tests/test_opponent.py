@@ -6,11 +6,12 @@
 # the same on every machine, so the board's choices are fixed.
 from ctl_script import Rig
 from barragoon.game import Game
-from barragoon.notation import parse_square, parse_face
+from barragoon.notation import parse_face
 from controller import colours as C
 from controller import modes as M
 from controller import opponent as OP
 import storage as S
+from test_controller import choose, sq
 
 RUNTIMES = ("cpython", "micropython")
 
@@ -47,12 +48,9 @@ def vs_rig(position, board_side=1, level=1):
     scr = Screen(rig.fb)
     rig.ctl.fb = scr
     rig.screen = scr
-    g = Game(position)
+    g = rig.start_game(position)
     g.opponent = OP.tag(board_side, level)
-    for sq in range(63):
-        rig.board[sq] = 1 if g.pos.get(sq) else 0
-    rig.ctl.start(rig.board)
-    rig.ctl.begin(g)
+    rig.ctl.begin(g)                               # the same game, now against the board
     rig.advance(0)
     return rig
 
@@ -70,19 +68,15 @@ def think(rig, ms=2000):
     return op.plan
 
 
-def choose(rig, label):
-    menu = rig.ctl.top
-    assert isinstance(menu, M.Menu), menu
-    for i in range(len(menu.items) + 1):
-        if menu.items[menu.sel] == label:
-            rig.run("press ok")
-            return
-        rig.run("press down")
-    raise AssertionError("no menu item %r in %r" % (label, menu.items))
-
-
-def sq(name):
-    return parse_square(name)
+def carry_out(rig, p):
+    """The player carries out the board's move p (the victim of a capture first)."""
+    frm, to = p.move
+    if p.capture:
+        rig.put(to, 0)
+        rig.advance(300)
+    rig.put(frm, 0)
+    rig.put(to, 1)
+    rig.advance(400)
 
 
 # --- a new game against the board ----------------------------------------------------------------
@@ -200,12 +194,7 @@ def test_a_wrong_move_for_the_board_is_refused_and_guided_back():
     rig.put(other >> 6, 1)
     rig.advance(400)
     assert rig.ctl.meaning[frm] == C.DUTY          # the board's move is shown again
-    if p.capture:
-        rig.put(to, 0)
-        rig.advance(300)
-    rig.put(frm, 0)
-    rig.put(to, 1)
-    rig.advance(400)
+    carry_out(rig, p)
     assert rig.record().split()[-1] == p.text.split()[0]
 
 
@@ -279,14 +268,7 @@ def test_when_the_player_takes_a_board_tile_the_board_places_first():
 def test_take_back_returns_to_the_players_own_turn():
     rig = vs_rig(None, 1)
     rig.run("lift d2; drop d5; wait 400")
-    p = think(rig)
-    frm, to = p.move
-    if p.capture:
-        rig.put(to, 0)
-        rig.advance(300)
-    rig.put(frm, 0)
-    rig.put(to, 1)
-    rig.advance(400)
+    carry_out(rig, think(rig))
     assert len(rig.record().split()) == 2
     rig.run("hold")
     choose(rig, "Take back turn")
