@@ -105,7 +105,6 @@ def _new_game(ctl, menu):
 
 GAME = (
     ("Resume", _always, _resume),
-    ("Hint", OP.can_hint, OP.hint),
     (_take_back_label, _can_take_back, _take_back),
     ("Offer draw", _can_offer_draw, _offer_draw),
     (_repeat_label, _can_repeat, _offer_repeat),
@@ -114,6 +113,7 @@ GAME = (
     ("Sensor test", _always, _sensor_test),
     ("LED test", _always, _led_test),
     ("New game", _always, _new_game),
+    ("Hint", OP.can_hint, OP.hint),          # (last: the items above keep their places)
 )
 
 
