@@ -171,6 +171,21 @@ def test_while_it_thinks_no_tile_of_the_board_may_move_and_the_menu_answers():
     rig.ctl.opponent.stop()
 
 
+def test_the_board_answers_while_the_sensor_test_is_up_and_its_move_then_counts():
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    assert rig.ctl.opponent.thinking
+    rig.run("lift c8; drop c8; wait 400")          # (the player's turn closes: the board's opens)
+    rig.run("hold")
+    choose(rig, "Sensor test")
+    p = think(rig)                                 # it answered meanwhile
+    rig.run("press ok; press back; wait 400")
+    assert isinstance(rig.ctl.top, OP.VsPlay)
+    assert rig.ctl.judge.moves == [(p.move[0] << 6) + p.move[1]]
+    carry_out(rig, p)
+    assert rig.record() == "d2-d5 " + p.text.split()[0]
+
+
 def test_a_wrong_move_for_the_board_is_refused_and_guided_back():
     rig = vs_rig(None, 1)
     rig.run("lift d2; drop d5; wait 400")

@@ -263,8 +263,9 @@ class Judge(Stories, TouchMove, View):
             mv[moves[i] >> 6] = 1
 
     def relimit(self):
-        """allow() changed its answer (the board has chosen): apply it to the open turn."""
-        if not self.active or self.repair or self.committed >= 0:
+        """allow() changed its answer (the board has chosen): apply it to the open turn (also
+        while a test screen has the judge stopped: resync() may carry on with the turn)."""
+        if self.game is None or self.game.over or self.repair or self.committed >= 0:
             return
         self.moves = self.game.legal_moves()
         self._limit()

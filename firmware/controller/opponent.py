@@ -44,6 +44,7 @@ LIMIT = None               # (budget_ms, steps) for every search instead: tests 
                            # the same work on every machine
 
 _engine = None
+_NOTHING = ()                  # Opponent.plan when the engine found nothing to decide
 
 
 def engine():
@@ -116,7 +117,7 @@ class Opponent:
         """Which of the plan's own actions is due now (0: the first), or -1: none (thinking,
         or the game went another way)."""
         p = self.plan
-        if p is None:
+        if not p:
             return -1
         acts = g.actions
         i = len(acts) - self.base
@@ -149,7 +150,7 @@ class Opponent:
         if self.thinking and len(g.actions) != self.base:
             self.stop()                    # the game changed under the search
         if not self.thinking:
-            if self.step(g) >= 0:
+            if self.step(g) >= 0 or self.plan is _NOTHING and len(g.actions) == self.base:
                 return                     # shown: the player carries it out
             self.plan = None
             self.base = len(g.actions)
@@ -158,6 +159,8 @@ class Opponent:
             self.t0 = t
             if engine().start(g, ms, steps):
                 self.thinking = True
+            else:
+                self.plan = _NOTHING       # nothing to decide: not again for this position
             ctl.judge.relimit()            # nothing may move while it thinks
             ctl.dirty()
             return
