@@ -333,6 +333,28 @@ def test_hint_in_a_two_player_game_and_a_button_clears_it():
     assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.SUGGEST) == []
 
 
+# --- draw offers ---------------------------------------------------------------------------------
+def test_a_draw_offered_to_the_board_is_declined_while_it_is_not_behind():
+    rig = vs_rig(None, 1)
+    rig.run("hold")
+    choose(rig, "Offer draw")                      # no search yet: it plays on
+    g = rig.ctl.game
+    assert not g.over and isinstance(rig.ctl.top, OP.VsPlay)
+    assert "Board: no draw" in shown(rig)
+
+
+def test_a_draw_offered_to_the_board_is_accepted_when_it_is_behind():
+    rig = vs_rig("VV5/7/7/7/7/7/7/7/6z w 24", 1)   # two 4-tiles against a 2-tile
+    rig.run("lift a9; drop a5; wait 400")
+    p = think(rig)
+    assert p.score < 0
+    carry_out(rig, p)
+    rig.run("hold")
+    choose(rig, "Offer draw")
+    g = rig.ctl.game
+    assert g.over and g.reason == "draw agreed" and isinstance(rig.ctl.top, M.Over)
+
+
 # --- saved with the game -------------------------------------------------------------------------
 def test_the_opponent_is_saved_with_the_game_and_resumed():
     from checks import scratch_dir

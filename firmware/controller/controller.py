@@ -255,7 +255,11 @@ class Controller:
             self.hint = str(e)
             return
         self.save()
-        self.push(M.Offer(True))
+        op = self.opponent
+        if op is not None and self.game.pos.side == op.side:
+            op.answer(self, True)            # offered to the board: it answers for itself
+        else:
+            self.push(M.Offer(True))
 
     # --- events ------------------------------------------------------------------------------
     def on_square(self, sq, present, t):

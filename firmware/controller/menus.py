@@ -58,13 +58,17 @@ def _can_offer_draw(ctl):
 
 def _offer_draw(ctl, menu):
     ctl.pop(menu)
-    ctl.push(M.Offer(False))
+    if ctl.opponent is not None:
+        ctl.opponent.answer(ctl, False)      # the board answers for itself
+    else:
+        ctl.push(M.Offer(False))
 
 
 def _can_repeat(ctl):
     g = ctl.game
+    op = ctl.opponent                    # (the board never offers: it answers)
     return _playing(ctl) and g.repetition and not g.offered and g.placing() < 0 and \
-        ctl.judge.committed < 0
+        ctl.judge.committed < 0 and (op is None or op.side == g.pos.side)
 
 
 def _repeat_label(ctl):

@@ -105,6 +105,7 @@ class Opponent:
         self.thinking = False
         self.t0 = 0
         self.ms = 0                # the last search's time (figures)
+        self.score = None          # the last search's score, the board's view (draw offers)
         self.allow = self._allow   # for Judge.allow (one bound method, made once)
 
     def due(self, ctl):
@@ -169,6 +170,8 @@ class Opponent:
             self.thinking = False
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
+            if self.plan is not None:
+                self.score = self.plan.score
             ctl.judge.relimit()
             ctl.dirty()
 
@@ -176,6 +179,14 @@ class Opponent:
         if self.thinking:
             engine().stop()
             self.thinking = False
+
+    def answer(self, ctl, repetition):
+        """A draw offered to the board: it accepts when its last search did not see it ahead
+        (no search yet: it plays on)."""
+        accept = self.score is not None and self.score <= 0
+        M.Offer(repetition).answer(ctl, accept, 0)
+        if not ctl.hint:
+            ctl.hint = "Board: draw agreed" if accept else "Board: no draw"
 
     def place_mode(self):
         return BoardPlace()
