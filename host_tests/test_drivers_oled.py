@@ -11,7 +11,7 @@ from drivers.ticks import ticks_add, ticks_ms  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
-MICROPYTHON_ONLY = ("test_show_allocates_nothing",)   # heap figures: MicroPython only
+MICROPYTHON_ONLY = ("test_show_allocates_nothing", "test_update_allocates_nothing")   # heap figures: MicroPython only
 
 
 def make(flip=False):
@@ -117,4 +117,80 @@ def test_show_allocates_nothing():
     grow, total = vboard.heap_bytes(lambda i: oled.show(), 200)
     assert grow == 0 and total == 0, (grow, total)
     grow, total = vboard.heap_bytes(lambda i: oled.contrast(i & 0xFF), 200)
+    assert grow == 0 and total == 0, (grow, total)
+
+
+def windows(writes):
+    """(first column, last column, page) of every address window in these I2C writes."""
+    return [(d[2], d[3], d[5]) for _, d in writes if d[:2] == b"\x00\x21"]
+
+
+def test_update_sends_only_the_segments_that_changed_a_few_per_call():
+    oled, panel, i2c = make()
+    oled.text("Hi", 40, 16, 1)                   # columns 40..55 of page 2: one segment
+    oled.pixel(127, 63, 1)                       # the last segment of the last page
+    n = len(i2c.writes)
+    assert oled.update(2) is True
+    assert len(i2c.writes) == n                  # nothing was marked as changed yet
+    oled.refresh()
+    data = panel.data_bytes
+    assert oled.update(1) is True
+    assert windows(i2c.writes[n:]) == [(32, 63, 2)]
+    assert panel.data_bytes - data == 32
+    assert panel.seen(127, 63) == 0              # not sent yet: one segment per call
+    assert oled.update(1) is True
+    assert windows(i2c.writes[n:])[1:] == [(96, 127, 7)]
+    n = len(i2c.writes)
+    assert oled.update(5) is True and len(i2c.writes) == n     # all sent: nothing more
+    for y in range(64):
+        for x in range(128):
+            assert panel.seen(x, y) == oled.pixel(x, y), (x, y)
+    assert panel.errors == []
+
+
+def test_a_whole_new_screen_arrives_over_several_updates():
+    oled, panel, i2c = make(flip=True)
+    oled.fill(1)
+    oled.text("Brown to move", 0, 30, 0)
+    oled.refresh()
+    calls = 0
+    while True:
+        n = len(i2c.writes)
+        oled.update(2)
+        if len(i2c.writes) == n:
+            break
+        assert len(windows(i2c.writes[n:])) <= 2
+        calls += 1
+    assert calls == 16                           # 32 segments, 2 per call
+    for y in range(64):
+        for x in range(128):
+            assert panel.seen(127 - x, 63 - y) == oled.pixel(x, y), (x, y)
+
+
+def test_update_on_a_missing_display_fails_and_recovers_like_show():
+    oled, panel, i2c = make()
+    del machine.i2c_devices[cfg.OLED_ADDR]       # unplugged
+    oled.text("Gone", 0, 0, 1)
+    oled.refresh()
+    assert oled.update(2) is False and not oled.ok
+    n = len(i2c.writes)
+    assert oled.update(2) is False and len(i2c.writes) == n   # no retry before RETRY_MS
+    machine.i2c_devices[cfg.OLED_ADDR] = panel
+    oled._retry = ticks_add(ticks_ms(), -RETRY_MS)
+    assert oled.update(2) is True and oled.ok
+    for x in range(30):
+        for y in range(8):
+            assert panel.seen(x, y) == oled.pixel(x, y), (x, y)
+
+
+def test_update_allocates_nothing():
+    oled, panel, i2c = make()
+    machine.record = False
+
+    def change(i):
+        oled.fill_rect(0, 0, 128, 64, i & 1)
+        oled.refresh()
+        for _ in range(17):
+            oled.update(2)
+    grow, total = vboard.heap_bytes(change, 20)
     assert grow == 0 and total == 0, (grow, total)

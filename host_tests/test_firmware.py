@@ -301,6 +301,28 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
     assert "drop d4" in events and "d8" not in events    # that save's events, whole
 
 
+def test_the_screen_shows_the_move_before_its_save_stalls_the_board():
+    # Writing game.txt stalls the core for about 100 ms of flash erase and program. The new
+    # screen is drawn over a few loop steps otherwise, but the one that saves sends it whole
+    # first: the players read the decision at once, not after the flash.
+    b = Board("screen_first", pieces=start_position())
+    at_save = []
+    real = b.storage.save_game
+
+    def save(game, duties):
+        at_save.append(len(machine.i2c_log))
+        real(game, duties)
+    b.storage.save_game = save
+    b.app.boot()
+    b.run(400)
+    del at_save[:]
+    b.lift("d2")
+    b.drop("d4")
+    assert b.ctl.game.last_turn_text() == "d2-d4" and len(at_save) == 1
+    later = [w for w in machine.i2c_log[at_save[0]:] if w[1] == config.OLED_ADDR]
+    assert later == []                           # nothing of that screen was left to send
+
+
 def test_brightness_is_written_once_when_its_screen_is_left():
     b = Board("bright", pieces=start_position())
     writes = []

@@ -66,7 +66,9 @@ def compiled_rules_core(out):
     os.makedirs(os.path.join(out, "barragoon"))
     for name in os.listdir(src):
         if name.endswith(".py"):
-            subprocess.run(cmd + ["-o", os.path.join(out, "barragoon", name[:-3] + ".mpy"),
+            # -march=host: the move generator is viper code, compiled for the unix port here
+            subprocess.run(cmd + ["-march=host",
+                                  "-o", os.path.join(out, "barragoon", name[:-3] + ".mpy"),
                                   os.path.join(src, name)], check=True)
     return out
 

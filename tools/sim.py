@@ -2,7 +2,7 @@
 """Play Barragoon without a board: a browser simulator that runs the real firmware.
 
     python tools/sim.py [--port 8765] [--no-browser] [--dir build/sim] [--fresh]
-                        [--replay FILE]
+                        [--replay FILE] [--rp2040 [--firmware UF2]]
 
 Serves a page on http://127.0.0.1:PORT/ with the virtual board: the 7x9 squares and their
 pieces, each square's NeoPixel colour, the OLED pixel for pixel, the buttons (UP, DOWN, OK;
@@ -22,6 +22,11 @@ supply. Sensors only see presence, so the faces of the Barragoons come from the 
 game: after every change of game.txt it is parsed with the rules core, and every Barragoon
 standing where the saved game has one shows that face. A Barragoon just put down shows "?"
 until its face is confirmed with OK.
+
+--rp2040 runs the board on the emulated Pico instead (tools/sim_pico.py): MicroPython's own
+RP2040 port in rp2040js, the .mpy build that tools/deploy.py flashes, its files on littlefs in
+emulated flash (copied to the sim directory after each save). It runs at 0.6 to 1.0 times real
+time, so the board answers a little slower than a real one.
 
 Replay: --replay FILE (a game record, or records.txt with several games, e.g. read off the
 board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step through it
@@ -983,6 +988,12 @@ def parse_args(argv):
                     help="forget the saved game, records and settings in --dir first")
     ap.add_argument("--replay", metavar="FILE",
                     help="a game record or records.txt to step through")
+    ap.add_argument("--rp2040", action="store_true",
+                    help="run the firmware on the emulated Pico (rp2040js, Node.js) instead "
+                         "of the unix port")
+    ap.add_argument("--firmware", metavar="UF2",
+                    help="with --rp2040: the MicroPython v1.28 UF2 for RPI_PICO (default "
+                         "../shared/rp2/ or $BARRAGOON_PICO_UF2)")
     ap.add_argument("--micropython", metavar="PATH",
                     help="the MicroPython unix port to run the firmware on (default: "
                          "$MICROPYTHON, the venv's, or micropython on PATH; none: CPython)")
@@ -1079,11 +1090,44 @@ def main(argv=None):
         return 0
 
 
-def serve(args):
+def emulated_pico(args):
+    """Why the emulated Pico cannot run here ('' if it can)."""
+    if args.micropython:
+        return "--rp2040 and --micropython: choose one"
+    from rp2040 import pico
+    why = pico.missing(args.firmware)
+    if why:
+        return why
+    if shutil.which("node") is None:
+        return "--rp2040 needs Node.js (node on PATH) for the emulator"
+    if not os.path.isdir(os.path.join(TOOLS, "rp2040", "node_modules", "rp2040js")):
+        return ("--rp2040: the emulator is not installed: run npm ci in tools/rp2040 "
+                "(see the README)")
+    return ""
+
+
+def make_sim(args, sim_dir):
+    if args.rp2040:
+        from sim_pico import PicoDevice
+        sim = Sim(sim_dir, None)
+        sim.device = PicoDevice(sim, sim_dir, args.firmware)
+        return sim, {"name": "rp2040", "text": "the emulated Pico (MicroPython v1.28, RP2040 "
+                                                "port in rp2040js)"}
     mp, runtime = choose_micropython(args.micropython)
+    return Sim(sim_dir, mp), {"name": "micropython" if mp else "cpython", "text": runtime}
+
+
+def serve(args):
+    if args.rp2040:                # before --fresh removes anything
+        why = emulated_pico(args)
+        if why:
+            raise UserError(why)
+    elif args.firmware:
+        raise UserError("--firmware is for --rp2040 (the emulated Pico's MicroPython)")
     sim_dir = board_dir(args.dir, args.fresh)
-    sim = Sim(sim_dir, mp)
-    sim.runtime = {"name": "micropython" if mp else "cpython", "text": runtime}
+    sim, runtime = make_sim(args, sim_dir)
+    sim.runtime = runtime
+    runtime = runtime["text"]
     if args.replay:
         err = sim.load_replay(read_record_file(args.replay), os.path.basename(args.replay))
         games = sim.replay["games"]

@@ -52,7 +52,8 @@ from array import array
 from barragoon.core import (
     WHITE, BROWN, EMPTY, TILE, MAX_BARRAGOON, SQ2MB, Position, RulesError)
 from barragoon.notation import (
-    parse_position, square_name, format_move, format_placement, check_material, FACES)
+    parse_position, format_position, square_name, format_move, format_placement, check_material,
+    FACES)
 from barragoon.deadlock import no_capture_possible
 
 CLOSED = 0
@@ -164,6 +165,7 @@ class Game:
                 raise RulesError("%s has no tiles: a game cannot start from this position"
                                  % side_name(side))
         self.start = start.copy()
+        self._start_text = None   # cache of custom_start()
         self.variant = variant
         self.stages = stages
         self.actions = array("H")
@@ -571,6 +573,16 @@ class Game:
                 cur += " " + META_WORDS[(a >> 2) & 3]
         if cur is not None:
             yield cur
+
+    def custom_start(self):
+        """The start position as text, or '' when it is the variant's standard start. Worked
+        out once per game: the board writes it with every save, and formatting and building
+        the two positions takes about 28 ms on the RP2040."""
+        if self._start_text is None:
+            text = format_position(self.start)
+            self._start_text = ("" if text == format_position(start_position(self.variant))
+                                else text)
+        return self._start_text
 
     def turn_texts(self):
         return list(self.iter_turns())

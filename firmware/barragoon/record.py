@@ -13,8 +13,8 @@
 # and its answer follow the turn they come after: (offer) (decline) (accept); an agreed draw
 # is (agree). Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
-from barragoon.notation import format_position, parse_move, parse_placement
-from barragoon.game import Game, start_position, VARIANTS, META_WORDS
+from barragoon.notation import parse_move, parse_placement
+from barragoon.game import Game, VARIANTS, META_WORDS
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
@@ -28,8 +28,8 @@ def write_record(game, write):
     as one large string (the board's heap stays unfragmented)."""
     write('[Variant "%s"]\n' % VARIANTS[game.variant])
     write('[Express "%d %d"]\n' % game.stages)
-    start = format_position(game.start)
-    if start != format_position(start_position(game.variant)):
+    start = game.custom_start()
+    if start:
         write('[Start "%s"]\n' % start)
     write('[Result "%s"]\n' % result_text(game))
     if game.over:

@@ -30,8 +30,21 @@
 #   m.event_time     -> ms when that change was first seen (before the debounce delay)
 # Events carry the new state, so applying one twice is harmless. If the queue is full, new
 # events are dropped and m.overflow becomes True; m.occupied (debounced 0/1 per square) is still
-# exact, so the consumer should then call m.resync() and rebuild its view from m.occupied.
+# exact, so the consumer should then call m.resync() and rebuild its view from the board it
+# returns (a copy of m.occupied that matches the emptied queue).
 # At start-up m.occupied is all 0: pieces already on the board arrive as ordinary events.
+#
+# Scanning from a timer: m.start() scans every period_ms from a machine.Timer callback, so the
+# sensors keep their period and their event times while the loop works longer (a commit, a
+# save, the screen). The callback is a hard IRQ: a soft one waits for the next bytecode, so a
+# garbage collection (21-25 ms with the firmware's heap on the RP2040) or a long C call held
+# the scans up for as long. A hard IRQ runs inside those too (only the LED frame's 1.9 ms on
+# the wire and flash erase/program turn interrupts off), so the scan must not allocate (the
+# heap is locked in a hard IRQ): it allocates nothing, as the tests check. It may interrupt the
+# loop anywhere, so the queue is shared by two sides without a lock: the scan (producer) only
+# advances the tail, pop() (consumer) only the head, each a counter that wraps at twice the
+# queue length, so neither ever rewrites what the other just wrote; resync() checks that no
+# scan queued an event while it copied the board. Without start() the loop calls scan().
 #
 # Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
 # keep few locals (MicroPython heap-allocates frames of functions with many locals), and rows
@@ -40,8 +53,9 @@ import sys
 from array import array
 
 from machine import Pin, mem32
+import machine
 
-from drivers.ticks import ticks_diff, sleep_us
+from drivers.ticks import ticks_diff, ticks_ms, sleep_us
 
 try:
     from micropython import const
@@ -93,11 +107,18 @@ class Matrix:
         n = 1
         while n < queue_len:
             n <<= 1                        # power of two: ring index is a mask
+        self._qlen = n
         self._qmask = n - 1
+        self._qwrap = 2 * n - 1            # head and tail counters wrap here: full != empty
         self._qc = bytearray(n)
         self._qt = array("l", [0] * n)
-        self._qh = 0
-        self._qn = 0
+        self._qh = 0                       # written by pop() / resync() only
+        self._qtail = 0                    # written by the scan only
+        self._timer = None
+        self.timed = False                 # scanning from a timer (start())
+        self._timed_cb = self._timed       # bound once: no allocation per tick
+        self._snap = bytearray(SQUARES)    # resync()'s copy of the board
+        self.fault = None                  # an exception that stopped the timer's scans
         self._mem = mem32
         self._addr = GPIO_IN
         self._setup_bank_read(col_pins, active_level)
@@ -216,33 +237,68 @@ class Matrix:
             self._push(sq | (p << 7), self._t_first[sq])
 
     def _push(self, code, t):
-        n = self._qn
-        if n > self._qmask:
+        tail = self._qtail
+        if (tail - self._qh) & self._qwrap >= self._qlen:
             self.overflow = True           # drop: m.occupied still holds the final state
             return
-        i = (self._qh + n) & self._qmask
+        i = tail & self._qmask
         self._qc[i] = code
         self._qt[i] = t
-        self._qn = n + 1
+        self._qtail = (tail + 1) & self._qwrap    # published last: the slot is complete
 
     def pop(self):
         """Next event code (square | present << 7) or -1; sets event_time."""
-        if not self._qn:
+        h = self._qh
+        if h == self._qtail:
             return -1
-        i = self._qh
+        i = h & self._qmask
         self.event_time = self._qt[i]
-        self._qh = (i + 1) & self._qmask
-        self._qn -= 1
-        return self._qc[i]
+        code = self._qc[i]
+        self._qh = (h + 1) & self._qwrap
+        return code
 
     def pending(self):
-        return self._qn
+        return (self._qtail - self._qh) & self._qwrap
 
     def resync(self):
-        """Empty the queue and clear overflow; then read the board from m.occupied."""
-        self._qh = 0
-        self._qn = 0
-        self.overflow = False
+        """Empty the queue and clear overflow; returns the debounced board (a copy of
+        m.occupied) that matches the emptied queue: with a timer scanning, an event queued
+        while this runs is either in the copy and not in the queue, or the other way round."""
+        self.overflow = False              # first: a drop from here on flags again
+        snap = self._snap
+        while True:
+            tail = self._qtail
+            snap[:] = self.occupied        # one C call: no scan can run inside it
+            if tail == self._qtail:        # no scan queued an event in between
+                break
+        self._qh = tail
+        return snap
+
+    # --- scanning from a timer ----------------------------------------------------------------
+    def start(self):
+        """Scan every period_ms from a timer (hard IRQ) from now on. False where the port
+        has no machine.Timer (the loop then keeps calling scan())."""
+        if self._timer is None:
+            timer = getattr(machine, "Timer", None)
+            if timer is None:
+                return False
+            self._timer = timer(-1, mode=timer.PERIODIC, period=self.period_ms,
+                                callback=self._timed_cb, hard=True)
+            self.timed = True
+        return True
+
+    def stop(self):
+        if self._timer is not None:
+            self._timer.deinit()
+            self._timer = None
+            self.timed = False
+
+    def _timed(self, timer):
+        try:
+            self.scan(ticks_ms())
+        except Exception as e:             # never leave the board unscanned: the loop takes
+            self.fault = e                 # over (it checks m.timed each step) and reports it
+            self.stop()
 
     def release(self):
         """Every row inactive: released (reed) or driven off (hall: all sensors unpowered)."""

@@ -7,6 +7,12 @@
 # bytearray whose byte 0 is 0x40, so show() is one address-window command plus one data write,
 # with no allocation.
 #
+# A whole frame takes 23 ms on a 400 kHz bus, far longer than the board's 5 ms loop step. So the
+# loop does not call show() (kept for boot messages): after drawing it calls refresh(), and every
+# step update(n), which sends at most n segments (32 columns of one 8-row page, 0.9 ms each)
+# that differ from what the display already holds (a shadow copy of its RAM). A changed line of
+# text is 4 segments, a whole new screen 32, spread over the next steps.
+#
 # A display that does not answer (missing, loose wire, dead module) must not stop the board:
 # the board plays on with its LEDs. I2C errors are caught; `ok` turns False and `error` says
 # why; drawing still works on the buffer, and show() retries (re-initialising the display)
@@ -16,9 +22,18 @@ import framebuf
 from drivers.ticks import ticks_diff, ticks_ms
 
 try:
+    import micropython
     from micropython import const
-except ImportError:
+except ImportError:  # CPython: the decorator is a no-op and viper's casts plain values
+    class micropython:
+        @staticmethod
+        def viper(f):
+            return f
+
     def const(x):
+        return x
+
+    def ptr8(x):
         return x
 
 _CMD = const(0x00)           # control byte: command stream
@@ -42,6 +57,7 @@ _VCOMH = const(0xDB)         # + deselect level (0x30 = 0.83 x Vcc)
 _PUMP = const(0x8D)          # + 0x14 internal charge pump on, 0x10 off (external VCC)
 _SCROLL_OFF = const(0x2E)
 RETRY_MS = const(10000)
+SEG_COLS = const(32)         # columns per segment that update() sends
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -60,6 +76,13 @@ class SSD1306(framebuf.FrameBuffer):
         self._c1 = bytearray(2)              # control byte + one command
         self._c2 = bytearray(3)              # control byte + command + argument
         self._c1[0] = self._c2[0] = _CMD
+        self._shadow = bytearray(width * self.pages)   # what the display's RAM holds
+        self._seg = bytearray(SEG_COLS + 1)            # data control byte + one segment
+        self._seg[0] = _DATA
+        self._win = bytearray((_CMD, _COL_ADDR, 0, 0, _PAGE_ADDR, 0, 0))   # one segment's
+        self._segs = width * self.pages // SEG_COLS
+        self._next = 0                       # where update() looks first (round robin)
+        self._stale = False                  # the buffer may differ from the shadow
         # Address window = whole screen; sent before each show() so a glitch cannot shift it.
         self._window = bytes((_CMD, _COL_ADDR, 0, width - 1, _PAGE_ADDR, 0, self.pages - 1))
         self.ok = True
@@ -147,6 +170,50 @@ class SSD1306(framebuf.FrameBuffer):
     def _send(self):
         self.i2c.writeto(self.addr, self._window)
         self.i2c.writeto(self.addr, self._data)
+        _copy(self._shadow, self._data, len(self._shadow))
+        self._stale = False
+
+    def refresh(self):
+        """The buffer changed: update() sends the difference over its next calls."""
+        self._stale = True
+
+    def update(self, n=2):
+        """Send at most n segments that differ from the display's RAM. False if the display
+        does not answer (see `ok`, `error`; retried as show() does)."""
+        if not self.ok:
+            return self._recover()
+        if not self._stale:
+            return True
+        try:
+            self._segments(n)
+            return True
+        except OSError:
+            self._failed(None)
+            return False
+
+    def _segments(self, n):
+        # Apart from update(): a frame with locals and a try block would not fit on the stack
+        # and would be allocated on the heap at every call.
+        while n > 0:
+            k = _differs(self._data, self._shadow, self._next, self._segs)
+            if k < 0:
+                self._stale = False
+                return
+            self._send_segment(k)
+            self._next = (k + 1) % self._segs
+            n -= 1
+
+    def _send_segment(self, k):
+        x = (k * SEG_COLS) % self.width
+        p = k * SEG_COLS // self.width
+        w = self._win
+        w[2] = x
+        w[3] = x + SEG_COLS - 1
+        w[5] = w[6] = p
+        _take(self._seg, self._data, k * SEG_COLS)
+        self.i2c.writeto(self.addr, w)
+        self.i2c.writeto(self.addr, self._seg)
+        _copy_at(self._shadow, self._seg, k * SEG_COLS)
 
     def show(self):
         """Send the buffer. False if the display does not answer (see `ok`, `error`)."""
@@ -171,6 +238,50 @@ class SSD1306(framebuf.FrameBuffer):
             return False
         self.ok = True
         return True
+
+
+# Byte loops in viper (machine code on the board). `data` is the 1025-byte send buffer: pixel
+# byte i is data[i + 1].
+@micropython.viper
+def _differs(data: ptr8, shadow: ptr8, start: int, segs: int) -> int:
+    # The first segment from start on (round robin) whose bytes differ from the shadow, or -1.
+    k = 0
+    while k < segs:
+        seg = start + k
+        if seg >= segs:
+            seg -= segs
+        i = seg * 32                     # SEG_COLS
+        end = i + 32
+        while i < end:
+            if data[i + 1] != shadow[i]:
+                return seg
+            i += 1
+        k += 1
+    return -1
+
+
+@micropython.viper
+def _take(seg: ptr8, data: ptr8, at: int):
+    i = 0
+    while i < 32:
+        seg[i + 1] = data[at + i + 1]
+        i += 1
+
+
+@micropython.viper
+def _copy_at(shadow: ptr8, seg: ptr8, at: int):
+    i = 0
+    while i < 32:
+        shadow[at + i] = seg[i + 1]
+        i += 1
+
+
+@micropython.viper
+def _copy(shadow: ptr8, data: ptr8, n: int):
+    i = 0
+    while i < n:
+        shadow[i] = data[i + 1]
+        i += 1
 
 
 def from_config(cfg):

@@ -21,6 +21,7 @@
 //   flash_save {path, k?, partial?}            write the storage area to a file (at op k)
 //   flash_load {path}                          replace the storage area (power must be off)
 //   stats                                      scan gaps, counters
+//   scans {clear?} / busy {clear?}             matrix scan starts / loop steps (GP25 high)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
@@ -40,6 +41,7 @@ const BKPT_PROGRAM = 0xbe02;
 const WS_ONE_NS = 600;
 const WS_RESET_NS = 50e3;
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
+const BUSY_PIN = 25; // the Pico's LED: high while the firmware's loop runs a step
 
 function out(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -115,6 +117,8 @@ class Bench {
     this.serialIn = [];
     this.powered = false;
     this.scanStarts = [];
+    this.busy = []; // [start, end] ns of every high pulse on the busy pin (GP25): loop steps
+    this.busyFrom = -1;
     this.i2cBuf = [];
     this.serialOut = [];
     this.powerOn(null);
@@ -219,6 +223,15 @@ class Bench {
     this.updateButtons();
     const led = gpio[b.led];
     led.addListener((state) => this.wsEdge(state === GPIOPinState.High));
+    // The firmware raises GP25 (the Pico's own LED) for the length of each loop step.
+    gpio[BUSY_PIN].addListener((state) => {
+      if (state === GPIOPinState.High) {
+        if (this.busyFrom < 0) this.busyFrom = this.nowNs();
+      } else if (this.busyFrom >= 0) {
+        this.busy.push([this.busyFrom, this.nowNs()]);
+        this.busyFrom = -1;
+      }
+    });
   }
 
   updateColumns() {
@@ -519,6 +532,11 @@ function handle(msg) {
     case 'flash_ops': {
       const from = msg.from ?? 0;
       return { ops: bench.flashOps.slice(from), total: bench.flashOps.length };
+    }
+    case 'busy': {
+      const s = bench.busy.map(([a, e]) => [a / 1e6, e / 1e6]);
+      if (msg.clear) bench.busy = [];
+      return { steps: s };
     }
     case 'scans': {
       const s = bench.scanStarts.map((t) => t / 1e6);

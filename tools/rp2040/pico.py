@@ -274,6 +274,10 @@ class Pico:
     def scan_starts(self, clear=False):
         return self.command("scans", clear=clear)["starts"]
 
+    def loop_steps(self, clear=False):
+        """[(start, end)] ms of every loop step (the firmware's busy signal on GP25)."""
+        return [tuple(s) for s in self.command("busy", clear=clear)["steps"]]
+
     # --- outputs ---------------------------------------------------------------------------------
     @property
     def leds(self):

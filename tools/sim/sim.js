@@ -337,13 +337,16 @@ function renderGame(m) {
   const st = $("status");
   const cpython = m.device.runtime === "cpython";
   st.className = "status " + m.device.status;
-  st.textContent = "firmware: " + m.device.status + (cpython ? " on CPython" : "") +
+  st.textContent = "firmware: " + m.device.status + (cpython ? " on CPython" :
+                   m.device.runtime === "rp2040" ? " on the emulated Pico" : "") +
                    (m.busy ? " \u00b7 " + m.busy : "");
   st.title = m.device.text || "the firmware process";
   const note = $("runtime-note");
-  if (note.hidden === cpython) {           // said once, and stays: it does not change
-    note.hidden = !cpython;
-    note.textContent = cpython ? "The firmware runs on " + m.device.runtime_text + "." : "";
+  const said = m.device.runtime === "micropython" ? "" :   // CPython or the emulated Pico
+               "The firmware runs on " + m.device.runtime_text + ".";
+  if (note.textContent !== said) {
+    note.hidden = !said;
+    note.textContent = said;
   }
 }
 

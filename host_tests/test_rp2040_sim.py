@@ -1,0 +1,67 @@
+# python tools/sim.py --rp2040: the simulator's board on the emulated Pico (MicroPython's RP2040
+# port in rp2040js, the .mpy build deploy.py flashes). A player sets up, lifts a tile and sees
+# its targets lit, moves it, and the move reaches game.txt in the sim folder (copied from the
+# emulated flash's littlefs); Ctrl-C stops it cleanly with no emulator left running. Mistakes
+# on the command line are one line. CPython only (pytest); skips without Node or the UF2.
+import os
+import shutil
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from barragoon.notation import parse_square
+from test_sim_tool import SimProcess, run_sim, one_line_error
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from rp2040 import pico  # noqa: E402
+
+WHY = pico.missing() or ("" if shutil.which("node") else "Node.js is not installed") or (
+    "" if os.path.isdir(os.path.join(ROOT, "tools", "rp2040", "node_modules", "rp2040js"))
+    else "rp2040js is not installed (npm ci in tools/rp2040)")
+
+
+def emulators_running():
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if "emulator.js" in line and "node" in line]
+
+
+@pytest.mark.skipif(bool(WHY), reason=WHY or "-")
+def test_play_a_move_on_the_emulated_pico(tmp_path):
+    before = len(emulators_running())
+    sim_dir = str(tmp_path / "board")
+    s = SimProcess(sim_dir, extra=["--rp2040"])
+    game = os.path.join(sim_dir, "game.txt")
+    try:
+        st = s.wait(lambda: (lambda m: m if m["device"]["status"] == "running" else None)(
+            s.state()), "the firmware running", timeout=120)
+        assert st["device"]["runtime"] == "rp2040"
+        assert "emulated Pico" in st["device"]["runtime_text"]
+        assert s.act("setup", variant=0)["ok"]
+        s.wait(lambda: not s.state()["busy"], "the set-up", timeout=60)
+        s.wait(lambda: (s.state()["game"] or {}).get("exists"),
+               "the game to start (saved to game.txt)", timeout=60)
+        d2, d4 = parse_square("d2"), parse_square("d4")
+        # The game starts once the pieces have been still for the settle time; then a lift
+        # lights the tile's targets (d4 among them for the 2-tile on d2).
+        assert s.act("lift", sq=d2)["ok"]
+        s.wait(lambda: any(s.state()["leds"][d4]), "d4 lit as a target", timeout=60)
+        assert s.act("put", sq=d4)["ok"]
+        s.wait(lambda: os.path.exists(game) and "d2-d4" in open(game).read(),
+               "the move saved to the emulated flash and copied to the sim folder", timeout=60)
+    finally:
+        code = s.stop(signal.SIGINT)
+    out = "".join(s.lines)
+    assert code == 0 and "Traceback" not in out, out
+    assert "emulated Pico" in out
+    assert len(emulators_running()) == before, "an emulator was left running"
+
+
+def test_rp2040_mistakes_are_one_line(tmp_path):
+    one_line_error(run_sim("--rp2040", "--micropython", "micropython", "--dir",
+                           str(tmp_path)), "choose one")
+    one_line_error(run_sim("--firmware", "x.uf2", "--dir", str(tmp_path)), "--rp2040")
+    one_line_error(run_sim("--rp2040", "--firmware", str(tmp_path / "none.uf2"),
+                           "--dir", str(tmp_path)), "none.uf2")
