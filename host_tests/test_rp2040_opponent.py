@@ -3,8 +3,8 @@
 # moves; the board thinks in slices while the loop scans on (a Brown tile lifted meanwhile is
 # lit at once and may not move), then shows its move; the player carries it out and it is
 # saved. The figures (printed, never asserted: the emulator's time is the judge): how long the
-# board took against its budget, the longest gap between two scans while it thought, and
-# lift-to-light during the thinking.
+# board took against its budget and, while it thought, the longest gap between two scans, the
+# loop steps (from the firmware's busy signal on GP25) and lift-to-light.
 import pico_bench
 from rp2040 import board
 from event_script import square_number as S, square_text
@@ -28,6 +28,7 @@ def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
                           2000, 5), b.screen()
         t_start = b.pico.t
         b.pico.scan_starts(clear=True)
+        b.pico.loop_steps(clear=True)
         b.wait(400)
         n = len(b.lifts)
         b.lift(S("c8"))                           # a brown tile while it thinks
@@ -39,6 +40,7 @@ def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
         assert b.wait_for(lambda b: b.screen()[1].startswith("plays "), 2 * BUDGET_MS, 5), \
             b.screen()
         answer_ms = b.pico.t - t_start
+        steps = sorted(e - a for a, e in b.pico.loop_steps())
         lift_ms = b.lift_to_light()[n:]
         move = b.screen()[1].split()[1]           # e.g. d8xd5
         frm, to = S(move[:2]), S(move[3:])
@@ -49,9 +51,10 @@ def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
         b.wait(300)
         assert b.files()["game.txt"].decode().endswith("1. d2-d5 " + move + "\n") or \
             ("1. d2-d5 " + move) in b.files()["game.txt"].decode()
-        print("\nboard's move %s after %.0f ms (budget %d ms); longest scan gap while it "
-              "thought %.1f ms; lift-to-light while thinking %s ms"
-              % (move, answer_ms, BUDGET_MS, gaps, lift_ms))
+        print("\nboard's move %s after %.0f ms (budget %d ms); while it thought: longest "
+              "time between scans %.1f ms, loop steps median %.1f / 99th %% %.1f / max %.1f ms, "
+              "lift-to-light %s ms" % (move, answer_ms, BUDGET_MS, gaps, steps[len(steps) // 2],
+                                       steps[len(steps) * 99 // 100], steps[-1], lift_ms))
         assert square_text(frm) == move[:2]
     finally:
         b.close()
