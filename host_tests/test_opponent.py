@@ -355,6 +355,13 @@ def test_a_draw_offered_to_the_board_is_accepted_when_it_is_behind():
     assert g.over and g.reason == "draw agreed" and isinstance(rig.ctl.top, M.Over)
 
 
+# --- through the whole firmware -----------------------------------------------------------------
+def test_an_event_script_chooses_the_board_in_the_menus_and_plays_its_move():
+    from test_board_events import run_file
+    r = run_file("vsboard_game.txt")
+    assert '[Opponent "Brown 1"]' in r.record      # game.txt: the same opponent after a restart
+
+
 # --- saved with the game -------------------------------------------------------------------------
 def test_the_opponent_is_saved_with_the_game_and_resumed():
     from checks import scratch_dir
