@@ -60,7 +60,7 @@ class App:
                               getattr(cfg, "ADJUST_MS", 250), getattr(cfg, "REOPEN_MS", 2000),
                               self.storage.load_palette())
         self.ctl.on_save = self._save
-        self.ctl.on_finish = self.storage.finish_game
+        self.ctl.on_finish = self._finish
         self.ctl.on_settings = self.storage.save_settings
         self.ctl.on_checkpoint = self.recorder.checkpoint
         self.brightness = brightness
@@ -92,7 +92,7 @@ class App:
         if self.storage.problem:
             self.report("saved game not loaded, kept as game.bad: " + self.storage.problem)
             self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
-        self.ctl.start(m.occupied, saved, self.storage.duties)
+        self.ctl.start(m.occupied, saved, self.storage.duties, self.storage.clock)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, self.storage.duties)   # after a crash: back into the game
 
@@ -127,10 +127,13 @@ class App:
         # the decision without waiting for the flash (the files follow within the same step).
         self.unsaved = (game, duties)
 
+    def _finish(self, game):
+        self.storage.finish_game(game, self.ctl.clock_tag())
+
     def _write(self):
         game, duties = self.unsaved
         self.unsaved = None
-        self.storage.save_game(game, duties)
+        self.storage.save_game(game, duties, self.ctl.clock_tag())   # the times as of now
         self.storage.begin_events(self.recorder, self.clock.ticks_ms())   # (written below)
 
     def step(self):

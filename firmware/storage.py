@@ -7,8 +7,10 @@
 #
 # A touch-move duty of the turn in progress is part of the save: an extra tag line before the
 # record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
-# barragoon.record.parse_record ignores as an unknown tag. A game against the board has
-# [Opponent "Brown 2"] too (the board's side and strength; controller/opponent.py), kept on the
+# barragoon.record.parse_record ignores as an unknown tag. So is the game clock's
+# [Clock "300000 280000 5000 w"] (controller/clock.py: White's and Brown's remaining ms, the
+# increment, whose clock runs), in game.txt and in records.txt, and in a game against the board
+# [Opponent "Brown 2"] (the board's side and strength; controller/opponent.py), kept on the
 # Game as game.opponent. With every save the flight
 # recorder's events go to events.txt (recorder.py), also written atomically: the board writes
 # it a few lines per loop step (begin_events, write_events) and renames it when complete.
@@ -36,6 +38,7 @@ RECORDS = "records.txt"
 SETTINGS = "settings.txt"
 EVENTS = "events.txt"
 TOUCH_TAG = "[TouchMove "
+CLOCK_TAG = "[Clock "
 OPPONENT_TAG = "[Opponent "     # the board plays a side: [Opponent "Brown 2"] (side, strength)
 ERRORS = "error.log"
 RECORDS_OLD = "records.old"
@@ -56,6 +59,7 @@ class Storage:
         self.fs = fs if fs is not None else _Fs()
         self.problem = ""                  # why the saved game could not be loaded, if so
         self.duties = ""                   # the loaded game's touch-move duties
+        self.clock = ""                    # ... and its game clock's tag text
         self.full = False                  # the last write found the file system full
         self.events_open = None            # events.txt.tmp while it is being written
 
@@ -110,10 +114,12 @@ class Storage:
             f.close()
 
     # --- the game in progress ------------------------------------------------------------
-    def save_game(self, game, duties=""):
-        """Save the game in progress with its touch-move duties (judge.duty_text()). True
-        when saved; False when the file system is full (the previous save stays)."""
-        return self._write_atomic(GAME, None, lambda write: game_text(game, duties, write))
+    def save_game(self, game, duties="", clock=""):
+        """Save the game in progress with its touch-move duties (judge.duty_text()) and its
+        clock (the tag text, "" for none). True when saved; False when the file system is
+        full (the previous save stays)."""
+        return self._write_atomic(GAME, None,
+                                  lambda write: game_text(game, duties, write, clock))
 
     def load_game(self):
         """The saved game, or None (its touch-move duties in `duties`). Whatever goes wrong
@@ -122,13 +128,15 @@ class Storage:
         starts cleanly."""
         self.problem = ""
         self.duties = ""
+        self.clock = ""
         try:
             text = self._read(GAME)
             if not text:
                 return None
             game = parse_record(text)
             self.duties = duties_of(text)
-            game.opponent = tag_value(text, OPPONENT_TAG)
+            self.clock = duties_of(text, CLOCK_TAG)
+            game.opponent = duties_of(text, OPPONENT_TAG)
             return game
         except Exception as e:             # noqa: BLE001 - any failure: keep the file aside
             self.problem = (str(e) if isinstance(e, RulesError) else
@@ -142,7 +150,7 @@ class Storage:
     def clear_game(self):
         self._remove(self._path(GAME))
 
-    def finish_game(self, game):
+    def finish_game(self, game, clock=""):
         """Append the finished game to the records, then forget it as the game in progress.
         records.txt becomes records.old (replacing it) once it passes RECORDS_MAX. If the
         file system is full, the finished game stays in game.txt (not lost) and `full` is
@@ -153,6 +161,8 @@ class Storage:
         try:
             f = self.fs.open(self._path(RECORDS), "a")
             try:
+                if clock:
+                    f.write('%s"%s"]\n' % (CLOCK_TAG, clock))
                 write_record(game, f.write)
                 f.write("\n")
             finally:
@@ -262,22 +272,20 @@ def _is_full(e):
     return e.args and e.args[0] in _FULL
 
 
-def game_text(game, duties, write):
-    """What game.txt holds: the duties tag (if any), then the game record."""
+def game_text(game, duties, write, clock=""):
+    """What game.txt holds: the duties and clock tags (if any), then the game record."""
     if duties:
         write('%s"%s"]\n' % (TOUCH_TAG, duties))
+    if clock:
+        write('%s"%s"]\n' % (CLOCK_TAG, clock))
     opp = getattr(game, "opponent", "")
     if opp:
         write('%s"%s"]\n' % (OPPONENT_TAG, opp))
     write_record(game, write)
 
 
-def duties_of(text):
-    return tag_value(text, TOUCH_TAG)
-
-
-def tag_value(text, tag):
-    """The value of an extra tag line of game.txt, '' without it."""
+def duties_of(text, tag=TOUCH_TAG):
+    """The value of the tag line (TOUCH_TAG by default) in text, "" if it has none."""
     i = text.find(tag)
     if i < 0:
         return ""

@@ -11,11 +11,19 @@ def raises(exc_type, fn, *args):
     raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc_type.__name__))
 
 
+def scratch_root():
+    """Where the scratch directories go: $BARRAGOON_SCRATCH, which conftest.py sets to a new
+    directory for each test session (the MicroPython runs inherit it), so that test runs of
+    several checkouts at once do not clear each other's files; /tmp outside pytest."""
+    import os
+    return os.getenv("BARRAGOON_SCRATCH") or "/tmp"
+
+
 def scratch_dir(name):
-    """An empty directory /tmp/barragoon_<name>_<runtime>/ (path with a trailing slash)."""
+    """An empty directory <scratch_root>/barragoon_<name>_<runtime>/ (trailing slash)."""
     import os
     import sys
-    d = "/tmp/barragoon_%s_%s" % (name, sys.implementation.name)
+    d = "%s/barragoon_%s_%s" % (scratch_root(), name, sys.implementation.name)
     try:
         os.mkdir(d)
     except OSError:

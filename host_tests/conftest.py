@@ -6,9 +6,12 @@
 # (started once per module, not once per test). Tests named in the module's MICROPYTHON_ONLY
 # tuple (heap-allocation checks, which mean nothing on CPython) are collected for MicroPython
 # only.
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
 
@@ -21,6 +24,11 @@ import vboard  # noqa: E402
 vboard.install_framebuf()   # CPython: the framebuf stand-in
 
 sys.path.insert(0, micropython_env.FIRMWARE)
+
+# Scratch files of this session (checks.scratch_root), removed at its end.
+if not os.environ.get("BARRAGOON_SCRATCH"):
+    os.environ["BARRAGOON_SCRATCH"] = tempfile.mkdtemp(prefix="barragoon-tests-")
+    atexit.register(shutil.rmtree, os.environ["BARRAGOON_SCRATCH"], True)
 
 _mp_results = {}
 

@@ -10,8 +10,9 @@
 #   # check <ms|end> result: 1/2-1/2        the Result tag
 #   # check <ms|end> beeps: 0               error beeps so far
 #
-# A check at <ms> looks at the board after running the script up to that time.
-from checks import scratch_dir
+# A check at <ms> looks at the board after running the script up to that time. At the end,
+# game.txt as saved must hold exactly the game the board shows.
+from checks import scratch_dir, scratch_root
 
 import event_script as es
 import board_events
@@ -31,6 +32,18 @@ def _read(name):
         return f.read()
     finally:
         f.close()
+
+
+def _work_name():
+    # A scratch directory of this checkout's own: several checkouts (worktrees) may run these
+    # tests at the same time, and each run starts by clearing its files.
+    n = 0
+    for c in _dir():
+        n = (n * 31 + ord(c)) & 0xFFFFFF
+    return "events_%06x" % n
+
+
+_WORK = _work_name()
 
 
 def _checks(text):
@@ -87,9 +100,10 @@ def run_file(name):
     last = None
     for when in times:
         sc = script if when == "end" else _cut(script, int(when))
-        r = board_events.run(sc, scratch_dir("events"))
+        r = board_events.run(sc, scratch_dir(_WORK))
         if when == "end":
-            last = r
+            last = r                       # what the board saved is what it shows
+            assert _file("game.txt") == r.record, (name, _file("game.txt"), r.record)
         leds = {}
         for sq, meaning in r.leds:
             leds[sq] = meaning
@@ -130,7 +144,7 @@ def _file(name):
 
 def scratch_dir_path():
     import sys
-    return "/tmp/barragoon_events_%s/" % sys.implementation.name
+    return "%s/barragoon_%s_%s/" % (scratch_root(), _WORK, sys.implementation.name)
 
 
 # --- one test per defect of issue 10 -----------------------------------------------------------
@@ -140,6 +154,10 @@ def test_defect01_victim_put_back_is_asked_and_undone():
 
 def test_defect02_out_of_turn_touch_creates_no_duty():
     run_file("defect02_out_of_turn.txt")
+
+
+def test_defect02_an_opponent_tile_the_mover_could_take_creates_no_duty_when_put_back():
+    run_file("defect02_capturable.txt")
 
 
 def test_defect03_a_pause_in_a_slide_reopens_the_move():
@@ -175,6 +193,10 @@ def test_defect07_a_draw_needs_the_other_player_and_is_recorded_once():
     assert "(agree)" in records
 
 
+def test_defect07_take_back_of_a_draw_agreed_after_a_move_keeps_the_move():
+    run_file("defect07_take_back_draw_after_a_move.txt")
+
+
 def test_defect08_menus_keep_the_game_state():
     run_file("defect08_menus.txt")
 
@@ -204,11 +226,32 @@ def test_defect11_captures_pulse_and_the_red_green_palette_is_saved():
                     C.colour(C.dimmed(C.RED_GREEN), C.TAKE_TILE)}
 
 
+# --- play-tests: clumsy, hesitant and fast hands ------------------------------------------------
+def test_a_tile_touched_out_of_turn_during_a_placement_is_put_back_and_the_placement_goes_on():
+    run_file("play_out_of_turn_in_placement.txt")
+
+
+def test_a_move_taken_back_within_the_reopen_window_leaves_the_duty_and_says_so():
+    run_file("play_changed_mind.txt")
+
+
+def test_a_slide_paused_past_the_reopen_window_stands_and_the_tile_is_then_out_of_turn():
+    run_file("play_slow_slide.txt")
+
+
+def test_fast_hands_still_make_their_moves():
+    run_file("play_fast_hands.txt")
+
+
+def test_menus_during_a_placement_return_to_the_picker_and_take_back_works():
+    run_file("play_menus_in_placement.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")
     text = _file("events.txt")
     script = es.parse(text)                       # a valid event script
     assert script.position == "7/7/7/7/3z3/7/7/3D3/6z w 24"
-    again = board_events.run(script, scratch_dir("events_replay"))
+    again = board_events.run(script, scratch_dir(_WORK + "_replay"))
     assert _turns(again.record) == _turns(first.record) == "d2xd5 b3=1E f6=X"

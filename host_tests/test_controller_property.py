@@ -38,6 +38,7 @@ class Physical:
         pos = rig.ctl.game.pos
         self.board = [pos.get(sq) for sq in range(63)]
         self.hand = []
+        self.aside = []               # captured pieces put aside
         self.vacated = {}             # square -> (time, piece) of its last lift
 
     def lift(self, sq, ms=30):
@@ -95,6 +96,18 @@ def oracle(rig, phys):
                fail_info(rig)))
 
 
+def in_hands(h, phys):
+    """Is every piece a story has in the hands really in a hand (or put aside after its
+    capture)? A story with a spare on a square and the real piece in a hand fits the squares
+    too: NEW matches any piece."""
+    held = phys.hand + phys.aside
+    for k in range(h.n):
+        if h.ac[k] not in held:
+            return False
+        held.remove(h.ac[k])
+    return True
+
+
 def answer_truthfully(rig, phys):
     """The players answer the question as it really is."""
     j = rig.ctl.judge
@@ -110,7 +123,8 @@ def answer_truthfully(rig, phys):
     truth = None
     for i in range(j.nh):
         h = j.hs[i]
-        if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)):
+        if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)) and \
+                in_hands(h, phys):
             j._classify(h)
             truth = h
             break
@@ -177,6 +191,7 @@ def careful_turn(rig, phys, data):
     phys.drop(to, 0, 400)                          # the attacker (lifted first)
     if victim:
         phys.hand.remove(victim)                   # the victim goes aside
+        phys.aside.append(victim)
 
 
 def fix_board(rig, phys):

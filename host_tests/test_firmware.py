@@ -5,7 +5,7 @@ import gc
 import sys
 
 import vboard
-from checks import scratch_dir
+from checks import scratch_dir, scratch_root
 
 machine = vboard.install()
 
@@ -17,6 +17,7 @@ from drivers.leds import chain_index  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
 from controller.modes import Play, Menu, Setup  # noqa: E402
+from controller import colours as C  # noqa: E402
 from storage import Storage  # noqa: E402
 import app  # noqa: E402
 
@@ -35,7 +36,8 @@ class Board:
 
     def __init__(self, name, keep_dir=False, pieces=None):
         vboard.reset()
-        self.dir = ("/tmp/barragoon_fw_%s_%s/" % (name, sys.implementation.name) if keep_dir
+        self.dir = ("%s/barragoon_fw_%s_%s/" % (scratch_root(), name, sys.implementation.name)
+                    if keep_dir
                     else storage_dir(name))
         self.wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS,
                                   config.SENSOR_TYPE, config.DIODE_DIRECTION,
@@ -309,9 +311,9 @@ def test_the_screen_shows_the_move_before_its_save_stalls_the_board():
     at_save = []
     real = b.storage.save_game
 
-    def save(game, duties):
+    def save(game, duties, clock=""):
         at_save.append(len(machine.i2c_log))
-        real(game, duties)
+        real(game, duties, clock)
     b.storage.save_game = save
     b.app.boot()
     b.run(400)
@@ -345,3 +347,44 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     b.press(OK)
     assert writes == [60]
     assert Storage(b.dir).load_brightness(40) == 60
+
+
+def _power_cut_with_a_tile_in_the_hand(name, moves):
+    # A touch-move duty survives a power cut: White's c2 is lifted (a touch) and still in the
+    # hand when the power goes. Powered on, the board asks for c2 back and c2 must still move.
+    b = Board(name)
+    b.app.boot()
+    b.run(50)
+    set_up(b)
+    for frm, to in moves:                        # at a player's pace: each lift closes the
+        b.lift(frm)                              # turn before
+        b.drop(to)
+    b.lift("c2")
+    b.run(400)                                   # held: a touch, judged at rest
+    assert '[TouchMove "c2 -"]' in b.saved_text()
+    pieces = b.ctl.game.pos
+    b2 = Board(name, keep_dir=True)
+    for sq in range(63):
+        if pieces.get(sq) and sq != parse_square("c2"):
+            b2.wiring.place(sq)
+    b2.app.boot()
+    b2.run(50)
+    if moves:
+        assert isinstance(b2.ctl.top, Menu) and b2.ctl.top.items[0] == "Resume game"
+        b2.press(OK)
+    assert isinstance(b2.ctl.top, Play), b2.ctl.top         # not a new set-up
+    assert b2.ctl.meaning[parse_square("c2")] == C.TO_FILL
+    b2.drop("c2")
+    assert b2.ctl.meaning[parse_square("c2")] == C.DUTY
+    b2.lift("e2")
+    b2.drop("e4")
+    assert b2.ctl.game.last_turn_text() == (moves and "%s-%s" % moves[-1] or "")
+    assert b2.ctl.meaning[parse_square("e4")] == C.ERROR
+
+
+def test_a_duty_taken_on_in_the_first_turn_survives_a_power_cut():
+    _power_cut_with_a_tile_in_the_hand("cut1", ())
+
+
+def test_a_duty_taken_on_by_the_lift_that_closed_the_last_turn_survives_a_power_cut():
+    _power_cut_with_a_tile_in_the_hand("cut2", (("d2", "d5"), ("d8", "d6")))

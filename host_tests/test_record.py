@@ -197,6 +197,29 @@ def test_repetition_offer_accepted_and_agreed_draw_in_a_record():
     assert msg.startswith("turn 7... c8-c7: ") and "Brown must deviate" in msg, msg
 
 
+def test_loss_on_time_in_a_record():
+    # Brown's clock runs out before Brown moves: White wins, "(time)" follows White's turn.
+    game = play(Game(), ["c2-c3", "(time)"])
+    assert game.over and game.winner == WHITE and game.reason == "time ran out"
+    text = round_trip(game)
+    assert '[Result "1-0"]' in text and '[Termination "time ran out"]' in text
+    assert text.endswith("1. c2-c3 (time)\n")
+    # Mid-turn: White captured a tile, Brown placed, White's own placement is still due
+    # when White's time runs out (the turn, placements included, is White's).
+    game = play(Game(), TURNS[:6] + ["d2xc4 e3=RN", "(time)"])
+    assert game.winner == BROWN and game.placing() < 0
+    assert round_trip(game).endswith("4. d2xc4 e3=RN (time)\n")
+    # After a tile capture the captured side places first: Brown's placement is awaited.
+    placer = play(Game(), TURNS[:6] + ["d2xc4", "(time)"])
+    assert placer.winner == WHITE and round_trip(placer).endswith("4. d2xc4 (time)\n")
+    # White runs out before the first move.
+    assert round_trip(play(Game(), ["(time)"])).endswith("\n(time)\n")
+    # A finished game takes no more actions; take-back removes the loss with the turn.
+    raises(RulesError, game.lose_on_time)
+    game.undo()
+    assert not game.over and game.placing() == WHITE
+
+
 # --- refused records ------------------------------------------------------------------------
 def test_illegal_move_names_turn_and_token():
     bad = RECORD.replace("3. b1-a3", "3. b1-b5")

@@ -453,3 +453,19 @@ def test_face_names():
     assert screens.FACE_NAMES[0] == "No Entry" and screens.FACE_NAMES[15] == "All Turns"
     assert screens.FACE_NAMES[code("RN") - 1] == "Right Turn N"
     assert screens.FACE_NAMES[code("LW") - 1] == "Left Turn W"
+
+
+def test_clocks_over_the_play_screen():
+    from oled_text import Picture
+    fb = new_fb()
+    screens.play(fb, 1, (0, 0), 22, "c8-c6", "")
+    screens.clocks(fb, 281000, 9400, 1, True)
+    img = Picture.from_fb(fb)
+    assert img.find("4:41") == (20, 1, False)      # White's half, not running
+    assert img.find("9.4") == (84, 1, True)        # Brown's runs: inverted, tenths below 10 s
+    assert img.has("B", True) and not img.has("to move")
+    fb = new_fb()
+    screens.clocks(fb, 1800000, 605000, 0, False)  # paused: the mover's half only framed
+    img = Picture.from_fb(fb)
+    assert img.find("30:00") == (20, 1, False) and img.find("10:05") == (84, 1, False)
+    assert fb.pixel(0, 0) and fb.pixel(63, 9) and not fb.pixel(64, 0) and not fb.pixel(1, 8)

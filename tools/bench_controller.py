@@ -1,12 +1,13 @@
-"""Time and heap per event of the board controller, the flight recorder's RAM, and the peak heap
-of a whole game.
+"""Time and heap per event of the board controller, the flight recorder's RAM, the game clock's
+cost, and the peak heap of a whole game.
 
     python tools/bench_controller.py        CPython figures, then the same under micropython
     micropython tools/bench_controller.py   MicroPython figures only
 
 Per event (the device handles each raw sensor change the same way): a lift with hints (LED
 frame ready, then the screen), a set-down in transit, and the loop step that commits a move at
-rest. Heap per event = growth of gc.mem_alloc() over the event after a gc.collect() (the
+rest. The game clock: an idle loop step (tick and render) with and without a running clock,
+the screen redrawn with the clocks, and its heap. Heap per event = growth of gc.mem_alloc() over the event after a gc.collect() (the
 objects it leaves to the garbage collector); "frames" adds what micropython.mem_total() also
 counts: call frames of functions with many locals, freed again at once. Measured on the
 MicroPython unix port, which is 64-bit: objects there take up to twice the RAM they take on the
@@ -160,6 +161,63 @@ def whole_game(limit):
     return turns, peak_live, peak_any, g
 
 
+def clock_figures(steps=2000):
+    """(us per idle loop step without / with a running clock, us of Clock.tick alone, us of a
+    play screen with the clocks, heap B over the steps with the clock, heap B of a Clock with
+    100 turns of history, heap B of the module)."""
+    from controller import clock as K
+    per = []
+    for minutes in (0, 1):
+        rig = Rig()
+        rig.start_game()
+        ctl = rig.ctl
+        ctl.clock = K.from_choice(minutes, 1)
+        if ctl.clock is not None:
+            ctl.clock.sync(ctl.game)
+        t = rig.t
+        ctl.tick(t)
+        ctl.render(t)
+        best = None
+        for rep in range(3):
+            gc.collect()
+            h0 = heap()
+            t0 = now_us()
+            for i in range(steps):         # 10 s: the screen is redrawn once a second
+                t += 5
+                ctl.tick(t)
+                ctl.render(t)
+            us = since(t0)
+            grown = heap() - h0
+            best = us if best is None or us < best else best
+        per.append(best / steps)
+    ck, g = ctl.clock, ctl.game
+    tick = ck.tick
+    t0 = now_us()
+    for i in range(steps):
+        t += 1                             # (no display change within a second)
+        tick(t, g, True)
+    tick_us = since(t0) / steps
+
+    def redraw():
+        ctl.screen_dirty = True
+        ctl.render(t, 2)
+    screen_us = min(measure(redraw)[0] for i in range(20))
+    gc.collect()
+    h0 = heap()
+    ck = K.Clock(300000, 2000)
+    ck.hist = K.array("i", range(100))
+    gc.collect()
+    obj = heap() - h0
+    del ck
+    del sys.modules["controller.clock"]
+    gc.collect()
+    h0 = heap()
+    __import__("controller.clock")
+    gc.collect()
+    mod = heap() - h0
+    return per[0], per[1], tick_us, screen_us, grown, obj, mod
+
+
 def name(sq):
     from barragoon.notation import square_name
     return square_name(sq)
@@ -179,6 +237,13 @@ def main():
     print("%-11s flight recorder: %d events in %d B of buffers (%s)"
           % ("", rec.size, fixed, "%d B of heap measured" % measured if MICRO
              else "3 B per event"))
+    off, on, tick_us, scr, grown, obj, mod = clock_figures()
+    print("%-11s game clock: loop step (tick + render) %.2f us without, %.2f us with a running "
+          "clock (its screen redrawn once a second; heap %d B in 10 s); Clock.tick %.2f us; "
+          "play screen with the clocks %.0f us" % ("", off, on, grown, tick_us, scr))
+    if MICRO:
+        print("%-11s game clock heap: a Clock with 100 turns of history %d B, the module %d B"
+              % ("", obj, mod))
     if MICRO:
         print("%-11s RP2040 estimate (x%d): lift LED frame %.2f ms (with screen %.2f ms), "
               "commit step %.2f ms" % ("", FACTOR, r["lift_led"] * FACTOR / 1000,

@@ -76,6 +76,12 @@ def start_occupancy():
 MENU_ITEMS = ("New game (closed)", "New game (open)", "Express stages", "Take back",
               "Offer a draw", "Sensor test", "LED test", "Brightness", "Resume game")
 
+def play_clock(fb, side, last, note, white_ms, brown_ms, running=True):
+    """The play screen of a game with a clock: the times over the title bar."""
+    screens.play(fb, side, (0, 0), 22, last, note)
+    screens.clocks(fb, white_ms, brown_ms, side, running)
+
+
 SCREENS = (
     ("message", screens.message, ("Fix the board", "Put back on d2:", "White 3-tile",
                                   "", "Must move c2")),
@@ -87,6 +93,10 @@ SCREENS = (
                                     "Capture b5 or put it back")),
     ("play_long_note", screens.play, ("Brown", (0, 0), 17, "c1-c4",
                                       "Capture b5 or put the tile back")),
+    ("play_clock", play_clock, (1, "d2xd6 e6=X b3=RN", "", 281000, 594000)),
+    ("play_clock_low", play_clock, (0, "c8-c6", "", 9400, 1205000)),
+    ("play_clock_paused", play_clock, (0, "c8-c6", "Power was off: OK starts clock",
+                                       293000, 287000, False)),
     ("picker_RN", screens.face_picker, ("White", "e5", FACES.index("RN") + 1)),
     ("picker_LE", screens.face_picker, ("Brown", "b3", FACES.index("LE") + 1)),
     ("picker_X", screens.face_picker, ("White", "g9", 1)),

@@ -20,7 +20,7 @@
 #            face), predicted_move(), predicted_turn(), iter_turns(), turn_texts(),
 #            last_turn_text(), in_hand(), check()
 #   actions  move(frm, to), place(sq, face), offer_repetition_draw(),
-#            answer_repetition_draw(accept), agree_draw(), undo(), undo_turn()
+#            answer_repetition_draw(accept), agree_draw(), lose_on_time(), undo(), undo_turn()
 # Every action either happens completely or raises RulesError and changes nothing.
 #
 # Repetition (rule 6c) is about a repeated sequence of turns, not a position seen again. A turn
@@ -72,17 +72,19 @@ R_DEAD = "no capture possible"
 R_REPEAT = "repetition, nobody can deviate"
 R_REPEAT_AGREED = "repetition draw accepted"
 R_AGREED = "draw agreed"
+R_TIME = "time ran out"
 
 # Actions: low 2 bits are the tag.
 _MOVE = 0      # | frm << 2 | to << 8 | capture << 14
 _PLACE = 1     # | sq << 2 | face code << 8
-_META = 2      # | kind << 2
+_META = 2      # | kind << 2 (3 bits)
 OFFER = 0      # repetition draw offered by the player who just moved
 DECLINE = 1    # ... declined by the player to move
 ACCEPT = 2     # ... accepted
 AGREE = 3      # draw agreed at any time
+TIME = 4       # the side whose action is awaited ran out of time on a game clock (it loses)
 
-META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)")
+META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)", "(time)")
 
 # Turn codes (one int per turn since the last tile capture):
 #   frm | to << 6 | captured Barragoon's cell code << 12 | placement sq << 17 | face << 23
@@ -403,6 +405,13 @@ class Game:
             raise RulesError("the game is over")
         self._do(_META | AGREE << 2)
 
+    def lose_on_time(self):
+        """The side whose action is awaited (`turn`: the side to move, or the side placing a
+        Barragoon) ran out of time on a game clock: the other side wins."""
+        if self.over:
+            raise RulesError("the game is over")
+        self._do(_META | TIME << 2)
+
     def undo(self):
         """Take back the last action (a move, a placement or an offer)."""
         if not self.actions:
@@ -465,7 +474,7 @@ class Game:
                     self._cur |= sq << 17 | face << 23
                 self._end_turn(live)
         else:
-            self._apply_meta((a >> 2) & 3)
+            self._apply_meta((a >> 2) & 7)
 
     def _apply_move(self, frm, to, live):
         pos = self.pos
@@ -498,6 +507,8 @@ class Game:
             self._finish(DRAW, R_REPEAT_AGREED)
         elif kind == AGREE:
             self._finish(DRAW, R_AGREED)
+        elif kind == TIME:
+            self._finish(1 - self.turn, R_TIME)
         else:
             # Declined: the decliner (side to move) must deviate; if they cannot, the duty
             # passes along the block (see _end_turn).
@@ -568,9 +579,9 @@ class Game:
             elif tag == _PLACE:
                 cur += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
             elif cur is None:
-                cur = META_WORDS[(a >> 2) & 3]
+                cur = META_WORDS[(a >> 2) & 7]
             else:
-                cur += " " + META_WORDS[(a >> 2) & 3]
+                cur += " " + META_WORDS[(a >> 2) & 7]
         if cur is not None:
             yield cur
 
@@ -604,7 +615,7 @@ class Game:
             elif tag == _PLACE:
                 out += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
             else:
-                out += " " + META_WORDS[(a >> 2) & 3]
+                out += " " + META_WORDS[(a >> 2) & 7]
         self._last_text = out
         return out
 

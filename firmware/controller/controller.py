@@ -2,8 +2,9 @@
 # Hardware-free: app.py (device) and the simulator feed it events and show its output.
 #
 #   ctl = Controller(fb, settle_ms, brightness, adjust_ms, reopen_ms, palette)
-#   ctl.start(occupied, saved_game, duties)  first scan; the saved game (or None) and its
-#                                         touch-move duties (Storage.duties)
+#   ctl.start(occupied, saved_game, duties, clock)  first scan; the saved game (or None), its
+#                                         touch-move duties (Storage.duties) and its clock
+#                                         (Storage.clock: the tag text, "" for none)
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
 #   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
@@ -12,19 +13,22 @@
 # Callbacks (set by the owner, each optional):
 #   on_save(game, duties)        the game or its touch-move duties changed: save both
 #   on_finish(game)              a finished game is left: append it to the records (once)
+#                                (both saves carry clock_tag(), the game clock's tag text)
 #   on_settings(brightness, palette)   a setting changed (brightness: when its screen closes)
 #   on_checkpoint(game, before_event)  a turn starts with the board matching the game (the
 #                                flight recorder can replay from here); before_event: the
 #                                event being handled already belongs to the new turn
 #
 # Modes (controller/modes.py) live on one stack; the judge (controller/judge.py) decides what
-# happened on the board; colours.py turns LED meanings into colours.
+# happened on the board; colours.py turns LED meanings into colours; clock.py is the optional
+# game clock (ctl.clock, None when the game has none).
 from barragoon.core import RulesError
 from barragoon.game import Game, CLOSED, start_position
 from controller import colours as C
 from controller import judge as J
 from controller import modes as M
 from controller import menus
+from controller import clock as K
 from controller import opponent as OP
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
@@ -47,6 +51,8 @@ class Controller:
         self.stack = []
         self.variant = CLOSED
         self.stages = [0, 0]
+        self.clock = None              # the game clock (controller/clock.py), if the game has one
+        self.clock_choice = [0, 0]     # New game: indexes into clock.MINUTES, clock.INCREMENTS
         self.board_plays = -1          # New game: the side the board plays, -1 nobody
         self.strength = 1              # ... and its strength (1-3)
         self.opponent = None           # the game's Opponent (controller/opponent.py) or None
@@ -120,11 +126,15 @@ class Controller:
         self.screen_dirty = True
 
     # --- life cycle --------------------------------------------------------------------------
-    def start(self, occupied=None, saved=None, duties=""):
+    def start(self, occupied=None, saved=None, duties="", clock=""):
         """Power-on. A fresh board goes straight to the set-up of a standard game; a game
-        without moves is taken up again at once; otherwise the players choose."""
+        without moves is taken up again at once; otherwise the players choose. A saved clock
+        comes back paused (the board cannot know how long it was off)."""
         if occupied is not None:
             self.sensed[:] = occupied
+        self.clock = K.from_tag(clock) if clock and saved is not None else None
+        if self.clock is not None:
+            self.clock.sync(saved)
         if saved is not None and saved.over:
             self.game = saved
             self.recorded = False
@@ -158,7 +168,8 @@ class Controller:
             self.set_base(M.Over())
             return
         if not game.last_turn_text() and phys is None and not game.offered and \
-                not self._matches(game):
+                not duties and not self._matches(game):
+            # (a game with a touch-move duty has begun: the board is guided back, duty kept)
             self.judge.stop()
             self.set_base(M.Setup(game))
             return
@@ -183,13 +194,21 @@ class Controller:
         g = self._fresh_game()
         self.game = g
         self.recorded = False
+        self._new_clock(g)
         self.judge.stop()
         self.set_base(M.Setup(g))
+
+    def _new_clock(self, game):
+        # runs as soon as play begins (the set-up is done)
+        self.clock = K.from_choice(self.clock_choice[0], self.clock_choice[1])
+        if self.clock is not None:
+            self.clock.sync(game)
 
     def options_changed(self):
         if self.stack and isinstance(self.stack[0], M.Setup):
             g = self._fresh_game()
             self.game = g
+            self._new_clock(g)
             self.stack[0] = M.Setup(g)
 
     def _fresh_game(self):
@@ -211,9 +230,38 @@ class Controller:
                 self.on_finish(g)
 
     def save(self):
+        if self.clock is not None and self.game is not None:
+            self.clock.follow(self.game)   # a committed turn switches the clock first
         if self.on_save is not None and self.game is not None:
             self.judge.duties_saved()
             self.on_save(self.game, self.judge.duty_text())
+
+    def clock_tag(self):
+        """The game clock as its save tag's text, "" without a clock."""
+        return self.clock.tag() if self.clock is not None else ""
+
+    def pause_clock(self, pause):
+        ck = self.clock
+        if pause:
+            ck.pause()
+            self.save()                    # the paused times survive a power cut
+        else:
+            ck.resume()
+        self.dirty()
+
+    def _clock_tick(self, t):
+        # The clock runs in play (menus on top included), not while paused or the game is over.
+        ck, g = self.clock, self.game
+        if g is None:                      # the saved-game question at power-on
+            return
+        live = not g.over and self.playing()
+        if ck.tick(t, g, live) and isinstance(self.top, M.Play):
+            self.screen_dirty = True
+        if ck.flag >= 0 and live:
+            g.lose_on_time()
+            self.judge.stop()
+            self.save()
+            self.set_base(M.Over())
 
     def settings_changed(self):
         if self.on_settings is not None:
@@ -245,6 +293,8 @@ class Controller:
         except RulesError as e:
             self.hint = str(e)
             return
+        if self.clock is not None:
+            self.clock.take_back(g)
         self.begin(g, "", phys)
         self.save()
 
@@ -297,6 +347,8 @@ class Controller:
             return
         if top.judged:
             self.flags(self.judge.tick(t, top.decides), t)
+        if self.clock is not None:
+            self._clock_tick(t)
         if self.opponent is not None:
             self.opponent.tick(self, t)    # the board's own turn: thinks in slices
         top = self.top

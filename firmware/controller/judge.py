@@ -310,6 +310,9 @@ class Judge(Stories, TouchMove, View):
         else:
             self.vac_t[sq] = t
             f |= self._lift(sq, t)
+            self.decided = False           # (a lift that closed the turn started a fresh one
+            #                                as judged: this lift still is to be judged at
+            #                                rest, and a touch-move duty it brings saved)
         if self.pruned or self.hs[0].over:
             return f | self._lost()
         self._live()
@@ -634,11 +637,16 @@ class Judge(Stories, TouchMove, View):
         if k == -2:
             return F_ASK
         # Nothing valid: say what is wrong; beep when a piece rests on a wrong square.
+        h = self.hs[0]
+        if h.kind == K_BAD and self._occupied_as_at_start():
+            # Every square filled as at the turn start, yet no story has each piece on its own
+            # square (a story of pieces put back in place was dropped as less likely): asking
+            # for single pieces could go on for ever; the repair guides them back for sure.
+            return self._put_right(0) | F_BEEP
         f = 0
         if self.place_sq >= 0:
             self.place_sq = -1
             f |= F_UNPLACE
-        h = self.hs[0]
         if h.kind == K_DUTY:
             self.err_sq = h.b if self.b0[h.b] == 0 else h.a
             f |= F_BEEP
@@ -761,18 +769,7 @@ class Judge(Stories, TouchMove, View):
             self._live()
             return 0
         if kind == K_BAD:
-            phys = bytearray(self.hs[hi].board)
-            f = 0
-            if self.committed >= 0:
-                self.game.undo()
-                self.committed = -1
-                f |= F_SAVE
-            for sq in range(63):
-                if phys[sq] == NEW:
-                    phys[sq] = 0
-            self._keep_duties()
-            self._start_repair(phys)
-            return f | F_UNPLACE
+            return self._put_right(hi)
         # keep only the histories with this interpretation
         a, b = self.ask_a[j], self.ask_b[j]
         hs = self.hs
@@ -788,6 +785,30 @@ class Judge(Stories, TouchMove, View):
                 self.nh = last
         self._classify(hs[0])
         return self._act(0, t)
+
+    def _put_right(self, hi):
+        """Story hi is true: every piece is down, some on each other's squares. Guide them
+        back to the turn start square by square (the repair follows lifts and set-downs, not
+        stories, so it always ends)."""
+        phys = bytearray(self.hs[hi].board)
+        f = 0
+        if self.committed >= 0:
+            self.game.undo()
+            self.committed = -1
+            f |= F_SAVE
+        for sq in range(63):
+            if phys[sq] == NEW:
+                phys[sq] = 0
+        self._keep_duties()
+        self._start_repair(phys)
+        return f | F_UNPLACE
+
+    def _occupied_as_at_start(self):
+        s, b0 = self.sensed, self.b0
+        for sq in range(63):
+            if s[sq] != (1 if b0[sq] else 0):
+                return False
+        return True
 
     def placement_ready(self):
         """The Barragoon stands on place_sq and the board is judged at rest."""

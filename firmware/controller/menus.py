@@ -4,6 +4,7 @@
 from barragoon.game import side_name, VARIANTS
 from controller import colours as C
 from controller import modes as M
+from controller import clock as K
 from controller import opponent as OP
 
 
@@ -80,6 +81,19 @@ def _offer_repeat(ctl, menu):
     ctl.offer_repetition()
 
 
+def _has_clock(ctl):
+    return ctl.clock is not None and _playing(ctl)
+
+
+def _clock_label(ctl):
+    return "Pause clock" if ctl.clock.running else "Start clock"
+
+
+def _pause_clock(ctl, menu):
+    ctl.pop(menu)
+    ctl.pause_clock(ctl.clock.running)
+
+
 def _brightness(ctl, menu):
     ctl.push(M.Brightness(ctl))
 
@@ -112,6 +126,7 @@ GAME = (
     (_take_back_label, _can_take_back, _take_back),
     ("Offer draw", _can_offer_draw, _offer_draw),
     (_repeat_label, _can_repeat, _offer_repeat),
+    (_clock_label, _has_clock, _pause_clock),
     ("Brightness", _always, _brightness),
     (_colours_label, _always, _colours),
     ("Sensor test", _always, _sensor_test),
@@ -153,11 +168,37 @@ def _brown(ctl, menu):
     ctl.options_changed()
 
 
+def _time_label(ctl):
+    return "Clock: " + K.minutes_text(ctl.clock_choice[0])
+
+
+def _time(ctl, menu):
+    c = ctl.clock_choice
+    c[0] = (c[0] + 1) % len(K.MINUTES)
+    ctl.options_changed()
+
+
+def _timed(ctl):
+    return ctl.clock_choice[0] != 0
+
+
+def _increment_label(ctl):
+    return "Increment: %d s" % K.INCREMENTS[ctl.clock_choice[1]]
+
+
+def _increment(ctl, menu):
+    c = ctl.clock_choice
+    c[1] = (c[1] + 1) % len(K.INCREMENTS)
+    ctl.options_changed()
+
+
 NEW_GAME = (
     ("Set up new game", _always, _start),
     (_variant_label, _always, _variant),
     (_white_label, _always, _white),
     (_brown_label, _always, _brown),
+    (_time_label, _always, _time),
+    (_increment_label, _timed, _increment),
 ) + OP.NEW_GAME
 
 

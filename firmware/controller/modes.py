@@ -55,6 +55,8 @@ class Play(Mode):
     def on_button(self, ctl, code, t):
         if code == BTN_BACK:
             ctl.open_menu()
+        elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
+            ctl.pause_clock(False)
         elif code == BTN_OK:
             ctl.hint = "Hold OK for menu"
 
@@ -69,13 +71,22 @@ class Play(Mode):
             screens.message(fb, "Fix the board", *fix_lines(ctl))
             return
         if placer >= 0:
-            screens.message(fb, "Place Barragoon", side_name(placer) + ": put one",
-                            "on an empty", "square", note if note[:5] != "Place" else "")
+            screens.placement(fb, side_name(placer) + ": put one",
+                              note if note[:5] != "Place" else "")
             return
+        ck = ctl.clock
+        if not note and ck is not None and not ck.running:
+            note = CLOCK_NOTES[ck.state]
         if not note and g.repetition and not g.pending:
             note = side_name(1 - g.pos.side) + ": draw? menu"
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
+        if ck is not None:
+            screens.clocks(fb, ck.ms(0), ck.ms(1), ck.side, ck.running)
+
+
+CLOCK_NOTES = ("", "Clock paused: OK starts it",
+               "Power was off: OK starts clock")
 
 
 def note_text(ctl):

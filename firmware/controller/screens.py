@@ -217,6 +217,17 @@ def message(fb, title, line1="", line2="", line3="", line4=""):
     _text(fb, line4, 0, 50)
 
 
+def placement(fb, who, note=""):
+    """A Barragoon to be placed: who places ("White: put one"), then what to do, or a note
+    (why a piece must go back) wrapped over the three lines below."""
+    message(fb, "Place Barragoon", who)
+    if note:
+        _wrap(fb, note, 0, 26, 3, 12)
+    else:
+        _text(fb, "on an empty", 0, 26)
+        _text(fb, "square", 0, 38)
+
+
 def _side_text(side):
     if isinstance(side, int):
         return _SIDES[side]
@@ -258,6 +269,42 @@ def play(fb, side_to_move, stages, supply, last, note):
         else:
             fb.hline(0, 44, W, 1)
             _wrap(fb, note, 0, 47, 2)
+
+
+def _clock_time(fb, ms, x, y, c):
+    # m:ss, or s.t below 10 s, one character at a time (no string is built)
+    d = "0123456789"
+    if ms < 10000:
+        fb.text(d[ms // 1000], x, y, c)
+        fb.text(".", x + 8, y, c)
+        fb.text(d[ms // 100 % 10], x + 16, y, c)
+        return
+    s = ms // 1000
+    m = s // 60
+    if m >= 10:
+        fb.text(d[m // 10 % 10], x, y, c)
+        x += 8
+    fb.text(d[m % 10], x, y, c)
+    fb.text(":", x + 8, y, c)
+    fb.text(d[s % 60 // 10], x + 16, y, c)
+    fb.text(d[s % 10], x + 24, y, c)
+
+
+def clocks(fb, white_ms, brown_ms, side, running):
+    """The game clock over the play screen's title bar: White's time in the left half, Brown's
+    in the right, the side to move's half inverted (framed only while the clock is paused),
+    e.g. "W 14:59" and "B 9.4"."""
+    fb.fill_rect(0, 0, W, 10, 0)
+    for s in (0, 1):
+        x = 64 * s
+        on = s == side
+        if on and running:
+            fb.fill_rect(x, 0, 64, 10, 1)
+        elif on:
+            fb.rect(x, 0, 64, 10, 1)
+        c = 0 if on and running else 1
+        fb.text("WB"[s], x + 4, 1, c)
+        _clock_time(fb, brown_ms if s else white_ms, x + 20, 1, c)
 
 
 PICKER_ICON = (3, 15, 24)   # x, y, size of the face icon on the picker screen

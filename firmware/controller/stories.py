@@ -177,8 +177,11 @@ class Stories:
                 continue
             base = h.cost
             outside = 0 if placing or h.n == 0 else 1
+            back = 0 if same >= 0 else self._back_first(h, sq, no)
             for j in range(1, no):
                 cost = base + (2 if same >= 0 else 0) + (outside if opt[j] == NOHOME else 0)
+                if back and self._unlikely(h, opt[j], back):
+                    cost += 1
                 g = self._slot(cost)
                 if g is None:
                     continue
@@ -189,6 +192,39 @@ class Stories:
                     g.swaps += 1
             h.put(sq, opt[0])
         self._dedupe()
+
+    def _back_first(self, h, sq, no):
+        """A piece set down where a hand took one off is most likely that piece coming back
+        (a tile knocked or touched out of turn and put back, even during a placement). When
+        the hands hold the piece last lifted from sq, returns its code (else 0): any other
+        piece costs 1 more there, except the mover's tiles (a capture sets the attacker where
+        the victim was lifted). If the first option is such a piece, that one goes first."""
+        gone = h.gone[sq]
+        if gone == 0 or gone == NEW:
+            return 0
+        held = False
+        for k in range(h.n):
+            if h.ac[k] == gone and h.af[k] == sq:
+                held = True
+        if not held:
+            return 0
+        opt = self.opt
+        if not self._unlikely(h, opt[0], gone):
+            return gone
+        for j in range(1, no):
+            o = opt[j]
+            if o != NOHOME and h.ac[o] == gone:
+                opt[j] = opt[0]
+                opt[0] = o
+                break
+        return gone
+
+    def _unlikely(self, h, o, back):
+        # option o set where the piece `back` was lifted from: neither it nor a mover's tile
+        if o == NOHOME:
+            return True
+        c = h.ac[o]
+        return c != back and not own(c, self.side)
 
     def _slot(self, cost):
         """A free hypothesis for a story of this cost, or None. When all are in use, a story

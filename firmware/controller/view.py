@@ -159,6 +159,12 @@ class View:
                 self._say(N_MUST_TAKE, self.duty_take, True)
             elif mv >= 0 and self.duty[mv] and self.err_sq != at:
                 self._say(N_MUST_MOVE, mv, True)
+            elif mv < 0 and self.has_duty:
+                # another tile's legal move, refused: the reason is the tile that must move
+                for d in range(63):
+                    if self.duty[d]:
+                        self._say(N_MUST_MOVE, d, True)
+                        break
             else:
                 self._say(N_NOT_TARGET, self.err_sq, True)
         if placing and self.note == N_NONE:
