@@ -9,7 +9,9 @@
 # record, [TouchMove "d2 d5"] (move d2, capture d5; see controller/judge.py), which
 # barragoon.record.parse_record ignores as an unknown tag. So is the game clock's
 # [Clock "300000 280000 5000 w"] (controller/clock.py: White's and Brown's remaining ms, the
-# increment, whose clock runs), in game.txt and in records.txt. With every save the flight
+# increment, whose clock runs), in game.txt and in records.txt, and in a game against the board
+# [Opponent "Brown 2"] (the board's side and strength; controller/opponent.py), kept on the
+# Game as game.opponent. With every save the flight
 # recorder's events go to events.txt (recorder.py), also written atomically: the board writes
 # it a few lines per loop step (begin_events, write_events) and renames it when complete.
 #
@@ -37,6 +39,7 @@ SETTINGS = "settings.txt"
 EVENTS = "events.txt"
 TOUCH_TAG = "[TouchMove "
 CLOCK_TAG = "[Clock "
+OPPONENT_TAG = "[Opponent "     # the board plays a side: [Opponent "Brown 2"] (side, strength)
 ERRORS = "error.log"
 RECORDS_OLD = "records.old"
 BAD = "game.bad"
@@ -133,6 +136,7 @@ class Storage:
             game = parse_record(text)
             self.duties = duties_of(text)
             self.clock = duties_of(text, CLOCK_TAG)
+            game.opponent = duties_of(text, OPPONENT_TAG)
             return game
         except Exception as e:             # noqa: BLE001 - any failure: keep the file aside
             self.problem = (str(e) if isinstance(e, RulesError) else
@@ -274,6 +278,9 @@ def game_text(game, duties, write, clock=""):
         write('%s"%s"]\n' % (TOUCH_TAG, duties))
     if clock:
         write('%s"%s"]\n' % (CLOCK_TAG, clock))
+    opp = getattr(game, "opponent", "")
+    if opp:
+        write('%s"%s"]\n' % (OPPONENT_TAG, opp))
     write_record(game, write)
 
 

@@ -63,9 +63,9 @@ def test_captures_differ_from_moves_by_more_than_hue():
 
 @pytest.mark.parametrize("name,palette", PALETTES)
 @pytest.mark.parametrize("vision", VISIONS)
-def test_the_pulse_of_a_capture_is_visible(name, palette, vision):
+def test_the_pulse_of_a_capture_or_a_hint_is_visible(name, palette, vision):
     dim = C.dimmed(palette)
-    for m in (C.TAKE_TILE, C.TAKE_BARRAGOON):
+    for m in (C.TAKE_TILE, C.TAKE_BARRAGOON, C.SUGGEST_TO):
         assert difference(tuple(C.colour(palette, m)), tuple(C.colour(dim, m)), vision) >= CLEAR
 
 
@@ -78,6 +78,12 @@ def test_red_green_palette_tells_moves_and_captures_apart_by_colour_alone(vision
             d = difference(tuple(C.colour(C.RED_GREEN, a)), tuple(C.colour(C.RED_GREEN, b)),
                            vision)
             assert d >= CLEAR, (C.name(a), C.name(b), vision, d)
+
+
+def test_a_hint_is_checked_against_the_live_board_it_is_shown_over():
+    # the engine's suggested move (menu: Hint) lights over the judge's live meanings
+    hint = [g for g in C.TOGETHER if C.SUGGEST in g]
+    assert hint and C.SUGGEST_TO in hint[0] and C.DUTY in hint[0] and C.TO_EMPTY in hint[0]
 
 
 def test_every_meaning_has_a_colour_and_a_pattern_in_each_palette():

@@ -30,16 +30,18 @@ DUTY_TAKE = const(12)      # touch-move: this piece must be captured
 WIN = const(13)            # game over: the winner's tiles
 LOSE = const(14)           # ... the loser's tiles
 DRAW = const(15)           # ... every tile after a draw
-SENSED = const(16)         # sensor test: a piece stands here
-TEST_R = const(17)         # LED test: full red, green, blue, white (the same in every palette)
-TEST_G = const(18)
-TEST_B = const(19)
-TEST_W = const(20)
-COUNT = const(21)
+SUGGEST = const(16)        # hint: the tile the engine would move
+SUGGEST_TO = const(17)     # ... and where to (pulsing)
+SENSED = const(18)         # sensor test: a piece stands here
+TEST_R = const(19)         # LED test: full red, green, blue, white (the same in every palette)
+TEST_G = const(20)
+TEST_B = const(21)
+TEST_W = const(22)
+COUNT = const(23)
 
 _NAMES = ("off,origin,move,capture tile,capture barragoon,capturer,error,take off,put back,"
-          "place,set up,must move,must capture,winner,loser,draw,sensed,test red,test green,"
-          "test blue,test white")
+          "place,set up,must move,must capture,winner,loser,draw,hint,hint to,sensed,test red,"
+          "test green,test blue,test white")
 
 
 def name(m):
@@ -53,8 +55,8 @@ PULSE = const(1)           # 800 ms: full, then a quarter (stays visible, clearl
 BLINK = const(2)           # 500 ms: on, off
 FLASH = const(3)           # 200 ms: on, off
 PATTERN = bytes((STEADY, STEADY, STEADY, PULSE, PULSE, STEADY, FLASH, STEADY, STEADY, STEADY,
-                 STEADY, BLINK, BLINK, STEADY, STEADY, STEADY, STEADY, STEADY, STEADY, STEADY,
-                 STEADY))
+                 STEADY, BLINK, BLINK, STEADY, STEADY, STEADY, STEADY, PULSE, STEADY, STEADY,
+                 STEADY, STEADY, STEADY))
 
 # Meanings that one board state can light together (the accessibility test checks every pair
 # within a group): a tile held, a victim lifted (no own tile held), a placement, set-up, end.
@@ -64,6 +66,8 @@ TOGETHER = (
     bytes((PLACE, TO_FILL, TO_EMPTY, ERROR, DUTY)),
     bytes((PLACE, HINT, TO_EMPTY)),
     bytes((WIN, LOSE)),
+    # a hint over the live board (a touch clears it)
+    bytes((SUGGEST, SUGGEST_TO, DUTY, DUTY_TAKE, TO_FILL, TO_EMPTY, ERROR)),
 )
 
 _TEST = b"\xff\x00\x00\x00\xff\x00\x00\x00\xff\xff\xff\xff"
@@ -87,6 +91,8 @@ STANDARD = (
     b"\x00\xff\xc0"    # winner
     b"\xff\x00\x00"    # loser
     b"\xff\xa0\x00"    # draw
+    b"\x90\x00\xe0"    # hint: violet
+    b"\x90\x00\xe0"    # hint target: violet, pulsing
     b"\xff\xff\xff"    # sensed
 ) + _TEST
 RED_GREEN = (
@@ -106,6 +112,8 @@ RED_GREEN = (
     b"\x00\xc0\xff"    # winner
     b"\xff\x40\x00"    # loser
     b"\xff\xff\xa0"    # draw
+    b"\x90\x00\xe0"    # hint: violet
+    b"\x90\x00\xe0"    # hint target: violet, pulsing
     b"\xff\xff\xff"
 ) + _TEST
 PALETTES = (STANDARD, RED_GREEN)

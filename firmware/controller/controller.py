@@ -29,6 +29,7 @@ from controller import judge as J
 from controller import modes as M
 from controller import menus
 from controller import clock as K
+from controller import opponent as OP
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
 
@@ -52,6 +53,9 @@ class Controller:
         self.stages = [0, 0]
         self.clock = None              # the game clock (controller/clock.py), if the game has one
         self.clock_choice = [0, 0]     # New game: indexes into clock.MINUTES, clock.INCREMENTS
+        self.board_plays = -1          # New game: the side the board plays, -1 nobody
+        self.strength = 1              # ... and its strength (1-3)
+        self.opponent = None           # the game's Opponent (controller/opponent.py) or None
         self.face = 1
         self.hint = ""                 # a short-lived note (until the next event)
         self.alert = 0                 # 1: something was refused (the buzzer beeps)
@@ -155,6 +159,10 @@ class Controller:
         self.game = game
         self.recorded = False
         self.face = 1
+        if self.opponent is not None:
+            self.opponent.stop()
+        self.opponent = OP.of_game(game)
+        self.judge.allow = self.opponent.allow if self.opponent is not None else None
         if game.over:
             self.judge.stop()
             self.set_base(M.Over())
@@ -165,7 +173,7 @@ class Controller:
             self.judge.stop()
             self.set_base(M.Setup(game))
             return
-        self.set_base(M.Play())
+        self.set_base(M.Play() if self.opponent is None else OP.VsPlay())
         f = self.judge.begin(game, duties, phys)
         if game.offered:
             self.push(M.Offer(True))
@@ -183,7 +191,7 @@ class Controller:
         """Leave the current game (a finished one goes to the records) and set up a new one
         with the chosen variant and express stages."""
         self._record()
-        g = Game(start_position(self.variant), self.variant, (self.stages[0], self.stages[1]))
+        g = self._fresh_game()
         self.game = g
         self.recorded = False
         self._new_clock(g)
@@ -198,11 +206,16 @@ class Controller:
 
     def options_changed(self):
         if self.stack and isinstance(self.stack[0], M.Setup):
-            g = Game(start_position(self.variant), self.variant,
-                     (self.stages[0], self.stages[1]))
+            g = self._fresh_game()
             self.game = g
             self._new_clock(g)
             self.stack[0] = M.Setup(g)
+
+    def _fresh_game(self):
+        g = Game(start_position(self.variant), self.variant, (self.stages[0], self.stages[1]))
+        if self.board_plays >= 0:
+            g.opponent = OP.tag(self.board_plays, self.strength)   # saved with the game
+        return g
 
     def start_game(self, game, t):
         """Set-up done: the board matches the new game's start."""
@@ -274,6 +287,9 @@ class Controller:
                     g.undo()                 # the accepted offer goes with its acceptance
             else:
                 g.undo_turn()
+                op = self.opponent
+                if op is not None and g.turn == op.side and g.last_turn_text():
+                    g.undo_turn()            # against the board: back to the player's turn
         except RulesError as e:
             self.hint = str(e)
             return
@@ -289,7 +305,11 @@ class Controller:
             self.hint = str(e)
             return
         self.save()
-        self.push(M.Offer(True))
+        op = self.opponent
+        if op is not None and self.game.pos.side == op.side:
+            op.answer(self, True)            # offered to the board: it answers for itself
+        else:
+            self.push(M.Offer(True))
 
     # --- events ------------------------------------------------------------------------------
     def on_square(self, sq, present, t):
@@ -329,6 +349,8 @@ class Controller:
             self.flags(self.judge.tick(t, top.decides), t)
         if self.clock is not None:
             self._clock_tick(t)
+        if self.opponent is not None:
+            self.opponent.tick(self, t)    # the board's own turn: thinks in slices
         top = self.top
         top.tick(self, t)
         if self.animated:
@@ -356,7 +378,9 @@ class Controller:
         if f & J.F_UNPLACE:
             self.drop(M.Place)
         if f & J.F_PLACE and not self._has(M.Place):
-            self.push(M.Place())
+            op = self.opponent
+            self.push(op.place_mode() if op is not None and self.game.placing() == op.side
+                      else M.Place())
         if f & J.F_ASK and not self._has(M.Ask):
             self.push(M.Ask())
         if f & J.F_BEEP:

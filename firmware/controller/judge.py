@@ -98,6 +98,8 @@ class Judge(Stories, TouchMove, View):
         self.game = None
         self.side = 0                      # the mover of the open turn
         self.moves = []                    # legal moves at the turn start (frm * 64 + to)
+        self.allow = None                  # against the board: allow(game) -> the one move
+                                           # the board's turn may commit, -1 none, -2 any
         self.movable = bytearray(63)
         self.active = False
         self.repair = False
@@ -218,11 +220,7 @@ class Judge(Stories, TouchMove, View):
         self.nmoves = None
         self.prep_last = ""
         self.side = g.pos.side
-        mv = self.movable
-        mv[:] = _ZERO
-        moves = self.moves
-        for i in range(len(moves)):
-            mv[moves[i] >> 6] = 1
+        self._limit()
         self.nh = 1
         self.seen[:] = _ZERO
         self.seen_n = 0
@@ -253,6 +251,28 @@ class Judge(Stories, TouchMove, View):
             self._duties()
         if live:
             self._live()
+
+    def _limit(self):
+        # The tiles that may move; against the board only its chosen move may be committed
+        # in its turn (none while it thinks): any other is a wrong move to be put right.
+        a = self.allow(self.game) if self.allow is not None else -2
+        if a != -2:
+            self.moves = [a] if a in self.moves else []
+        mv = self.movable
+        mv[:] = _ZERO
+        moves = self.moves
+        for i in range(len(moves)):
+            mv[moves[i] >> 6] = 1
+
+    def relimit(self):
+        """allow() changed its answer (the board has chosen): apply it to the open turn (also
+        while a test screen has the judge stopped: resync() may carry on with the turn)."""
+        if self.game is None or self.game.over or self.repair or self.committed >= 0:
+            return
+        self.moves = self.game.legal_moves()
+        self._limit()
+        self.tgt_for = self.caps_for = -1
+        self._live()
 
     # --- duties ------------------------------------------------------------------------------
     def _see(self, sq):

@@ -5,6 +5,7 @@ from barragoon.game import side_name, VARIANTS
 from controller import colours as C
 from controller import modes as M
 from controller import clock as K
+from controller import opponent as OP
 
 
 def _always(ctl):
@@ -58,13 +59,17 @@ def _can_offer_draw(ctl):
 
 def _offer_draw(ctl, menu):
     ctl.pop(menu)
-    ctl.push(M.Offer(False))
+    if ctl.opponent is not None:
+        ctl.opponent.answer(ctl, False)      # the board answers for itself
+    else:
+        ctl.push(M.Offer(False))
 
 
 def _can_repeat(ctl):
     g = ctl.game
+    op = ctl.opponent                    # (the board never offers: it answers)
     return _playing(ctl) and g.repetition and not g.offered and g.placing() < 0 and \
-        ctl.judge.committed < 0
+        ctl.judge.committed < 0 and (op is None or op.side == g.pos.side)
 
 
 def _repeat_label(ctl):
@@ -127,6 +132,7 @@ GAME = (
     ("Sensor test", _always, _sensor_test),
     ("LED test", _always, _led_test),
     ("New game", _always, _new_game),
+    ("Hint", OP.can_hint, OP.hint),          # (last: the items above keep their places)
 )
 
 
@@ -193,7 +199,7 @@ NEW_GAME = (
     (_brown_label, _always, _brown),
     (_time_label, _always, _time),
     (_increment_label, _timed, _increment),
-)
+) + OP.NEW_GAME
 
 
 # --- power-on with a saved game ---------------------------------------------------------------

@@ -377,9 +377,11 @@ class Offer(Mode):
         self.repetition = repetition
 
     def on_button(self, ctl, code, t):
-        g = ctl.game
-        accept = code == BTN_BACK
         ctl.pop(self)
+        self.answer(ctl, code == BTN_BACK, t)
+
+    def answer(self, ctl, accept, t):
+        g = ctl.game
         try:
             if self.repetition:
                 g.answer_repetition_draw(accept)

@@ -310,9 +310,10 @@ def clocks(fb, white_ms, brown_ms, side, running):
 PICKER_ICON = (3, 15, 24)   # x, y, size of the face icon on the picker screen
 
 
-def face_picker(fb, side, square, code):
+def face_picker(fb, side, square, code, footer=None):
     """Choosing the face of a Barragoon being placed: side "White"/"Brown" (or 0/1), square
-    "e5", code the current cell code 1..16."""
+    "e5", code the current cell code 1..16. footer: a line instead of the keys (the board's
+    own placement, which the player only carries out)."""
     fb.fill(0)
     side = _side_text(side)
     fb.fill_rect(0, 0, W, 10, 1)
@@ -324,6 +325,9 @@ def face_picker(fb, side, square, code):
     _text(fb, square, 60, 14)
     _big(fb, FACES[code - 1], 36, 25)
     fb.text(FACE_NAMES[code - 1], 0, 45)
+    if footer is not None:
+        _text(fb, footer, 0, 56)
+        return
     # "UP/DN face OK=set" is 17 characters: narrow spaces make it fit the 128 pixels.
     fb.text("UP/DN", 0, 56)
     fb.text("face", 44, 56)

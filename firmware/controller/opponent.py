@@ -1,0 +1,406 @@
+# Playing against the board: the engine (barragoon/engine.py) plays one side of the game.
+#
+# Its search runs in slices inside the loop step (Opponent.tick, called from Controller.tick
+# after the events): the scan keeps its period, and the buttons, the menu and take-back stay
+# live while it thinks. One Engine serves the whole session (made at the first use, so a
+# two-player game never pays its heap).
+#
+# The board's turn, as the player sees it (the play screen is VsPlay, a Play):
+#   thinking       the screen says so; none of the board's tiles may move (a lifted one gets
+#                  "can't move: put it back")
+#   its move       the screen shows it in notation and says what to do; the LEDs light the
+#                  tile to lift (blinking, like a touch-move duty) and, for a capture, the
+#                  victim to take off first. The judge checks it: in the board's turn only this
+#                  move can commit (Judge.allow); another one is a wrong move and gets the
+#                  usual fix-the-board guidance
+#   its placement  the LEDs light the square, the screen the face and its heading (the face
+#                  picker's icon); the player sets the Barragoon down so and confirms with OK
+#                  (BoardPlace: a set-down elsewhere is refused)
+# After the board captures a tile the player places first; the board then thinks again for
+# its own placement (the engine predicted the player's, but the player chose).
+#
+# Hint (game menu, on a player's own move): the engine thinks briefly and the move it would
+# play lights in the hint colour until the next touch or button press; nothing is played.
+#
+# The opponent belongs to the saved game: the tag line [Opponent "Brown 2"] before the record
+# (the board plays Brown at strength 2) is kept on the Game as game.opponent (storage.py), so
+# a power cut resumes the same opponent.
+from barragoon.core import RulesError
+from barragoon.game import side_name
+from barragoon.notation import square_name, format_move
+from controller import colours as C
+from controller import modes as M
+from controller import screens
+from drivers.buttons_const import BTN_OK, BTN_BACK
+from drivers.ticks import ticks_diff, ticks_ms
+
+STEP_END_MS = 3            # think until this long after the loop step began (the scan, the
+                           # events and the tick come first; the LEDs and the screen follow
+                           # within the period); at least one engine step (1-4 ms) a loop step
+SLICE_MS = None            # a fixed slice instead (tests: 0, one engine step per loop step)
+STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (2, 8, 30 s per turn)
+HINT_MS = 1000             # thinking time of a hint
+LIMIT = None               # (budget_ms, steps) for every search instead: tests use steps,
+                           # the same work on every machine
+
+_engine = None
+_NOTHING = ()                  # Opponent.plan when the engine found nothing to decide
+
+
+def engine():
+    global _engine
+    if _engine is None:
+        from barragoon.engine import Engine
+        _engine = Engine()
+    return _engine
+
+
+def _slice(t):
+    # t: when the loop step began (Controller.tick gets it)
+    if SLICE_MS is not None:
+        return SLICE_MS
+    left = STEP_END_MS - ticks_diff(ticks_ms(), t)
+    return left if left > 0 else 0
+
+
+def _limits(level):
+    if LIMIT is not None:
+        return LIMIT
+    if level == 0:
+        return HINT_MS, 0
+    from barragoon.engine import LEVELS
+    return LEVELS[level][0], 0
+
+
+# --- the saved tag ------------------------------------------------------------------------------
+def tag(side, level):
+    return "%s %d" % (side_name(side), level)
+
+
+def parse(text):
+    """The Opponent a tag value stands for, or None (none, or a damaged tag: that costs the
+    opponent, never the game)."""
+    parts = text.split() if text else ()
+    if len(parts) != 2 or parts[0] not in ("White", "Brown") or \
+            parts[1] not in ("1", "2", "3"):
+        return None
+    return Opponent(0 if parts[0] == "White" else 1, int(parts[1]))
+
+
+def of_game(game):
+    op = parse(getattr(game, "opponent", ""))
+    if op is not None:
+        engine()                   # made now, as the game begins (a few hundred ms on the
+    return op                      # RP2040), not in the middle of a turn
+
+
+# --- the board as a player ----------------------------------------------------------------------
+class Opponent:
+    def __init__(self, side, level):
+        self.side = side
+        self.level = level
+        self.plan = None           # the engine's Turn for the position at base
+        self.base = -1             # len(game.actions) it was found for
+        self.last = -1             # game.actions[base - 1] then (another history: replan)
+        self.thinking = False
+        self.t0 = 0
+        self.ms = 0                # the last search's time (figures)
+        self.score = None          # the last search's score, the board's view (draw offers)
+        self.allow = self._allow   # for Judge.allow (one bound method, made once)
+
+    def due(self, ctl):
+        """The board must act now (move or place)."""
+        g = ctl.game
+        return g is not None and not g.over and not g.offered and g.turn == self.side and \
+            ctl.playing()
+
+    def step(self, g):
+        """Which of the plan's own actions is due now (0: the first), or -1: none (thinking,
+        or the game went another way)."""
+        p = self.plan
+        if not p:
+            return -1
+        acts = g.actions
+        i = len(acts) - self.base
+        if i < 0 or i >= p.now or self.base and acts[self.base - 1] != self.last:
+            return -1
+        if i == 1 and p.move is not None:
+            a = acts[self.base]            # (game.py: a move is frm << 2 | to << 8, tag 0)
+            if a & 3 or (a >> 2) & 63 != p.move[0] or (a >> 8) & 63 != p.move[1]:
+                return -1
+        return i
+
+    def placement(self, i):
+        """(side, square, face) of the plan's action i, a placement."""
+        return self.plan.places[i - (0 if self.plan.move is None else 1)]
+
+    def _allow(self, g):
+        # Judge.allow: the move the board's turn may commit (-1 none yet, -2 not its turn).
+        if g.pos.side != self.side or g.placing() >= 0:
+            return -2
+        if self.step(g) == 0 and self.plan.move is not None:
+            return (self.plan.move[0] << 6) + self.plan.move[1]
+        return -1
+
+    def tick(self, ctl, t):
+        if not self.due(ctl):
+            if self.thinking:
+                self.stop()
+            return
+        g = ctl.game
+        if self.thinking and len(g.actions) != self.base:
+            self.stop()                    # the game changed under the search
+        if not self.thinking:
+            if self.step(g) >= 0 or self.plan is _NOTHING and len(g.actions) == self.base:
+                return                     # shown: the player carries it out
+            self.plan = None
+            self.base = len(g.actions)
+            self.last = g.actions[self.base - 1] if self.base else -1
+            ms, steps = _limits(self.level)
+            self.t0 = t
+            if engine().start(g, ms, steps):
+                self.thinking = True
+            else:
+                self.plan = _NOTHING       # nothing to decide: not again for this position
+            ctl.judge.relimit()            # nothing may move while it thinks
+            ctl.dirty()
+            return
+        eng = engine()
+        if eng.think(_slice(t)):
+            self.thinking = False
+            self.plan = eng.best()
+            self.ms = ticks_diff(t, self.t0)
+            if self.plan is not None:
+                self.score = self.plan.score
+            ctl.judge.relimit()
+            ctl.dirty()
+
+    def stop(self):
+        if self.thinking:
+            engine().stop()
+            self.thinking = False
+
+    def answer(self, ctl, repetition):
+        """A draw offered to the board: it accepts when its last search did not see it ahead
+        (no search yet: it plays on)."""
+        accept = self.score is not None and self.score <= 0
+        M.Offer(repetition).answer(ctl, accept, 0)
+        if not ctl.hint:
+            ctl.hint = "Board: draw agreed" if accept else "Board: no draw"
+
+    def place_mode(self):
+        return BoardPlace()
+
+    # --- what the player sees -------------------------------------------------------------
+    def leds(self, ctl, mean):
+        """Over the judge's live meanings: the board's move or placement to carry out."""
+        j = ctl.judge
+        if j.repair or not self.due(ctl):
+            return
+        i = self.step(ctl.game)
+        if i < 0:
+            return
+        s = ctl.sensed
+        p = self.plan
+        if i == 0 and p.move is not None:
+            frm, to = p.move
+            if s[to] and p.capture and not mean[to]:
+                mean[to] = C.TO_EMPTY          # first the victim off
+            elif not s[to] and not mean[to]:
+                mean[to] = C.MOVE
+            if s[frm] and not mean[frm]:
+                mean[frm] = C.DUTY             # the tile to lift
+            return
+        sq = self.placement(i)[1]
+        at = j.place_sq
+        if at >= 0 and at != sq:
+            mean[at] = C.ERROR
+            mean[sq] = C.TO_FILL
+        else:
+            mean[sq] = C.PLACE
+
+    def screen(self, ctl, fb):
+        """Draw the board's turn; False when it is not the board's turn."""
+        if ctl.judge.repair or not self.due(ctl):
+            return False
+        g = ctl.game
+        who = "Board: " + side_name(self.side)
+        note = ctl.hint or M.note_text(ctl)
+        i = self.step(g)
+        if i < 0:
+            screens.message(fb, who, "Thinking...", "Strength %d" % self.level, "", note)
+            return True
+        p = self.plan
+        if i == 0 and p.move is not None:
+            frm, to = p.move
+            if p.capture and ctl.sensed[to]:
+                what = ("Take off " + square_name(to), "then move " + square_name(frm))
+            else:
+                what = ("Move " + square_name(frm), "to " + square_name(to))
+            screens.message(fb, who, "plays " + format_move(frm, to, p.capture), what[0],
+                            what[1], note)
+            return True
+        side, sq, face = self.placement(i)
+        j = ctl.judge
+        if not note:
+            note = "Placed? OK" if j.place_sq == sq else "Put it down so"
+        screens.face_picker(fb, side, square_name(sq), face, note)
+        return True
+
+
+class VsPlay(M.Play):
+    """Play with the board as one player: its turns drawn by the Opponent."""
+
+    def leds(self, ctl, mean):
+        mean[:] = ctl.judge.mean
+        ctl.opponent.leds(ctl, mean)
+
+    def screen(self, ctl, fb):
+        if not ctl.opponent.screen(ctl, fb):
+            M.Play.screen(self, ctl, fb)
+
+
+class BoardPlace(M.Place):
+    """The board's placement stands on the board: the player confirms it with OK (the face
+    is the board's; a Barragoon on another square is refused)."""
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_BACK:
+            ctl.open_menu()
+            return
+        if code != BTN_OK:
+            ctl.hint = "The board chose"
+            return
+        op, j, g = ctl.opponent, ctl.judge, ctl.game
+        i = op.step(g)
+        if i < 0:
+            ctl.hint = "Wait: thinking"
+            return
+        side, sq, face = op.placement(i)
+        if not j.placement_ready():
+            ctl.hint = "Set it down first"
+            return
+        if j.place_sq != sq:
+            ctl.hint = "Put it on " + square_name(sq)
+            ctl.alert = 1
+            return
+        try:
+            g.place(sq, face)
+        except RulesError as e:
+            ctl.hint = str(e)
+            ctl.alert = 1
+            return
+        ctl.pop(self)
+        ctl.flags(j.placed(), t)
+
+    def screen(self, ctl, fb):
+        if not ctl.opponent.screen(ctl, fb):
+            M.Place.screen(self, ctl, fb)
+
+
+# --- hint ---------------------------------------------------------------------------------------
+class Hint(M.Mode):
+    """The engine's move for the player to move, lit in the hint colour; not played. Any
+    touch or button press clears it (the touch then counts as usual)."""
+    judged = False
+    layer = True
+
+    def __init__(self):
+        self.turn = None
+        self.started = False
+
+    def tick(self, ctl, t):
+        eng = engine()
+        if not self.started:
+            self.started = True
+            ms, steps = _limits(0)
+            if not eng.start(ctl.game, ms, steps):
+                ctl.pop(self)
+            ctl.dirty()
+        elif self.turn is None and eng.think(_slice(t)):
+            self.turn = eng.best()
+            ctl.dirty()
+
+    def _leave(self, ctl):
+        engine().stop()
+        ctl.pop(self)
+
+    def on_square(self, ctl, sq, present, t):
+        self._leave(ctl)
+        ctl.flags(ctl.judge.event(sq, present, t), t)
+
+    def on_button(self, ctl, code, t):
+        self._leave(ctl)
+
+    def leds(self, ctl, mean):
+        mean[:] = ctl.judge.mean
+        p = self.turn
+        if p is not None and p.move is not None:
+            mean[p.move[0]] = C.SUGGEST
+            mean[p.move[1]] = C.SUGGEST_TO
+
+    def screen(self, ctl, fb):
+        p = self.turn
+        if p is None:
+            screens.message(fb, "Hint", "Thinking...")
+        elif p.move is None:
+            screens.message(fb, "Hint", "No move to show")
+        else:
+            screens.message(fb, "Hint", side_name(ctl.game.pos.side) + " could play",
+                            p.text, "", "touch: clear")
+
+
+def can_hint(ctl):
+    g = ctl.game
+    op = ctl.opponent
+    return g is not None and ctl.playing() and not g.over and not g.offered and \
+        g.placing() < 0 and not ctl.judge.repair and ctl.judge.committed < 0 and \
+        (op is None or g.pos.side != op.side)
+
+
+def hint(ctl, menu):
+    ctl.pop(menu)
+    ctl.push(Hint())
+
+
+# --- the New game menu's items ------------------------------------------------------------------
+def _always(ctl):
+    return True
+
+
+def _against(ctl):
+    return ctl.board_plays >= 0
+
+
+def _against_label(ctl):
+    return "Against: board" if ctl.board_plays >= 0 else "Against: player"
+
+
+def _toggle(ctl, menu):
+    ctl.board_plays = 1 if ctl.board_plays < 0 else -1
+    ctl.options_changed()
+
+
+def _colour_label(ctl):
+    return "You play " + side_name(1 - ctl.board_plays)
+
+
+def _colour(ctl, menu):
+    ctl.board_plays ^= 1
+    ctl.options_changed()
+
+
+def _strength_label(ctl):
+    return "Strength %d" % ctl.strength
+
+
+def _strength(ctl, menu):
+    ctl.strength = ctl.strength % STRENGTHS + 1
+    ctl.options_changed()
+
+
+NEW_GAME = (
+    (_against_label, _always, _toggle),
+    (_colour_label, _against, _colour),
+    (_strength_label, _against, _strength),
+)

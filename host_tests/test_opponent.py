@@ -1,0 +1,394 @@
+# Playing against the board (controller/opponent.py), as event scripts through the controller:
+# the New-game options, the board's turn (thinking, its move shown and carried out, verified by
+# the sensors: only its move commits), its placements confirmed with OK, a wrong piece, the
+# player's placement after capturing one of its tiles, take-back to the player's own turn, the
+# hint, and the opponent saved with the game. The engine works by steps here (opponent.LIMIT),
+# the same on every machine, so the board's choices are fixed.
+from ctl_script import Rig
+from barragoon.game import Game
+from barragoon.notation import parse_face
+from controller import colours as C
+from controller import modes as M
+from controller import opponent as OP
+import storage as S
+from test_controller import choose, sq
+
+RUNTIMES = ("cpython", "micropython")
+
+OP.LIMIT = (0, 60)                         # 60 engine steps a search: a fixed, quick answer
+OP.SLICE_MS = 0                            # one step per loop step: thinking takes the same
+                                           # (simulated) time on every machine
+
+BARRAGOON_CAPTURE = "7/7/7/7/3z3/7/3[X]3/7/Z6 b 24"    # the board (Brown): d5xd3, then b1=X
+TILE_CAPTURE = "V6/7/7/7/3z3/7/3D3/7/7 b 24"          # the board: d5xd3; White places first
+WHITE_CAPTURES = "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"     # the player takes d5: Brown places first
+
+
+class Screen:
+    """The framebuffer with a record of the texts drawn on it (what the player reads)."""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.texts = []
+
+    def fill(self, c):
+        self.texts = []
+        self.fb.fill(c)
+
+    def text(self, s, x, y, c=1):
+        self.texts.append(s)
+        self.fb.text(s, x, y, c)
+
+    def __getattr__(self, name):
+        return getattr(self.fb, name)
+
+
+def vs_rig(position, board_side=1, level=1):
+    rig = Rig()
+    scr = Screen(rig.fb)
+    rig.ctl.fb = scr
+    rig.screen = scr
+    g = rig.start_game(position)
+    g.opponent = OP.tag(board_side, level)
+    rig.ctl.begin(g)                               # the same game, now against the board
+    rig.advance(0)
+    return rig
+
+
+def shown(rig):
+    rig.ctl.screen_dirty = True
+    rig.ctl.render(rig.t, 2)
+    return " | ".join(rig.screen.texts)
+
+
+def think(rig, ms=2000):
+    rig.advance(ms)
+    op = rig.ctl.opponent
+    assert not op.thinking and op.plan is not None, "the board did not answer"
+    return op.plan
+
+
+def carry_out(rig, p):
+    """The player carries out the board's move p (the victim of a capture first)."""
+    frm, to = p.move
+    if p.capture:
+        rig.put(to, 0)
+        rig.advance(300)
+    rig.put(frm, 0)
+    rig.put(to, 1)
+    rig.advance(400)
+
+
+# --- a new game against the board ----------------------------------------------------------------
+def test_new_game_offers_the_board_as_opponent_with_colour_and_strength():
+    rig = Rig()
+    scr = Screen(rig.fb)
+    rig.ctl.fb = scr
+    rig.screen = scr
+    rig.ctl.start(rig.board)                       # an empty board: set-up of a new game
+    rig.run("hold")
+    choose(rig, "New game")
+    items = rig.ctl.top.items
+    assert "Against: player" in items and "Strength 1" not in items
+    choose(rig, "Against: player")
+    assert "Against: board" in rig.ctl.top.items and "You play White" in rig.ctl.top.items
+    choose(rig, "You play White")                  # the board takes White, the player Brown
+    choose(rig, "Strength 1")
+    choose(rig, "Strength 2")
+    assert "Strength 3" in rig.ctl.top.items and "You play Brown" in rig.ctl.top.items
+    assert rig.ctl.game.opponent == "White 3"      # saved with the game from the set-up on
+    rig.run("press back; press back")
+    g = rig.ctl.game
+    for s in range(63):                            # the players set the board up
+        if g.pos.get(s):
+            rig.put(s, 1)
+    for i in range(100):                           # still for the settle time: it starts
+        rig.advance(5)
+        if isinstance(rig.ctl.top, OP.VsPlay):
+            break
+    assert isinstance(rig.ctl.top, OP.VsPlay) and rig.ctl.opponent.side == 0
+    assert rig.ctl.opponent.level == 3
+    assert "Thinking..." in shown(rig)             # White moves first: the board thinks
+    think(rig)
+    assert "Thinking..." not in shown(rig)
+
+
+def test_a_two_player_game_has_no_opponent_and_no_tag():
+    rig = Rig()
+    rig.start_game()
+    assert rig.ctl.opponent is None and isinstance(rig.ctl.top, M.Play)
+    assert not isinstance(rig.ctl.top, OP.VsPlay)
+    out = []
+    S.game_text(rig.ctl.game, "", out.append)
+    assert "[Opponent" not in "".join(out)
+
+
+# --- the board's move ----------------------------------------------------------------------------
+def test_the_board_shows_its_move_and_the_player_carries_it_out():
+    rig = vs_rig(None, 1)                          # the standard start; the board is Brown
+    assert rig.ctl.opponent.plan is None
+    rig.run("lift d2; drop d5; wait 400")
+    assert rig.record() == "d2-d5"
+    p = think(rig)
+    frm, to = p.move
+    text = shown(rig)
+    assert "Board: Brown" in text and p.text.split()[0] in text
+    assert rig.ctl.meaning[frm] == C.DUTY          # lift this tile
+    assert rig.ctl.judge.moves == [(frm << 6) + to]   # and only its move can commit
+    if p.capture:
+        assert rig.ctl.meaning[to] == C.TO_EMPTY   # the victim goes off first
+        rig.put(to, 0)
+        rig.advance(300)
+    else:
+        assert rig.ctl.meaning[to] == C.MOVE
+    rig.put(frm, 0)
+    rig.advance(30)
+    assert rig.ctl.meaning[frm] == C.ORIGIN and rig.ctl.meaning[to] in (
+        C.MOVE, C.TAKE_TILE, C.TAKE_BARRAGOON)
+    rig.put(to, 1)
+    rig.advance(400)
+    assert rig.record() == "d2-d5 " + p.text.split()[0]
+    assert rig.ctl.game.turn == 0 and "Board: Brown" not in shown(rig)   # the player's turn
+
+
+def test_while_it_thinks_no_tile_of_the_board_may_move_and_the_menu_answers():
+    rig = vs_rig(None, 1)
+    OP.LIMIT = (0, 100000)                         # a long search: it is still thinking below
+    try:
+        rig.run("lift d2; drop d5; wait 400")
+        assert rig.ctl.opponent.thinking
+        rig.run("lift c8; wait 300")               # a brown tile: it cannot move now
+        assert rig.ctl.judge.moves == [] and "Thinking..." in shown(rig)
+        rig.run("drop c6; wait 400")
+        assert rig.record() == "d2-d5" and rig.ctl.meaning[sq("c6")] == C.ERROR
+        rig.run("lift c6; drop c8; wait 400")
+        rig.run("hold")
+        assert isinstance(rig.ctl.top, M.Menu)     # buttons answer while it thinks
+        rig.run("press back")
+        assert rig.ctl.opponent.thinking
+    finally:
+        OP.LIMIT = (0, 60)
+    rig.ctl.opponent.stop()
+
+
+def test_the_board_answers_while_the_sensor_test_is_up_and_its_move_then_counts():
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    assert rig.ctl.opponent.thinking
+    rig.run("lift c8; drop c8; wait 400")          # (the player's turn closes: the board's opens)
+    rig.run("hold")
+    choose(rig, "Sensor test")
+    p = think(rig)                                 # it answered meanwhile
+    rig.run("press ok; press back; wait 400")
+    assert isinstance(rig.ctl.top, OP.VsPlay)
+    assert rig.ctl.judge.moves == [(p.move[0] << 6) + p.move[1]]
+    carry_out(rig, p)
+    assert rig.record() == "d2-d5 " + p.text.split()[0]
+
+
+def test_a_wrong_move_for_the_board_is_refused_and_guided_back():
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    p = think(rig)
+    frm, to = p.move
+    other = None                                   # another legal brown move
+    for m in rig.ctl.game.legal_moves():
+        if m >> 6 != frm and not rig.ctl.game.pos.get(m & 63):
+            other = m
+            break
+    assert other is not None
+    rig.put(other >> 6, 0)
+    rig.advance(300)
+    assert rig.ctl.judge.note_sq == other >> 6     # "can't move: put it back"
+    assert "can't move" in shown(rig)
+    rig.put(other & 63, 1)
+    rig.advance(400)
+    assert rig.record() == "d2-d5"                 # not committed: it is not the board's move
+    assert rig.ctl.meaning[other & 63] == C.ERROR and rig.ctl.alert
+    rig.put(other & 63, 0)
+    rig.put(other >> 6, 1)
+    rig.advance(400)
+    assert rig.ctl.meaning[frm] == C.DUTY          # the board's move is shown again
+    carry_out(rig, p)
+    assert rig.record().split()[-1] == p.text.split()[0]
+
+
+# --- placements ----------------------------------------------------------------------------------
+def test_the_board_places_the_barragoon_it_took_the_player_confirms():
+    rig = vs_rig(BARRAGOON_CAPTURE, 1)
+    p = think(rig)
+    assert p.text == "d5xd3 b1=X" and p.now == 2
+    assert rig.ctl.meaning[sq("d3")] == C.TO_EMPTY and rig.ctl.meaning[sq("d5")] == C.DUTY
+    rig.run("lift d3; wait 300; lift d5; drop d3; wait 400")
+    g = rig.ctl.game
+    assert rig.record() == "d5xd3" and g.placing() == 1
+    assert rig.ctl.meaning[sq("b1")] == C.PLACE
+    assert "b1" in shown(rig) and "Put it down so" in shown(rig)
+    rig.run("drop c1; wait 400")                   # the wrong square
+    assert isinstance(rig.ctl.top, OP.BoardPlace)
+    assert rig.ctl.meaning[sq("c1")] == C.ERROR and rig.ctl.meaning[sq("b1")] == C.TO_FILL
+    rig.run("press ok")
+    assert g.placing() == 1 and "Put it on b1" in shown(rig)
+    rig.run("press down")                          # the face is the board's
+    rig.run("lift c1; drop b1; wait 400")
+    assert "Placed? OK" in shown(rig)
+    rig.run("press ok")
+    assert rig.record() == "d5xd3 b1=X" and g.pos.get(sq("b1")) == parse_face("X")
+    assert g.turn == 0 and isinstance(rig.ctl.top, OP.VsPlay)
+
+
+def test_after_the_board_takes_a_tile_the_player_places_first_then_the_board():
+    rig = vs_rig(TILE_CAPTURE, 1)
+    p = think(rig)
+    assert p.move == (sq("d5"), sq("d3")) and p.capture
+    rig.run("lift d3; wait 300; lift d5; drop d3; wait 400")
+    g = rig.ctl.game
+    assert g.placing() == 0 and rig.ctl.opponent.plan is p   # the player places now
+    rig.run("drop f6; wait 400")
+    assert isinstance(rig.ctl.top, M.Place) and not isinstance(rig.ctl.top, OP.BoardPlace)
+    rig.run("press ok")                            # X
+    assert g.placing() == 1
+    q = think(rig)                                 # the board chooses its own placement
+    assert q.move is None and len(q.places) >= 1
+    s, where, face = q.places[0]
+    assert s == 1 and rig.ctl.meaning[where] == C.PLACE
+    rig.put(where, 1)
+    rig.advance(400)
+    rig.run("press ok")
+    assert g.placing() < 0 and g.pos.get(where) == face
+    assert rig.record().endswith(" f6=X " + q.text.split()[0])
+
+
+def test_when_the_player_takes_a_board_tile_the_board_places_first():
+    rig = vs_rig(WHITE_CAPTURES, 1)
+    rig.run("lift d2; lift d5; wait 300; drop d5; wait 400")
+    g = rig.ctl.game
+    assert rig.record() == "d2xd5" and g.placing() == 1
+    p = think(rig)
+    assert p.move is None and p.places[0][0] == 1
+    where = p.places[0][1]
+    assert rig.ctl.meaning[where] == C.PLACE
+    rig.put(where, 1)
+    rig.advance(400)
+    assert isinstance(rig.ctl.top, OP.BoardPlace)
+    rig.run("press ok")
+    assert g.placing() == 0                        # now the player, with the face picker
+    rig.run("drop f6; wait 400")
+    assert isinstance(rig.ctl.top, M.Place) and not isinstance(rig.ctl.top, OP.BoardPlace)
+    rig.run("press ok")
+    assert g.placing() < 0 and g.pos.side == 1
+
+
+# --- take-back and hint --------------------------------------------------------------------------
+def test_take_back_returns_to_the_players_own_turn():
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    carry_out(rig, think(rig))
+    assert len(rig.record().split()) == 2
+    rig.run("hold")
+    choose(rig, "Take back turn")
+    g = rig.ctl.game
+    assert rig.record() == "" and g.pos.side == 0  # both turns: the player moves again
+    assert rig.ctl.meaning[sq("d5")] == C.TO_EMPTY and rig.ctl.meaning[sq("d2")] == C.TO_FILL
+
+
+def test_take_back_while_the_board_thinks_returns_the_players_move():
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 2400")
+    rig.run("hold")
+    choose(rig, "Take back turn")
+    assert rig.record() == "" and rig.ctl.game.pos.side == 0
+    rig.advance(500)
+    assert rig.ctl.opponent.plan is None and not rig.ctl.opponent.thinking
+
+
+def test_hint_lights_a_move_without_playing_it_and_a_touch_clears_it():
+    rig = vs_rig(None, 1)
+    rig.run("hold")
+    choose(rig, "Hint")
+    assert isinstance(rig.ctl.top, OP.Hint)
+    rig.advance(1000)
+    h = rig.ctl.top.turn
+    assert h is not None and h.move is not None and rig.record() == ""
+    assert rig.ctl.meaning[h.move[0]] == C.SUGGEST and rig.ctl.meaning[h.move[1]] == \
+        C.SUGGEST_TO
+    assert h.text in shown(rig)
+    rig.run("lift d2")                             # a touch: the hint goes, the lift counts
+    assert not isinstance(rig.ctl.top, OP.Hint) and rig.lit(C.SUGGEST) == []
+    assert rig.ctl.meaning[sq("d2")] == C.ORIGIN
+    rig.run("drop d5; wait 400")
+    assert rig.record() == "d2-d5"
+    rig.run("hold")                                # the board's turn: no hint offered
+    assert "Hint" not in rig.ctl.top.items
+
+
+def test_hint_in_a_two_player_game_and_a_button_clears_it():
+    rig = Rig()
+    rig.start_game()
+    rig.run("hold")
+    choose(rig, "Hint")
+    rig.advance(1000)
+    assert rig.lit(C.SUGGEST) and rig.lit(C.SUGGEST_TO)
+    rig.run("press ok")
+    assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.SUGGEST) == []
+
+
+# --- draw offers ---------------------------------------------------------------------------------
+def test_a_draw_offered_to_the_board_is_declined_while_it_is_not_behind():
+    rig = vs_rig(None, 1)
+    rig.run("hold")
+    choose(rig, "Offer draw")                      # no search yet: it plays on
+    g = rig.ctl.game
+    assert not g.over and isinstance(rig.ctl.top, OP.VsPlay)
+    assert "Board: no draw" in shown(rig)
+
+
+def test_a_draw_offered_to_the_board_is_accepted_when_it_is_behind():
+    rig = vs_rig("VV5/7/7/7/7/7/7/7/6z w 24", 1)   # two 4-tiles against a 2-tile
+    rig.run("lift a9; drop a5; wait 400")
+    p = think(rig)
+    assert p.score < 0
+    carry_out(rig, p)
+    rig.run("hold")
+    choose(rig, "Offer draw")
+    g = rig.ctl.game
+    assert g.over and g.reason == "draw agreed" and isinstance(rig.ctl.top, M.Over)
+
+
+# --- through the whole firmware -----------------------------------------------------------------
+def test_an_event_script_chooses_the_board_in_the_menus_and_plays_its_move():
+    from test_board_events import run_file
+    r = run_file("vsboard_game.txt")
+    assert '[Opponent "Brown 1"]' in r.record      # game.txt: the same opponent after a restart
+
+
+# --- saved with the game -------------------------------------------------------------------------
+def test_the_opponent_is_saved_with_the_game_and_resumed():
+    from checks import scratch_dir
+    st = S.Storage(scratch_dir("opponent"))
+    rig = vs_rig(None, 1, 2)
+    rig.run("lift d2; drop d5; wait 400")
+    st.save_game(rig.ctl.game, "")
+    g = st.load_game()
+    assert g.opponent == "Brown 2" and " ".join(g.iter_turns()) == "d2-d5"
+    rig2 = Rig()
+    rig2.board[:] = rig.board
+    rig2.ctl.start(rig2.board, g, "")
+    choose(rig2, "Resume game")
+    assert rig2.ctl.opponent.side == 1 and rig2.ctl.opponent.level == 2
+    assert isinstance(rig2.ctl.top, OP.VsPlay)
+
+
+def test_a_damaged_opponent_tag_costs_the_opponent_not_the_game():
+    from checks import scratch_dir
+    d = scratch_dir("opponent_bad")
+    f = open(d + "game.txt", "w")
+    f.write('[Opponent "Purple 9"]\n')
+    out = []
+    S.game_text(Game(None), "", out.append)
+    f.write("".join(out))
+    f.close()
+    g = S.Storage(d).load_game()
+    assert g is not None and OP.of_game(g) is None
+    assert OP.parse("Brown 3").side == 1 and OP.parse("White 1").level == 1
+    assert OP.parse("Brown") is None and OP.parse("") is None
