@@ -163,6 +163,9 @@ class Storage:
             try:
                 if clock:
                     f.write('%s"%s"]\n' % (CLOCK_TAG, clock))
+                opp = getattr(game, "opponent", "")
+                if opp:                    # a game against the board says so in the records
+                    f.write('%s"%s"]\n' % (OPPONENT_TAG, opp))
                 write_record(game, f.write)
                 f.write("\n")
             finally:

@@ -4,7 +4,7 @@ import os
 
 from checks import raises, scratch_dir
 from barragoon.game import Game
-from barragoon.record import format_record
+from barragoon.record import format_record, parse_record
 from storage import Storage
 
 RUNTIMES = ("cpython", "micropython")
@@ -139,6 +139,20 @@ def test_finished_games_are_appended_to_records():
     f.close()
     assert text.count('[Result "1-0"]') == 2 and text.count("1. d2xd5") == 2
     assert s.load_game() is None
+
+
+def test_a_game_against_the_board_says_so_in_the_records():
+    d = tmpdir("recopp")
+    s = Storage(d)
+    g = Game("7/7/7/7/3z3/7/7/3D3/7 w 24")
+    g.opponent = "Brown 2"                     # the board played Brown at strength 2
+    g.move(10, 31)
+    s.finish_game(g)
+    f = open(d + "records.txt")
+    text = f.read()
+    f.close()
+    assert '[Opponent "Brown 2"]' in text
+    assert parse_record(text).turn_texts() == ["d2xd5"]
 
 
 def test_brightness_setting_round_trip_and_bad_values():
