@@ -187,7 +187,11 @@ class App:
             self.oled_sent(self.oled.update(OLED_FLUSH))
             self._write()
         elif self.storage.events_open is not None:
-            self.storage.write_events(self.recorder, EVENT_LINES)
+            if self.storage.write_events(self.recorder, EVENT_LINES) and self.matrix.timed:
+                # The turn's garbage (its save, events.txt) goes now, ~20 ms while the timer
+                # keeps scanning: left lying, it slows every allocation of the next lift
+                # (MicroPython searches a fuller heap) and ends in a collection mid-lift.
+                gc.collect()
 
     def _record_buttons(self, t):
         inp = self.inputs
