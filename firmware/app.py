@@ -34,7 +34,7 @@ RESUME_FLAG = "resume.flag"
 SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
 BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
-#                            step stays well within the 5 ms scan period; a new screen takes 16
+#                            step stays well within the 4 ms scan period; a new screen takes 16
 OLED_FLUSH = 32            # every segment: before a save, the screen goes out whole
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 
@@ -213,7 +213,7 @@ class App:
 
     def run(self, wdt):
         """The loop. On the board the matrix is scanned from a timer, so the sensors keep
-        their 5 ms period while a step takes longer (a commit and its save, the engine); the
+        their period while a step takes longer (a commit and its save, the engine); the
         loop then wakes at once for a sensor event instead of waiting out its period. The
         watchdog is fed here only: a hung loop restarts the board even though scans go on."""
         period, clock, m = self.period, self.clock, self.matrix
