@@ -227,7 +227,7 @@ def test_play_a_game_through_the_page(page):
     p.put("d5")
     p.wait_game("d2-d5")
     p.wait_oled("Brown to move", "d2-d5")
-    assert p.model(".active") == 1                       # the hand follows the turn
+    p.wait(lambda: p.model(".active") == 1, "the hand to follow the turn (from game.txt)")
     p.move("d8", "d6")
     p.wait_oled("White to move", "d8-d6")
 
@@ -243,7 +243,10 @@ def test_play_a_game_through_the_page(page):
     p.put("d4")
     assert p.piece("d4")["confirmed"] is False           # shown with "?" until confirmed
     p.wait_oled("White: Barragoon", "No Entry")
-    assert p.piece("d4")["face"] == "X" and p.piece("d4").get("choosing")   # on the picker
+    # On the picker (the firmware sends a new screen over a few loop steps, the icon after
+    # the text may come a step later):
+    p.wait(lambda: p.piece("d4")["face"] == "X" and p.piece("d4").get("choosing"),
+           "d4 shown as the Barragoon on the face picker")
     p.press_until_changed("down")
     p.wait_oled("One Way N")
     p.wait(lambda: p.piece("d4")["face"] == "1N", "d4 shows the face being chosen")
