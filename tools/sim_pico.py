@@ -85,7 +85,7 @@ class PicoDevice:
 
     def _run(self):
         p = self.p
-        seen = {"frames": 0, "i2c": 0, "serial": 0, "ops": 0, "resets": 0}
+        seen = {"frames": 0, "ops": 0, "resets": 0}
         line = bytearray()
         wall0, sim0 = time.monotonic(), p.t
         rate_wall, rate_sim = wall0, p.t
@@ -142,12 +142,10 @@ class PicoDevice:
             self.sim.on_device({"leds": frames[-1].raw.hex()})
         del frames[:-1]            # a long session must not keep every frame
         seen["frames"] = len(frames)
-        writes = p.oled_writes[seen["i2c"]:]
-        if writes:
+        if p.oled_writes:          # every write since the last slice, then forgotten
             addr = p.cfg["OLED_ADDR"]
-            self.sim.on_device({"i2c": [[addr, data.hex()] for _, data in writes]})
-        del p.oled_writes[:]
-        seen["i2c"] = 0
+            self.sim.on_device({"i2c": [[addr, data.hex()] for _, data in p.oled_writes]})
+            del p.oled_writes[:]
         self._console(line, bytes(p.serial))
         del p.serial[:]
         for _, why in p.resets[seen["resets"]:]:
