@@ -216,26 +216,32 @@ class App:
         their period while a step takes longer (a commit and its save, the engine); the
         loop then wakes at once for a sensor event instead of waiting out its period. The
         watchdog is fed here only: a hung loop restarts the board even though scans go on."""
-        period, clock, m = self.period, self.clock, self.matrix
+        period, clock, m, inp = self.period, self.clock, self.matrix, self.inputs
         busy = busy_pin()
         m.start()
-        while True:
-            start = clock.ticks_ms()
-            if busy is not None:
-                busy(1)
-            self.step()
-            if busy is not None:
-                busy(0)
-            wdt.feed()
-            if not m.timed:                # no timer (or it failed): the loop scans
-                wait = period - clock.ticks_diff(clock.ticks_ms(), start)
-                if wait > 0:
-                    clock.sleep_ms(wait)
-                continue
-            # Wait for the next period or the next sensor event, polling every 0.2 ms: a
-            # lift reaches the controller within 0.2 ms of the scan that saw it.
-            while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
-                clock.sleep_us(200)
+        try:
+            while True:
+                start = clock.ticks_ms()
+                if busy is not None:
+                    busy(1)
+                self.step()
+                if busy is not None:
+                    busy(0)
+                wdt.feed()
+                if m.interrupted or inp.interrupted:   # a Ctrl-C an IRQ handler caught
+                    m.interrupted = inp.interrupted = False
+                    raise KeyboardInterrupt
+                if not m.timed:            # no timer (or it failed): the loop scans
+                    wait = period - clock.ticks_diff(clock.ticks_ms(), start)
+                    if wait > 0:
+                        clock.sleep_ms(wait)
+                    continue
+                # Wait for the next period or the next sensor event, polling every 0.2 ms: a
+                # lift reaches the controller within 0.2 ms of the scan that saw it.
+                while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
+                    clock.sleep_us(200)
+        finally:                           # at the REPL (Ctrl-C) nothing scans behind its back
+            m.stop()
 
 
 def busy_pin():

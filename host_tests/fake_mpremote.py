@@ -7,7 +7,8 @@
 # files, as mpremote does without -f), `fs sha256sum :PATH...` (output like mpremote's; a
 # missing file stops with exit 1, as mpremote does), `exec CODE` (run by the MicroPython unix
 # port with the board directory as working directory) and `reset`, chained with `+`.
-# --corrupt PATH writes PATH wrongly (a flipped last byte) to test verification. Every
+# --corrupt PATH writes PATH wrongly (a flipped last byte) to test verification. --busy N: the
+# first N invocations fail as mpremote does when the running program ignores its Ctrl-C. Every
 # invocation is appended, as one JSON line, to DIR/../mpremote.log.
 import hashlib
 import json
@@ -75,15 +76,25 @@ def run_exec(board, code):
 
 
 def main(argv):
-    board, corrupt = None, None
+    board, corrupt, busy = None, None, 0
     while argv and argv[0].startswith("--"):
         opt, value, argv = argv[0], argv[1], argv[2:]
         if opt == "--board":
             board = value
         elif opt == "--corrupt":
             corrupt = value
-    with open(os.path.join(os.path.dirname(board), "mpremote.log"), "a") as log:
+        elif opt == "--busy":
+            busy = int(value)
+    log_path = os.path.join(os.path.dirname(board), "mpremote.log")
+    calls = 0
+    if os.path.exists(log_path):
+        with open(log_path) as log:
+            calls = len(log.readlines())
+    with open(log_path, "a") as log:
         log.write(json.dumps(argv) + "\n")
+    if calls < busy:                       # as mpremote's transport_serial says it
+        print("b'Uncaught exception in IRQ callback handler\\r\\nKeyboardInterrupt: \\r\\n'")
+        fail("mpremote.transport.TransportError: could not enter raw repl")
     i = 0
     while i < len(argv):
         name = argv[i]

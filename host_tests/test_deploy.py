@@ -340,6 +340,27 @@ def test_first_deploy_to_an_empty_board_copies_the_config(tmp_path, capfd, monke
 
 @needs_micropython
 @needs_mpy_cross
+def test_a_board_that_ignores_the_first_ctrl_c_is_still_flashed(tmp_path, capfd, monkeypatch):
+    # A firmware can lose mpremote's single Ctrl-C in an interrupt handler (the timer scan did,
+    # before it handed it on): the first contact is retried, and a board that never stops gets the usual one-line error.
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board, "--busy", "2")
+    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
+    assert code == 0, out + err
+    assert out.count("did not stop at the first Ctrl-C: trying again") == 2
+    assert files_under(board) == files_under(str(tmp_path / "fw")) - {deploy.BUILD_MARKER}
+
+    board = str(tmp_path / "second" / "board")           # its own mpremote.log
+    os.makedirs(board)
+    fake_mpremote(monkeypatch, board, "--busy", "99")
+    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
+    assert code == 2 and "deploy: error: mpremote failed (exit 1)" in err
+    assert len(mpremote_log(board)) == deploy.PREPARE_TRIES and os.listdir(board) == []
+
+
+@needs_micropython
+@needs_mpy_cross
 def test_verify_reports_a_bad_copy_and_does_not_restart(tmp_path, capfd, monkeypatch):
     board = str(tmp_path / "board")
     os.mkdir(board)

@@ -253,6 +253,30 @@ def test_encoder_handler_is_a_hard_irq_on_both_contacts():
     assert inp.pop() == -1
 
 
+def test_a_ctrl_c_caught_by_the_encoder_handler_is_handed_to_the_loop():
+    # A Ctrl-C from the USB serial that lands in the encoder's hard IRQ would be printed and
+    # lost there; the handler keeps it for the loop (app.run raises it again).
+    inp = make("encoder")
+    real = inp._pa
+
+    def interrupted():
+        raise KeyboardInterrupt
+    inp._pa = interrupted
+    try:
+        inp._edge(machine.pins[A])
+    except KeyboardInterrupt:
+        raise AssertionError("the Ctrl-C escaped the encoder's handler")
+    assert inp.interrupted
+    inp._pa = real
+    out = []
+    for t, a, b in detents_at(20, 3):            # the encoder still counts
+        machine.set_input(A, a)
+        machine.set_input(B, b)
+    inp.poll(0)
+    out += events(inp)
+    assert out == [BTN_DOWN] * 3
+
+
 def test_poll_allocates_nothing():
     for kind in ("buttons", "encoder"):
         inp = make(kind)

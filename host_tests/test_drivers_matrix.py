@@ -435,6 +435,39 @@ def test_a_failing_timer_scan_hands_scanning_back_to_the_loop():
         del machine.Timer
 
 
+def test_a_ctrl_c_caught_by_the_timer_scan_is_handed_to_the_loop_and_scans_go_on():
+    # USB Ctrl-C is raised in whatever Python code runs next; in the scan's hard IRQ it would
+    # be printed and lost, and mpremote could never stop main.py to flash the board.
+    import drivers.matrix as mod
+    board, m = setup(debounce=5)
+    machine.Timer = FakeTimer
+    real_ms = mod.ticks_ms
+    mod.ticks_ms = lambda: board.t_us // 1000
+    try:
+        assert m.start()
+        timer = FakeTimer.made[-1]
+        real = m.scan
+
+        def interrupted(t):
+            raise KeyboardInterrupt
+        m.scan = interrupted
+        try:
+            timer.fire()
+        except KeyboardInterrupt:          # on the board: printed by the IRQ dispatcher, lost
+            raise AssertionError("the Ctrl-C escaped the timer's callback")
+        assert m.interrupted and m.timed and m.fault is None
+        m.scan = real
+        board.place(30)
+        for _ in range(2):
+            board.t_us += 5000
+            timer.fire()
+        assert m.pop() == 30 | 0x80        # the timer still scans
+    finally:
+        m.stop()
+        del machine.Timer
+        mod.ticks_ms = real_ms
+
+
 def test_the_queue_holds_exactly_queue_len_events_across_counter_wraps():
     board, m = setup(queue_len=8)
     for k in range(40):

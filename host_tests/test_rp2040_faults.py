@@ -154,3 +154,28 @@ def test_a_full_file_system_shows_storage_full_and_the_game_goes_on(bench):
     assert "storage full" in b.screen()
     assert not b.pico.resets
     assert b.files()["game.txt"] == saved        # the last save that fitted is intact
+
+
+# Milliseconds after a move's drop. At 290.3 the interrupt lands while the commit's work runs
+# in C and the timer's scan is the next Python code to run; before the scan handed it on to the
+# loop it was lost there ("Uncaught exception in IRQ callback handler"), main.py went on, and
+# mpremote could not flash the board.
+CTRL_C_AFTER_DROP_MS = (250.0, 271.7, 284.1, 287.2, 290.3, 293.4, 296.5, 310.0)
+
+
+def test_one_ctrl_c_stops_the_firmware_at_any_moment_of_a_turn(bench):
+    b = bench
+    image = game_image(moves=False)
+    missed = []
+    for after in CTRL_C_AFTER_DROP_MS:
+        b.reboot(image, START)
+        b.wait(300)
+        b.lift(S("d2"))
+        b.wait(120)
+        b.drop(S("d5"))
+        b.wait(after)
+        mark = len(b.pico.serial)
+        b.pico.write(b"\r\x03")                 # what mpremote sends, once
+        if not b.pico.run_for(600, stop_on=b">>> "):
+            missed.append((after, bytes(b.pico.serial[mark:])[-120:]))
+    assert missed == []

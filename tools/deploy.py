@@ -59,6 +59,8 @@ MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 o
 BOARD_ARCH = "armv6m"           # the RP2040's Cortex-M0+: native code in the .mpy files
 VERSION_FILE = "version.py"     # VERSION = "x.y.z": checked on the board after copying
 BUILD_MARKER = ".deploy-build"   # marks an --out directory this tool may empty
+PREPARE_TRIES = 3                 # first contact: mpremote runs again if the REPL did not answer
+RAW_REPL_REFUSED = "could not enter raw repl"   # mpremote's words when Ctrl-C did not stop it
 
 
 class DeployError(Exception):
@@ -377,18 +379,24 @@ class Board:
             raise DeployError("mpremote not found. Install it with "
                               "`python -m pip install -r requirements-dev.txt`.")
 
-    def run(self, title, args, capture=True, check=True, echo=True, timeout=300):
-        """Run one mpremote command line (capture: return its output; echo: also print it)."""
+    def run(self, title, args, capture=True, check=True, echo=True, timeout=300, tries=1):
+        """Run one mpremote command line (capture: return its output; echo: also print it).
+        tries > 1: run it again while mpremote cannot reach the raw REPL (see prepare)."""
         args = ["connect", self.port] + args
         print("# " + title)
         print(show(args if self.dry_run else brief(args)))
         if self.dry_run:
             return ""
-        try:
-            proc = subprocess.run(self.cmd + args, cwd=self.out, text=True, timeout=timeout,
-                                  capture_output=capture)
-        except subprocess.TimeoutExpired:
-            raise DeployError("mpremote did not finish within %d s" % timeout)
+        for attempt in range(tries):
+            try:
+                proc = subprocess.run(self.cmd + args, cwd=self.out, text=True,
+                                      timeout=timeout, capture_output=capture)
+            except subprocess.TimeoutExpired:
+                raise DeployError("mpremote did not finish within %d s" % timeout)
+            said = (proc.stdout or "") + (proc.stderr or "")
+            if proc.returncode == 0 or RAW_REPL_REFUSED not in said or attempt + 1 == tries:
+                break
+            print("# the running program did not stop at the first Ctrl-C: trying again")
         if capture:
             sys.stdout.write(proc.stdout if echo else "")
             sys.stdout.write(proc.stderr)
@@ -483,8 +491,11 @@ def deploy(board, out, built, force_config, reset):
     check_never_touched(built + stale_sources(built))
     dirs = board_dirs(built)
 
+    # mpremote stops the running firmware with a single Ctrl-C. A firmware can lose it in an
+    # interrupt handler (the timer scan did, before it handed it on), so the first contact is
+    # tried a few times.
     text = board.run("prepare: stop the watchdog, make directories, look for config.py",
-                     ["exec", board_script(PREPARE, dirs)])
+                     ["exec", board_script(PREPARE, dirs)], tries=PREPARE_TRIES)
     mpy, has_config = parse_prepare(text)
     if not board.dry_run and mpy != MPY_MAJOR:
         raise DeployError("the board's MicroPython loads .mpy v%s, these files are v%d: "

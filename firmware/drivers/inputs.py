@@ -52,6 +52,7 @@ class Inputs:
         self._t = [0, 0, 0]         # last raw change per contact
         self._ok_t = 0              # when ok went down (first edge)
         self._long_sent = False
+        self.interrupted = False    # a Ctrl-C the encoder's IRQ handler caught for the loop
         self._first = _OK if self.encoder else 0
         self._q = bytearray(_QLEN)
         self._qh = 0
@@ -74,19 +75,22 @@ class Inputs:
 
     def _edge(self, pin):
         # Hard IRQ handler for A and B: no allocation, few locals, no further calls but the pins.
-        ab = (self._pa() << 1) | self._pb()
-        step = _QUAD[(self._ab << 2) | ab]
-        self._ab = ab
-        if step == 1:
-            self._acc += 1
-        elif step == 2:
-            self._acc -= 1
-        if self._rest >> ab & 1:
-            if self._acc >= self._half:
-                self._pos = (self._pos + 1) & _POS_MASK
-            elif self._acc <= -self._half:
-                self._pos = (self._pos - 1) & _POS_MASK
-            self._acc = 0
+        try:
+            ab = (self._pa() << 1) | self._pb()
+            step = _QUAD[(self._ab << 2) | ab]
+            self._ab = ab
+            if step == 1:
+                self._acc += 1
+            elif step == 2:
+                self._acc -= 1
+            if self._rest >> ab & 1:
+                if self._acc >= self._half:
+                    self._pos = (self._pos + 1) & _POS_MASK
+                elif self._acc <= -self._half:
+                    self._pos = (self._pos - 1) & _POS_MASK
+                self._acc = 0
+        except KeyboardInterrupt:   # a Ctrl-C meant for the loop: handed on (see Matrix._timed)
+            self.interrupted = True
 
     def poll(self, now):
         self._now = now

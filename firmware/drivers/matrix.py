@@ -119,6 +119,7 @@ class Matrix:
         self._timed_cb = self._timed       # bound once: no allocation per tick
         self._snap = bytearray(SQUARES)    # resync()'s copy of the board
         self.fault = None                  # an exception that stopped the timer's scans
+        self.interrupted = False           # a Ctrl-C the timer's scan caught for the loop
         self._mem = mem32
         self._addr = GPIO_IN
         self._setup_bank_read(col_pins, active_level)
@@ -296,6 +297,10 @@ class Matrix:
     def _timed(self, timer):
         try:
             self.scan(ticks_ms())
+        except KeyboardInterrupt:          # Ctrl-C from the USB serial (mpremote, Thonny) is
+            self.interrupted = True        # raised in whatever Python code runs next, often
+            # this callback: swallowed here, main.py would go on and the tools could never
+            # reach the REPL. The loop raises it again (see app.run); scans go on meanwhile.
         except Exception as e:             # never leave the board unscanned: the loop takes
             self.fault = e                 # over (it checks m.timed each step) and reports it
             self.stop()
