@@ -42,6 +42,10 @@ const WS_ONE_NS = 600;
 const WS_RESET_NS = 50e3;
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
 const BUSY_PIN = 25; // the Pico's LED: high while the firmware's loop runs a step
+// rp2040js's StateMachine.waitType values (its WaitType enum is not exported) for the stalls
+// on an empty TX FIFO: a blocking PULL, and an OUT waiting for its autopull.
+const WAIT_TX_FIFO = 3;
+const WAIT_OUT = 5;
 
 function out(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -89,6 +93,111 @@ function patchRom(romBytes) {
     rom8[addr + 1] = bkpt >> 8;
   }
   return new Uint32Array(rom8.buffer, rom8.byteOffset, rom8.byteLength >> 2);
+}
+
+// --- PIO on the simulated clock ------------------------------------------------------------
+
+// rp2040js steps its PIO state machines from setTimeout, outside simulated time, one instruction
+// per step whatever the clock divider and the delay bits say, so a PIO-driven pin has no timing.
+// The bench clocks them from the simulated clock instead: each enabled machine executes its next
+// instruction when its own clock (clk_sys / CLKDIV, fractional dividers on the clk_sys grid as
+// the chip does) has run the instruction's 1 + delay cycles. A machine stalled on an empty TX
+// FIFO is parked until the FIFO is written (by the CPU or DMA), so an idle machine costs
+// nothing; any other wait is polled every PIO cycle.
+class PioClock {
+  constructor(mcu, pio) {
+    this.pio = pio;
+    this.clock = mcu.clock;
+    this.running = [false, false, false, false];
+    this.parked = [false, false, false, false];
+    this.parkCycles = [0, 0, 0, 0];
+    this.due = [0, 0, 0, 0]; // clk_sys cycle (x256) at which each machine steps next
+    this.alarm = this.clock.createAlarm(() => this.tick());
+    pio.run = () => {}; // the CTRL write that enables a machine: wake() takes over
+    const write = pio.writeUint32.bind(pio);
+    pio.writeUint32 = (offset, value) => {
+      write(offset, value);
+      this.wake();
+    };
+  }
+
+  nowCycle() {
+    // The clk_sys cycle now (the clock can stand between cycles after a timed alarm).
+    return Math.floor(this.clock.nanos / NS_PER_CYCLE + 1e-6);
+  }
+
+  div256(m) {
+    // CLKDIV: 16.8 fixed point; an integer part of 0 means 65536.
+    return ((m.clockDivInt || 65536) << 8) + m.clockDivFrac;
+  }
+
+  advance(i, cycles) {
+    const m = this.pio.machines[i];
+    this.due[i] += cycles * this.div256(m);
+  }
+
+  stalledOnTx(m) {
+    return m.waiting && (m.waitType === WAIT_TX_FIFO || m.waitType === WAIT_OUT) &&
+      m.txFIFO.empty;
+  }
+
+  tick() {
+    const now = this.nowCycle();
+    const machines = this.pio.machines;
+    for (let i = 0; i < 4; i++) {
+      const m = machines[i];
+      if (!this.running[i] || this.parked[i] || Math.floor(this.due[i] / 256) > now) continue;
+      const c0 = m.cycles;
+      m.step();
+      this.advance(i, Math.max(1, m.cycles - c0));
+      if (this.stalledOnTx(m)) {
+        this.parked[i] = true;
+        this.parkCycles[i] = m.cycles;
+      }
+    }
+    this.pio.checkChangedPins();
+    this.schedule();
+  }
+
+  wake() {
+    const now = this.nowCycle() * 256;
+    const machines = this.pio.machines;
+    for (let i = 0; i < 4; i++) {
+      const m = machines[i];
+      if (!m.enabled) {
+        this.running[i] = false;
+        this.parked[i] = false;
+        continue;
+      }
+      if (!this.running[i]) {
+        this.running[i] = true;
+        this.parked[i] = false;
+        this.due[i] = now;
+      } else if (this.parked[i] && !this.stalledOnTx(m)) {
+        // A FIFO write ended the stall (rp2040js finishes the stalled instruction at once):
+        // the machine goes on after that instruction's delay.
+        this.parked[i] = false;
+        this.due[i] = Math.max(this.due[i], now);
+        this.advance(i, Math.max(1, m.cycles - this.parkCycles[i]));
+      }
+    }
+    this.pio.checkChangedPins();
+    this.schedule();
+  }
+
+  schedule() {
+    let next = Infinity;
+    for (let i = 0; i < 4; i++) {
+      if (this.running[i] && !this.parked[i]) next = Math.min(next, this.due[i]);
+    }
+    if (next === Infinity) {
+      this.alarm.cancel();
+      return;
+    }
+    // On the clk_sys grid: a fractional divider gives periods of n or n + 1 cycles.
+    const at = Math.floor(next / 256) * NS_PER_CYCLE;
+    this.alarm.schedule(Math.max(0, at - this.clock.nanos));
+  }
 }
 
 // --- the bench -----------------------------------------------------------------------------
@@ -161,6 +270,7 @@ class Bench {
       this.stop = true;
     };
     mcu.onBreak = (code) => this.onBreak(code);
+    this.pioClocks = mcu.pio.map((pio) => new PioClock(mcu, pio));
     this.setupUsb();
     this.setupPins();
     this.setupI2c();
