@@ -9,14 +9,17 @@ real board is somewhat slower (10 to 20 %): leave margin.
 
   rules      one tile's targets (worst tile of the start and of a crowded position) and all legal
              moves, timed on the Pico with time.ticks_us
-  drivers    one matrix scan, one LED frame (CPU + wire), one whole OLED frame (400 kHz I2C)
-             and the longest OLED update of one loop step while a new screen goes out
+  drivers    one matrix scan, one LED frame (the time show() takes with the wire idle: the
+             CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
+             OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
+             screen goes out
   heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
              (after collect, every action) over a game of --turns turns played through the
              board controller with saves to littlefs
   play       the real main.py on a modelled board: --lifts turns played by lifting and setting
-             down pieces; lift-to-light is from the sensor's change to the first LED bit; the
-             longest time between two matrix scans (the board scans from a timer, so this is
+             down pieces, the lifts spread evenly over the scan period; lift-to-light is from
+             the sensor's change to the first LED bit; the longest time between two matrix
+             scans (the board scans from a timer, so this is
              the scan's own regularity: screen updates, LED frames and the loop's work
              included), the loop step that commits a move (from the firmware's busy signal on
              GP25) and the longest other step, each without the flash write of its save, and
@@ -67,6 +70,12 @@ def per_call(fn, n):
 m = matrix.from_config(config)
 l = leds.from_config(config)
 frame = bytearray(b'\\x00\\xff\\x00' * 63)
+def led_show():
+    # One show() with the wire idle (the last frame out and latched): what the loop pays.
+    time.sleep_ms(3)
+    t = time.ticks_us()
+    l.show(frame)
+    return time.ticks_diff(time.ticks_us(), t)
 o = ssd1306.from_config(config)
 def oled_step():
     # The longest update() of the loop's OLED_SEGMENTS while a whole new screen goes out.
@@ -81,8 +90,8 @@ def oled_step():
         o.update(app.OLED_SEGMENTS)
         worst = max(worst, time.ticks_diff(time.ticks_us(), t))
     return worst / 1000
-print(per_call(lambda: m.scan(0), 20), per_call(lambda: l.show(frame), 5), per_call(o.show, 3),
-      oled_step())
+print(per_call(lambda: m.scan(0), 20), max(led_show() for i in range(5)) / 1000,
+      per_call(o.show, 3), oled_step())
 """
 
 # The App on its real drivers; then a game through its controller (events with their times,
@@ -169,9 +178,11 @@ def rules(p):
 
 
 def drivers(p):
+    n = len(p.frames)
     scan, led, oled, step = p.exec(DRIVERS, timeout_ms=60000).split()
-    return {"scan_ms": float(scan), "led_show_ms": float(led), "oled_show_ms": float(oled),
-            "oled_step_ms": float(step)}
+    wire = [f.t_end - f.t_first for f in p.frames[n:]]
+    return {"scan_ms": float(scan), "led_show_ms": float(led), "led_wire_ms": max(wire),
+            "oled_show_ms": float(oled), "oled_step_ms": float(step)}
 
 
 def heap(p, turns):
@@ -212,12 +223,16 @@ def play(b, lifts):
     b.pico.loop_steps(clear=True)
     first_op = len(b.pico.flash_ops())
     drops = []
+    # A lift waits for the next scan: 0 to one scan period. Turns 1100 ms apart would all
+    # fall at one point of the period (1100 is a multiple of 4 and 5), and the figures would
+    # depend on where that happens to be; each lift comes a 1/lifts period later instead.
+    spread = b.pico.cfg["SCAN_PERIOD_MS"] / lifts
     for frm, to in quiet_turns(lifts):
         b.lift(frm)
         b.wait(200)
         drops.append(b.pico.t)
         b.drop(to)
-        b.wait(900)
+        b.wait(900 + spread)
     starts = b.pico.scan_starts()
     ops = b.pico.flash_ops()[first_op:]
     gaps = board.scan_gaps(starts, ops)
@@ -263,7 +278,8 @@ ROWS = (
     ("loop_block_ms_max", "longest time without a matrix scan, flash excluded (ms)"),
     ("loop_block_ms_no_save", "longest time without a scan, no flash write in it (ms)"),
     ("scan_ms", "one matrix scan (ms)"),
-    ("led_show_ms", "one LED frame, CPU + wire (ms)"),
+    ("led_show_ms", "one LED frame: show() with the wire idle (ms)"),
+    ("led_wire_ms", "one LED frame on the wire (ms)"),
     ("oled_show_ms", "one whole OLED frame, 1 KB at 400 kHz (ms)"),
     ("oled_step_ms", "OLED update in one loop step, longest (ms)"),
     ("heap_imports", "heap after importing app (B)"),
