@@ -38,13 +38,14 @@
 # sensors keep their period and their event times while the loop works longer (a commit, a
 # save, the screen). The callback is a hard IRQ: a soft one waits for the next bytecode, so a
 # garbage collection (21-25 ms with the firmware's heap on the RP2040) or a long C call held
-# the scans up for as long. A hard IRQ runs inside those too (only the LED frame's 1.9 ms on
-# the wire and flash erase/program turn interrupts off), so the scan must not allocate (the
-# heap is locked in a hard IRQ): it allocates nothing, as the tests check. It may interrupt the
-# loop anywhere, so the queue is shared by two sides without a lock: the scan (producer) only
-# advances the tail, pop() (consumer) only the head, each a counter that wraps at twice the
-# queue length, so neither ever rewrites what the other just wrote; resync() checks that no
-# scan queued an event while it copied the board. Without start() the loop calls scan().
+# the scans up for as long. A hard IRQ runs inside those too (only flash erase/program turn
+# interrupts off, and the LED frame where it is bit-banged, off the rp2 port), so the scan
+# must not allocate (the heap is locked in a hard IRQ): it allocates nothing, as the tests
+# check. It may interrupt the loop anywhere, so the queue is shared by two sides without a
+# lock: the scan (producer) only advances the tail, pop() (consumer) only the head, each a
+# counter that wraps at twice the queue length, so neither ever rewrites what the other just
+# wrote; resync() checks that no scan queued an event while it copied the board. Without
+# start() the loop calls scan().
 #
 # Nothing here allocates per scan: state lives in preallocated bytearrays/arrays, hot methods
 # keep few locals (MicroPython heap-allocates frames of functions with many locals), and rows

@@ -365,8 +365,9 @@ def _square(c, sq, hall, cathode_row):
 # --- LEDs ----------------------------------------------------------------------------------------
 
 def _leds(c, cfg):
-    _gpio(c, cfg.LED_PIN, "LED_DATA", "LED_PIN", "out",
-          "WS2812B data through the 74AHCT125 (1A pin 2) and 330 ohm to DIN of LED 0")
+    _gpio(c, cfg.LED_PIN, "LED_DATA", "LED_PIN", "out PIO",
+          "WS2812B data through the 74AHCT125 (1A pin 2) and 330 ohm to DIN of LED 0; sent by "
+          "PIO0 state machine 0 fed by DMA, which own this pin")
     u2 = c.add(Part("U2", P.AHCT125, "74AHCT125", B["shifter"]))
     c.add(Part("C64", P.capacitor(0.1, 50), "100 nF", B["shifter_cap"]))
     c.add(Part("R1", P.resistor(330), "330 ohm", B["r_data"]))
