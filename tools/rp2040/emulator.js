@@ -1,7 +1,9 @@
 // The Barragoon board on an emulated Raspberry Pi Pico: rp2040js runs the stock MicroPython
 // firmware, and this file models what is wired to its pins (config.py): the reed / hall sensor
-// matrix answering each row drive, the buttons or encoder, an SSD1306 on I2C, the WS2812 chain,
-// plus the QSPI flash's erase and program (littlefs on emulated flash) and resets.
+// matrix answering each row drive, the buttons or encoder, an SSD1306 on I2C, the WS2812 chain
+// (decoded from the LED pin's edges, bit-banged or sent by PIO, whose state machines the bench
+// clocks from the simulated clock), plus the QSPI flash's erase and program (littlefs on
+// emulated flash) and resets.
 //
 // Driven by tools/rp2040/pico.py over stdin/stdout, one JSON object per line each way. Every
 // command gets exactly one reply {"ok": true, ...} or {"ok": false, "error": "..."}; before
