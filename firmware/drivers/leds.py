@@ -11,9 +11,10 @@
 # ready for the wire in about 0.2 ms instead of 3.3 ms, which is most of a lift's way to light.
 #
 # The wire. On the RP2040 (the rp2 port) a PIO state machine makes the WS2812 waveform and a
-# DMA channel feeds it the frame: show() starts the transfer and returns within microseconds,
-# with interrupts on, so the sensor matrix's timer scan is never held off. The 1.9 ms the frame
-# takes on the wire then pass while the loop goes on. The buffer is one 32-bit word per LED
+# DMA channel feeds it the frame: once the bytes are in place (0.35 ms on the emulated RP2040),
+# show() starts the transfer with one register store and returns, with interrupts on, so the
+# sensor matrix's timer scan is never held off. The 1.9 ms the frame takes on the wire then
+# pass while the loop goes on. The buffer is one 32-bit word per LED
 # (G << 24 | R << 16 | B << 8, which the machine shifts out MSB first, 24 bits per word), and
 # it is read by the DMA while the frame goes out: the next show() first waits until the last
 # frame has left the wire and the LEDs have latched it (LATCH_US low). Elsewhere (the unix
