@@ -1,11 +1,17 @@
 # The menus as tables of (label, when offered, action). An item is listed only when its action
 # can succeed right now; labels that depend on the game are functions of the controller.
 # Actions take (controller, menu).
+#
+# The controller loads this module when a menu opens and drops it when the last menu is left
+# (controller/lazy.py); the game clock's module comes with it, the opponent's only for a hint
+# or a new game against the board.
 from barragoon.game import side_name, VARIANTS
 from controller import colours as C
+from controller import lazy
 from controller import modes as M
 from controller import clock as K
-from controller import opponent as OP
+
+OPPONENT = "controller.opponent"
 
 
 def _always(ctl):
@@ -121,6 +127,19 @@ def _new_game(ctl, menu):
     ctl.push(M.Menu("New game", NEW_GAME))
 
 
+def _can_hint(ctl):
+    g = ctl.game
+    op = ctl.opponent
+    return g is not None and ctl.playing() and not g.over and not g.offered and \
+        g.placing() < 0 and not ctl.judge.repair and ctl.judge.committed < 0 and \
+        (op is None or g.pos.side != op.side)
+
+
+def _hint(ctl, menu):
+    ctl.pop(menu)
+    ctl.push(lazy.load(OPPONENT).Hint())
+
+
 GAME = (
     ("Resume", _always, _resume),
     (_take_back_label, _can_take_back, _take_back),
@@ -132,7 +151,7 @@ GAME = (
     ("Sensor test", _always, _sensor_test),
     ("LED test", _always, _led_test),
     ("New game", _always, _new_game),
-    ("Hint", OP.can_hint, OP.hint),          # (last: the items above keep their places)
+    ("Hint", _can_hint, _hint),              # (last: the items above keep their places)
 )
 
 
@@ -192,6 +211,37 @@ def _increment(ctl, menu):
     ctl.options_changed()
 
 
+def _against(ctl):
+    return ctl.board_plays >= 0
+
+
+def _against_label(ctl):
+    return "Against: board" if ctl.board_plays >= 0 else "Against: player"
+
+
+def _toggle(ctl, menu):
+    ctl.board_plays = 1 if ctl.board_plays < 0 else -1
+    ctl.options_changed()
+
+
+def _colour_label(ctl):
+    return "You play " + side_name(1 - ctl.board_plays)
+
+
+def _colour(ctl, menu):
+    ctl.board_plays ^= 1
+    ctl.options_changed()
+
+
+def _strength_label(ctl):
+    return "Strength %d" % ctl.strength
+
+
+def _strength(ctl, menu):
+    ctl.strength = ctl.strength % lazy.load(OPPONENT).STRENGTHS + 1
+    ctl.options_changed()
+
+
 NEW_GAME = (
     ("Set up new game", _always, _start),
     (_variant_label, _always, _variant),
@@ -199,7 +249,10 @@ NEW_GAME = (
     (_brown_label, _always, _brown),
     (_time_label, _always, _time),
     (_increment_label, _timed, _increment),
-) + OP.NEW_GAME
+    (_against_label, _always, _toggle),
+    (_colour_label, _against, _colour),
+    (_strength_label, _against, _strength),
+)
 
 
 # --- power-on with a saved game ---------------------------------------------------------------

@@ -6,6 +6,7 @@
 #   judged:  sensor events go to the judge while it is on top (False: the mode takes them)
 #   decides: the judge may decide at rest (commit, ask, place) while it is on top
 #   layer:   it draws the LED meanings itself; other modes show the layer below them
+#   thinks:  it uses the engine (the controller keeps the engine loaded while it is stacked)
 from barragoon.core import TILE, BROWN_BIT, RulesError
 from barragoon.notation import square_name, face_name
 from barragoon.game import side_name, DRAW
@@ -30,6 +31,7 @@ class Mode:
     judged = True
     decides = False
     layer = False
+    thinks = False
 
     def on_button(self, ctl, code, t):
         pass
