@@ -160,22 +160,29 @@ while not g.over and turns < %d:
 print(imports - script, booted - script, peak - script, turns, len(g.actions),
       g.reason or 'unfinished')
 """
-# Each module's heap, imported one at a time after its dependencies (so a module's figure is
-# its own code, constants and the tables it builds at import). The names come from the host
-# (import_order); the results go into a preallocated list, printed at the end.
+# Each module's heap and import time, imported one at a time after its dependencies (so a
+# module's figure is its own code, constants and the tables it builds at import, and its time
+# reading the .mpy from littlefs and running its top level). The names come from the host
+# (import_order); the results go into preallocated lists, printed at the end. A module's figure
+# also holds its names' share of the qstr pool (interned strings, never freed), which grows in
+# chunks: the module that starts a new chunk pays for all of it. qstr_info gives the pool.
 MODULES = """
-import gc, sys
+import gc, sys, time, micropython
 names = %r
 cost = [0] * len(names)
+us = [0] * len(names)
 gc.collect()
 for i in range(len(names)):
     gc.collect()
     a = gc.mem_alloc()
+    t = time.ticks_us()
     __import__(names[i])
+    us[i] = time.ticks_diff(time.ticks_us(), t)
     gc.collect()
     cost[i] = gc.mem_alloc() - a
 for i in range(len(names)):
-    print(names[i], cost[i])
+    print(names[i], cost[i], us[i])
+micropython.qstr_info()
 """
 
 # What the App allocates beyond its modules' code, piece by piece as App() builds it (the
@@ -316,9 +323,12 @@ def modules(p):
     later = [m for m in import_order(LATER) if m not in boot]
     out = {}
     for line in p.exec(MODULES % ((tuple(boot + later)),), timeout_ms=600000).split("\r\n"):
-        if line:
-            name, n = line.split()
+        if line.startswith("qstr pool:"):     # ... n_total_bytes=17741
+            out["heap_qstr_pool"] = int(line.rsplit("=", 1)[1])
+        elif line:
+            name, n, us = line.split()
             out["heap_module_" + name] = int(n)
+            out["import_ms_" + name] = int(us) / 1000
     out["heap_modules_boot"] = sum(out["heap_module_" + m] for m in boot)
     out["heap_modules_later"] = sum(out["heap_module_" + m] for m in later)
     return out, boot, later
@@ -422,13 +432,16 @@ PARTS = ("rules", "drivers", "heap", "modules", "play")
 
 
 def print_modules(figures, boot, later):
-    print("Heap by module (B, imported one at a time after their dependencies)")
+    print("Heap by module (B, imported one at a time after their dependencies; import ms)")
     for title, names in (("at boot", boot), ("loaded when used", later)):
         print("  %s:" % title)
         for name in sorted(names, key=lambda m: -figures["heap_module_" + m]):
-            print("    %-40s %8d" % (name, figures["heap_module_" + name]))
+            print("    %-40s %8d %8.1f" % (name, figures["heap_module_" + name],
+                                          figures["import_ms_" + name]))
     print("  %-42s %8d" % ("modules at boot, total", figures["heap_modules_boot"]))
     print("  %-42s %8d" % ("modules loaded when used, total", figures["heap_modules_later"]))
+    print("  %-42s %8d" % ("qstr pool (interned names, in the totals)",
+                           figures["heap_qstr_pool"]))
     print("Heap of the App's objects (B)")
     for key in sorted(figures):
         if key.startswith("heap_object_"):
