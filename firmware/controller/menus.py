@@ -6,10 +6,14 @@
 # (controller/lazy.py); the game clock's module comes with it, the opponent's only for a hint
 # or a new game against the board.
 from barragoon.game import side_name, VARIANTS
+from barragoon.notation import square_name
 from controller import colours as C
 from controller import lazy
 from controller import modes as M
 from controller import clock as K
+from controller import screens
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
+from drivers.ticks import ticks_diff
 
 OPPONENT = "controller.opponent"
 
@@ -101,7 +105,7 @@ def _pause_clock(ctl, menu):
 
 
 def _brightness(ctl, menu):
-    ctl.push(M.Brightness(ctl))
+    ctl.push(Brightness(ctl))
 
 
 def _colours_label(ctl):
@@ -115,12 +119,12 @@ def _colours(ctl, menu):
 
 def _sensor_test(ctl, menu):
     ctl.judge.active = False                 # pieces lifted for the test are no moves
-    ctl.push(M.Sensors())
+    ctl.push(Sensors())
 
 
 def _led_test(ctl, menu):
     ctl.judge.active = False
-    ctl.push(M.LedTest())
+    ctl.push(LedTest())
 
 
 def _new_game(ctl, menu):
@@ -264,3 +268,92 @@ SAVED = (
     ("Resume game", _always, _resume_saved),
     ("New game", _always, _new_game),
 )
+
+
+# --- the settings and test screens the game menu opens -------------------------------------
+class Brightness(M.Mode):
+    def __init__(self, ctl):
+        self.before = ctl.brightness
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_UP or code == BTN_DOWN:
+            b = ctl.brightness + (5 if code == BTN_UP else -5)
+            ctl.brightness = 5 if b < 5 else (100 if b > 100 else b)
+        elif code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            if ctl.brightness != self.before:
+                ctl.settings_changed()          # written once, when the screen is left
+
+    def screen(self, ctl, fb):
+        screens.message(fb, "Brightness", "%d %%" % ctl.brightness, "UP/DN: change",
+                        "OK: done")
+
+
+class Sensors(M.Mode):
+    judged = False
+    layer = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            mean[sq] = C.SENSED if ctl.sensed[sq] else C.OFF
+
+    def screen(self, ctl, fb):
+        screens.sensor_grid(fb, ctl.sensed)
+
+
+class LedTest(M.Mode):
+    """Each colour for a second on every LED (a dead channel shows), then one light walks
+    a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows)."""
+    judged = False
+    layer = True
+
+    def __init__(self):
+        self.step = 0                        # 0-3 solid colours, 4 walk
+        self.t0 = -1
+        self.walk = 0
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+        else:
+            self._go((self.step + (1 if code == BTN_DOWN else 4)) % 5, t)
+
+    def _go(self, step, t):
+        self.step = step
+        self.t0 = t
+        self.walk = 0
+
+    def tick(self, ctl, t):
+        if self.t0 < 0:
+            self.t0 = t
+        el = ticks_diff(t, self.t0)
+        if self.step < 4:
+            if el >= 1000:
+                self._go(self.step + 1, t)
+                ctl.dirty()
+        elif el // 150 >= 63:
+            self._go(0, t)
+            ctl.dirty()
+        elif el // 150 != self.walk:
+            self.walk = el // 150
+            ctl.dirty()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            if self.step < 4:
+                mean[sq] = C.TEST_R + self.step
+            else:
+                mean[sq] = C.TEST_W if sq == self.walk else C.OFF
+
+    def screen(self, ctl, fb):
+        if self.step < 4:
+            what = ("Red", "Green", "Blue", "White")[self.step] + " on all"
+        else:
+            what = "Walk: " + square_name(self.walk)
+        screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")
