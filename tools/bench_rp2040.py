@@ -186,7 +186,8 @@ micropython.qstr_info()
 """
 
 # What the App allocates beyond its modules' code, piece by piece as App() builds it (the
-# modules are all imported first), then App() and boot() as a whole on a fresh start.
+# modules are all imported first), then App() and boot() as a whole; then the opponent and its
+# engine loaded (modules + Engine()) and what is left of them once dropped again.
 OBJECTS = """
 import gc, sys
 import app, config
@@ -224,7 +225,20 @@ b = gc.mem_alloc()
 env['A'].boot()
 gc.collect()
 out.append(('App()', b - a))
-out.append(('boot()', gc.mem_alloc() - b))
+b = gc.mem_alloc()
+out.append(('boot()', b - a - out[-1][1]))
+# The engine as a game against the board or a hint loads it (controller/lazy.py), and what
+# stays once it is released and its modules dropped (their names in the qstr pool).
+from controller import lazy
+op = lazy.load('controller.opponent')
+op.engine()
+gc.collect()
+out.append(('engine_loaded', gc.mem_alloc() - b))
+op.release()
+op = None
+lazy.drop('controller.opponent')
+gc.collect()
+out.append(('engine_left_after_release', gc.mem_alloc() - b))
 for name, n in out:
     print(name, n)
 """
@@ -444,8 +458,12 @@ def print_modules(figures, boot, later):
                            figures["heap_qstr_pool"]))
     print("Heap of the App's objects (B)")
     for key in sorted(figures):
-        if key.startswith("heap_object_"):
+        if key.startswith("heap_object_") and "engine" not in key:
             print("    %-40s %8d" % (key[len("heap_object_"):], figures[key]))
+    print("  %-42s %8d" % ("engine loaded (modules + Engine())",
+                           figures["heap_object_engine_loaded"]))
+    print("  %-42s %8d" % ("... left after it is dropped again",
+                           figures["heap_object_engine_left_after_release"]))
 
 
 def main(argv=None):
@@ -485,9 +503,11 @@ def main(argv=None):
     if "modules" in only:              # a fresh interpreter: nothing imported yet
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
+            figures.update(objects(p))
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
             found, boot, later = modules(p)
             figures.update(found)
-            figures.update(objects(p))
     if "play" in only:
         with board.EmulatedBoard(board.firmware_image(build, game=True),
                                  firmware=args.firmware) as b:
