@@ -3,19 +3,23 @@
 # Actions take (controller, menu).
 #
 # The controller loads this module when a menu opens and drops it when the last menu is left
-# (controller/lazy.py); the game clock's module comes with it, the opponent's only for a hint
-# or a new game against the board.
+# (controller/lazy.py); the game clock's module comes only with the New game menu, the
+# opponent's only for a hint or a new game against the board.
 from barragoon.game import side_name, VARIANTS
 from barragoon.notation import square_name
 from controller import colours as C
 from controller import lazy
 from controller import modes as M
-from controller import clock as K
 from controller import screens
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 from drivers.ticks import ticks_diff
 
 OPPONENT = "controller.opponent"
+CLOCK = "controller.clock"
+
+
+def _clocks():
+    return lazy.load(CLOCK)
 
 
 def _always(ctl):
@@ -192,12 +196,12 @@ def _brown(ctl, menu):
 
 
 def _time_label(ctl):
-    return "Clock: " + K.minutes_text(ctl.clock_choice[0])
+    return "Clock: " + _clocks().minutes_text(ctl.clock_choice[0])
 
 
 def _time(ctl, menu):
     c = ctl.clock_choice
-    c[0] = (c[0] + 1) % len(K.MINUTES)
+    c[0] = (c[0] + 1) % len(_clocks().MINUTES)
     ctl.options_changed()
 
 
@@ -206,12 +210,12 @@ def _timed(ctl):
 
 
 def _increment_label(ctl):
-    return "Increment: %d s" % K.INCREMENTS[ctl.clock_choice[1]]
+    return "Increment: %d s" % _clocks().INCREMENTS[ctl.clock_choice[1]]
 
 
 def _increment(ctl, menu):
     c = ctl.clock_choice
-    c[1] = (c[1] + 1) % len(K.INCREMENTS)
+    c[1] = (c[1] + 1) % len(_clocks().INCREMENTS)
     ctl.options_changed()
 
 
