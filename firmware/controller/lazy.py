@@ -20,10 +20,12 @@ def load(name):
     m = sys.modules.get(name)
     if m is None:
         before = set(sys.modules)
-        __import__(name)
-        for n in sys.modules:
-            if n not in before:
-                _ours.add(n)
+        try:
+            __import__(name)
+        finally:                       # (an import that failed half-way: its imports too)
+            for n in sys.modules:
+                if n not in before:
+                    _ours.add(n)
         m = sys.modules[name]
     return m
 
