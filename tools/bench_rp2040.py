@@ -11,14 +11,15 @@ real board is somewhat slower (10 to 20 %): leave margin.
              moves, timed on the Pico with time.ticks_us
   drivers    one matrix scan, one LED frame (CPU + wire), one whole OLED frame (400 kHz I2C)
              and the longest OLED update of one loop step while a new screen goes out
-  heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
-             (after collect, every action) over a game of --turns turns played through the
-             board controller with saves to littlefs
+  heap       gc.mem_alloc() after gc.collect() once the App is built and booted (in a fresh
+             interpreter, as after power-on), and the peak (after collect, every action) over
+             a game of --turns turns played through the board controller with saves to littlefs
   modules    where the heap after boot goes: every module main.py imports at boot, imported
              one at a time in dependency order (each one's code, constants and tables), the
              modules loaded only when used (engine, opponent, menus, ...), then the objects
-             the App builds (drivers' buffers, the flight recorder's ring, the controller)
-             and what boot() adds (the saved game, the first mode); printed per line
+             the App builds (drivers' buffers, the flight recorder's ring, the controller),
+             what boot() adds (the saved game, the first mode), the engine loaded and what it
+             leaves once dropped; printed per line, with each module's import time
   play       the real main.py on a modelled board: --lifts turns played by lifting and setting
              down pieces; lift-to-light is from the sensor's change to the first LED bit; the
              longest time between two matrix scans (the board scans from a timer, so this is
@@ -490,17 +491,21 @@ def main(argv=None):
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
     files = flashfs.read_files(flashfs.build_image(build))
     files.pop("main.py")
-    if only & {"rules", "drivers", "heap"}:
+    if only & {"rules", "drivers"}:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             if "rules" in only:
                 figures.update(rules(p))
             if "drivers" in only:
                 figures.update(drivers(p))
-            if "heap" in only:
-                figures.update(heap(p, args.turns))
+    # The heap parts each in a fresh interpreter, as a board has it after power-on: nothing
+    # imported, no names interned, no objects left over from another part.
+    if "heap" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(heap(p, args.turns))
     boot = later = None
-    if "modules" in only:              # a fresh interpreter: nothing imported yet
+    if "modules" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             figures.update(objects(p))
