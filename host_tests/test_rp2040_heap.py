@@ -1,11 +1,12 @@
 # The heap a game leaves free, on the emulated Pico (tools/rp2040) with the real firmware as
 # deployed: what a game does not need is not loaded, and what a hint or a game against the board
-# loaded is dropped again when they are done (controller/lazy.py). A two-player game, with the
-# menu opened and left, never loads the engine, the opponent, the menus nor the clock; a hint
-# works right after a boot and its engine is gone once the hint is cleared; a game against the
-# board resumed at boot plays its move, and a new two-player game started from the menu drops
-# the engine again. Each check stops main.py (Ctrl-C) and reads sys.modules in the REPL, so each
-# test boots its own board. Heap figures and the hint's first-use time are printed (pytest -s).
+# loaded is dropped again when they are done (controller/lazy.py). A two-player game on a fresh
+# board, with the menu opened and left, never loads the engine, the opponent, the menus nor the
+# clock; a hint works right after a boot and its engine is gone once the hint is cleared; a game
+# against the board resumed at boot plays its move, and a new two-player game started from the
+# menu drops the engine again. Each check stops main.py (Ctrl-C) and reads sys.modules in the
+# REPL, so each test boots its own board. The hint's first-use time and the heap then in use
+# (the modules stay loaded, the stopped App's objects are garbage) are printed (pytest -s).
 import pico_bench
 from bench_rp2040 import quiet_turns
 from rp2040 import board
@@ -19,7 +20,8 @@ HOLD_MS = 900                      # a long press of OK: the menu (config LONG_P
 
 
 def loaded(b):
-    """(the LAZY modules loaded now, heap in use after gc.collect()), read in the REPL."""
+    """(the LAZY modules loaded now, heap in use after gc.collect()), read in the REPL
+    once main.py has stopped."""
     out = b.pico.exec("import sys, gc\ngc.collect()\nprint(gc.mem_alloc())\n"
                       "print(' '.join(m for m in %r if m in sys.modules))\n" % (LAZY,))
     heap, names = out.split("\r\n")[:2]
@@ -40,9 +42,10 @@ def resumed(files=None):
 
 
 def test_a_two_player_game_never_loads_the_engine_the_menus_or_the_clock():
-    b = resumed()
+    # A fresh board with the pieces standing: the set-up sees them and the game starts.
+    b = pico_bench.start(board.firmware_image(pico_bench.build()), occupied=board.occupancy())
     try:
-        assert b.screen()[0] == "White to move"
+        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
         for frm, to in quiet_turns(2):
             b.move(frm, to)
         hold_ok(b)
@@ -51,7 +54,7 @@ def test_a_two_player_game_never_loads_the_engine_the_menus_or_the_clock():
         b.wait(300)
         assert b.screen()[0] == "White to move"
         names, heap = loaded(b)
-        print("\ntwo-player game, 2 turns and the menu: heap in use %d B" % heap)
+        print("\ntwo-player game, 2 turns and the menu; stopped: heap in use %d B" % heap)
         assert names == []
     finally:
         b.close()
@@ -73,7 +76,7 @@ def test_hint_works_after_boot_and_its_engine_is_dropped_when_cleared():
         assert b.screen()[0] == "White to move" and not b.lit()
         names, heap = loaded(b)
         print("\nhint shown %.0f ms after OK (engine loaded and made, 1 s of thinking); "
-              "after it: heap in use %d B" % (shown_ms, heap))
+              "after it, stopped: heap in use %d B" % (shown_ms, heap))
         assert names == []
     finally:
         b.close()
@@ -95,8 +98,8 @@ def test_the_engine_goes_with_the_game_against_the_board():
         b.set_board(board.occupancy())                # the pieces back at the start
         assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
         names, heap = loaded(b)
-        print("\nafter a game against the board, a new two-player game: heap in use %d B"
-              % heap)
+        print("\nafter a game against the board, a new two-player game; stopped: heap in "
+              "use %d B" % heap)
         assert names == []
     finally:
         b.close()
