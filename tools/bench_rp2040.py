@@ -13,9 +13,15 @@ real board is somewhat slower (10 to 20 %): leave margin.
              CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
              OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
              screen goes out
-  heap       gc.mem_alloc() after gc.collect() once the App is built and booted, and the peak
-             (after collect, every action) over a game of --turns turns played through the
-             board controller with saves to littlefs
+  heap       gc.mem_alloc() after gc.collect() once the App is built and booted (in a fresh
+             interpreter, as after power-on), and the peak (after collect, every action) over
+             a game of --turns turns played through the board controller with saves to littlefs
+  modules    where the heap after boot goes: every module main.py imports at boot, imported
+             one at a time in dependency order (each one's code, constants and tables), the
+             modules loaded only when used (engine, opponent, menus, ...), then the objects
+             the App builds (drivers' buffers, the flight recorder's ring, the controller),
+             what boot() adds (the saved game, the first mode), the engine loaded and what it
+             leaves once dropped; printed per line, with each module's import time
   play       the real main.py on a modelled board: --lifts turns played by lifting and setting
              down pieces, the lifts spread evenly over the scan period; lift-to-light is from
              the sensor's change to the first LED bit; the longest time between two matrix
@@ -24,10 +30,12 @@ real board is somewhat slower (10 to 20 %): leave margin.
              included), the loop step that commits a move (from the firmware's busy signal on
              GP25) and the longest other step, each without the flash write of its save, and
              that flash write (erase/program times as a W25Q16 takes them)
---json prints one JSON object with these figures (keys as in the table); --only rules,heap (for
-example) runs only those parts.
+--json prints one JSON object with these figures (keys as in the table; modules as
+heap_module_<name> and heap_object_<what>); --only rules,heap (for example) runs only those
+parts.
 """
 import argparse
+import ast
 import json
 import os
 import statistics
@@ -162,6 +170,93 @@ while not g.over and turns < %d:
 print(imports - script, booted - script, peak - script, turns, len(g.actions),
       g.reason or 'unfinished')
 """
+# Each module's heap and import time, imported one at a time after its dependencies (so a
+# module's figure is its own code, constants and the tables it builds at import, and its time
+# reading the .mpy from littlefs and running its top level). The names come from the host
+# (import_order); the results go into preallocated lists, printed at the end. A module's figure
+# also holds its names' share of the qstr pool (interned strings, never freed), which grows in
+# chunks: the module that starts a new chunk pays for all of it. qstr_info gives the pool.
+MODULES = """
+import gc, sys, time, micropython
+names = %r
+cost = [0] * len(names)
+us = [0] * len(names)
+gc.collect()
+for i in range(len(names)):
+    gc.collect()
+    a = gc.mem_alloc()
+    t = time.ticks_us()
+    __import__(names[i])
+    us[i] = time.ticks_diff(time.ticks_us(), t)
+    gc.collect()
+    cost[i] = gc.mem_alloc() - a
+for i in range(len(names)):
+    print(names[i], cost[i], us[i])
+micropython.qstr_info()
+"""
+
+# What the App allocates beyond its modules' code, piece by piece as App() builds it (the
+# modules are all imported first), then App() and boot() as a whole; then the opponent and its
+# engine loaded (modules + Engine()) and what is left of them once dropped again.
+OBJECTS = """
+import gc, sys
+import app, config
+from drivers import matrix, leds, ssd1306, inputs, buzzer
+from storage import Storage
+from recorder import Recorder
+from controller.controller import Controller
+steps = (
+    ('oled', 'o = ssd1306.from_config(config)'),
+    ('matrix', 'm = matrix.from_config(config)'),
+    ('leds', 'l = leds.from_config(config)'),
+    ('inputs', 'i = inputs.from_config(config)'),
+    ('buzzer', 'b = buzzer.from_config(config)'),
+    ('storage', 's = Storage()'),
+    ('recorder', 'r = Recorder(config.RECORDER_EVENTS, config.RECORDER_FILE_EVENTS)'),
+    ('controller', 'c = Controller(o)'),
+)
+env = {'ssd1306': ssd1306, 'matrix': matrix, 'leds': leds, 'inputs': inputs,
+       'buzzer': buzzer, 'config': config, 'Storage': Storage, 'Recorder': Recorder,
+       'Controller': Controller}
+out = []
+for name, code in steps:
+    gc.collect()
+    a = gc.mem_alloc()
+    exec(code, env)
+    gc.collect()
+    out.append((name, gc.mem_alloc() - a))
+for name, code in steps:
+    del env[code[0]]
+gc.collect()
+a = gc.mem_alloc()
+env['A'] = app.App()
+gc.collect()
+b = gc.mem_alloc()
+env['A'].boot()
+gc.collect()
+out.append(('App()', b - a))
+b = gc.mem_alloc()
+out.append(('boot()', b - a - out[-1][1]))
+# The engine as a game against the board or a hint loads it (controller/lazy.py), and what
+# stays once it is released and its modules dropped (their names in the qstr pool).
+from controller import lazy
+op = lazy.load('controller.opponent')
+op.engine()
+gc.collect()
+out.append(('engine_loaded', gc.mem_alloc() - b))
+op.release()
+op = None
+lazy.drop('controller.opponent')
+gc.collect()
+out.append(('engine_left_after_release', gc.mem_alloc() - b))
+for name, n in out:
+    print(name, n)
+"""
+
+# Modules a plain game does not load at boot: imported after everything main.py imports.
+LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "controller.clock",
+         "drivers.config_check")
+
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
 
@@ -195,6 +290,82 @@ def heap(p, turns):
     out.update(heap_imports=base + int(imports), heap_after_boot=base + int(booted),
                heap_peak_game=base + int(peak), game_turns=int(played),
                game_actions=int(actions), game_end=reason)
+    return out
+
+
+def _module_file(name):
+    path = os.path.join(os.path.dirname(HERE), "firmware", *name.split("."))
+    if os.path.isdir(path):
+        return os.path.join(path, "__init__.py")
+    return path + ".py" if os.path.exists(path + ".py") else None
+
+
+def _top_imports(path):
+    """Firmware modules a source imports when it is imported (not inside functions)."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    found = []
+
+    def visit(nodes):
+        for n in nodes:
+            if isinstance(n, ast.Import):
+                found.extend(a.name for a in n.names)
+            elif isinstance(n, ast.ImportFrom):
+                for a in n.names:       # `from pkg import mod` imports pkg.mod
+                    sub = n.module + "." + a.name
+                    found.append(sub if _module_file(sub) else n.module)
+            elif isinstance(n, ast.Try):
+                visit(n.body)
+            elif isinstance(n, ast.If):
+                visit(n.body)
+                visit(n.orelse)
+    visit(tree.body)
+    return found
+
+
+def import_order(roots):
+    """Firmware modules that importing roots loads, each after its dependencies."""
+    seen, out = set(), []
+
+    def visit(name):
+        if name in seen:
+            return
+        seen.add(name)
+        path = _module_file(name)
+        if path is None:                # machine, micropython, time, ...: the firmware's own
+            return
+        if "." in name:
+            visit(name.rsplit(".", 1)[0])
+        for dep in _top_imports(path):
+            visit(dep)
+        out.append(name)
+    for r in roots:
+        visit(r)
+    return out
+
+
+def modules(p):
+    boot = import_order(["version", "app"])
+    later = [m for m in import_order(LATER) if m not in boot]
+    out = {}
+    for line in p.exec(MODULES % ((tuple(boot + later)),), timeout_ms=600000).split("\r\n"):
+        if line.startswith("qstr pool:"):     # ... n_total_bytes=17741
+            out["heap_qstr_pool"] = int(line.rsplit("=", 1)[1])
+        elif line:
+            name, n, us = line.split()
+            out["heap_module_" + name] = int(n)
+            out["import_ms_" + name] = int(us) / 1000
+    out["heap_modules_boot"] = sum(out["heap_module_" + m] for m in boot)
+    out["heap_modules_later"] = sum(out["heap_module_" + m] for m in later)
+    return out, boot, later
+
+
+def objects(p):
+    out = {}
+    for line in p.exec(OBJECTS, timeout_ms=600000).split("\r\n"):
+        if line:
+            name, n = line.split()
+            out["heap_object_" + name] = int(n)
     return out
 
 
@@ -288,7 +459,28 @@ ROWS = (
 )
 
 
-PARTS = ("rules", "drivers", "heap", "play")
+PARTS = ("rules", "drivers", "heap", "modules", "play")
+
+
+def print_modules(figures, boot, later):
+    print("Heap by module (B, imported one at a time after their dependencies; import ms)")
+    for title, names in (("at boot", boot), ("loaded when used", later)):
+        print("  %s:" % title)
+        for name in sorted(names, key=lambda m: -figures["heap_module_" + m]):
+            print("    %-40s %8d %8.1f" % (name, figures["heap_module_" + name],
+                                          figures["import_ms_" + name]))
+    print("  %-42s %8d" % ("modules at boot, total", figures["heap_modules_boot"]))
+    print("  %-42s %8d" % ("modules loaded when used, total", figures["heap_modules_later"]))
+    print("  %-42s %8d" % ("qstr pool (interned names, in the totals)",
+                           figures["heap_qstr_pool"]))
+    print("Heap of the App's objects (B)")
+    for key in sorted(figures):
+        if key.startswith("heap_object_") and "engine" not in key:
+            print("    %-40s %8d" % (key[len("heap_object_"):], figures[key]))
+    print("  %-42s %8d" % ("engine loaded (modules + Engine())",
+                           figures["heap_object_engine_loaded"]))
+    print("  %-42s %8d" % ("... left after it is dropped again",
+                           figures["heap_object_engine_left_after_release"]))
 
 
 def main(argv=None):
@@ -313,17 +505,30 @@ def main(argv=None):
     build = board.build_firmware()
     figures = {}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
-    if only & {"rules", "drivers", "heap"}:
-        files = flashfs.read_files(flashfs.build_image(build))
-        files.pop("main.py")
+    files = flashfs.read_files(flashfs.build_image(build))
+    files.pop("main.py")
+    if only & {"rules", "drivers"}:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             if "rules" in only:
                 figures.update(rules(p))
             if "drivers" in only:
                 figures.update(drivers(p))
-            if "heap" in only:
-                figures.update(heap(p, args.turns))
+    # The heap parts each in a fresh interpreter, as a board has it after power-on: nothing
+    # imported, no names interned, no objects left over from another part.
+    if "heap" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(heap(p, args.turns))
+    boot = later = None
+    if "modules" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(objects(p))
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            found, boot, later = modules(p)
+            figures.update(found)
     if "play" in only:
         with board.EmulatedBoard(board.firmware_image(build, game=True),
                                  firmware=args.firmware) as b:
@@ -339,6 +544,8 @@ def main(argv=None):
             print("  %-62s %10s" % (label, figures[key]))
     if "play" in only:
         print("  (%d lifts, %d saves)" % (figures["lifts"], figures["saves"]))
+    if boot is not None:
+        print_modules(figures, boot, later)
     if "heap" in only:
         print("  (heap game: %d turns, %d actions, %s)"
               % (figures["game_turns"], figures["game_actions"], figures["game_end"]))

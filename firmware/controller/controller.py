@@ -22,16 +22,35 @@
 # Modes (controller/modes.py) live on one stack; the judge (controller/judge.py) decides what
 # happened on the board; colours.py turns LED meanings into colours; clock.py is the optional
 # game clock (ctl.clock, None when the game has none).
+#
+# Heap: the menus (menus.py), the game clock, the opponent and its engine are loaded only while
+# needed (controller/lazy.py): _tidy() drops them, at the next tick after the mode stack
+# changed, when no menu is open, the game has no clock, and no game against the board is in
+# play (nor a hint shown). A two-player game without a clock never loads any of them.
 from barragoon.core import RulesError
 from barragoon.game import Game, CLOSED, start_position
 from controller import colours as C
 from controller import judge as J
+from controller import lazy
 from controller import modes as M
-from controller import menus
-from controller import clock as K
-from controller import opponent as OP
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
+
+MENUS = "controller.menus"
+CLOCK = "controller.clock"
+OPPONENT = "controller.opponent"
+
+
+def _menus():
+    return lazy.load(MENUS)
+
+
+def _clocks():
+    return lazy.load(CLOCK)
+
+
+def _opponents():
+    return lazy.load(OPPONENT)
 
 
 class Controller:
@@ -65,6 +84,7 @@ class Controller:
         self.animated = False
         self.recorded = False          # the finished game went to the records
         self._in_event = False
+        self._untidy = False           # the stack changed: _tidy() at the next tick
         self.on_save = None
         self.on_finish = None
         self.on_settings = None
@@ -104,7 +124,27 @@ class Controller:
         if isinstance(mode, M.Menu):
             mode.refresh(self)
         self.hint = ""
+        self._untidy = True
         self.dirty()
+
+    def _tidy(self):
+        """Drop the modules loaded for menus, the clock, the opponent that nothing needs now
+        (see the top of this file). At a tick, not within an event: a menu's action may
+        leave one stack and build the next."""
+        self._untidy = False
+        menu = thinks = False
+        for m in self.stack:
+            menu = menu or isinstance(m, M.Menu)
+            thinks = thinks or m.thinks
+        g, op = self.game, self.opponent
+        if not menu:
+            lazy.drop(MENUS)
+            if self.clock is None:
+                lazy.drop(CLOCK)
+        if lazy.loaded(OPPONENT) and not thinks and (op is None or g is None or g.over):
+            _opponents().release()         # the engine: no game against the board in play
+            if op is None and self.board_plays < 0 and not menu:
+                lazy.drop(OPPONENT)
 
     def _has(self, cls):
         for m in self.stack:
@@ -113,7 +153,7 @@ class Controller:
         return False
 
     def open_menu(self):
-        self.push(M.Menu("Menu", menus.GAME))
+        self.push(M.Menu("Menu", _menus().GAME))
 
     def playing(self):
         return bool(self.stack) and isinstance(self.stack[0], M.Play)
@@ -132,7 +172,7 @@ class Controller:
         comes back paused (the board cannot know how long it was off)."""
         if occupied is not None:
             self.sensed[:] = occupied
-        self.clock = K.from_tag(clock) if clock and saved is not None else None
+        self.clock = _clocks().from_tag(clock) if clock and saved is not None else None
         if self.clock is not None:
             self.clock.sync(saved)
         if saved is not None and saved.over:
@@ -149,7 +189,7 @@ class Controller:
         else:
             self.game = None
             self.judge.stop()
-            self.set_base(M.Menu("Saved game", menus.SAVED, True))
+            self.set_base(M.Menu("Saved game", _menus().SAVED, True))
 
     def resume_saved(self):
         self.begin(self.saved, self.saved_duties)
@@ -161,7 +201,7 @@ class Controller:
         self.face = 1
         if self.opponent is not None:
             self.opponent.stop()
-        self.opponent = OP.of_game(game)
+        self.opponent = _opponents().of_game(game) if getattr(game, "opponent", "") else None
         self.judge.allow = self.opponent.allow if self.opponent is not None else None
         if game.over:
             self.judge.stop()
@@ -173,7 +213,7 @@ class Controller:
             self.judge.stop()
             self.set_base(M.Setup(game))
             return
-        self.set_base(M.Play() if self.opponent is None else OP.VsPlay())
+        self.set_base(M.Play() if self.opponent is None else _opponents().VsPlay())
         f = self.judge.begin(game, duties, phys)
         if game.offered:
             self.push(M.Offer(True))
@@ -195,12 +235,17 @@ class Controller:
         self.game = g
         self.recorded = False
         self._new_clock(g)
+        if self.opponent is not None:      # the last game's: the new one gets its own when
+            self.opponent.stop()           # play begins
+            self.opponent = None
+            self.judge.allow = None
         self.judge.stop()
         self.set_base(M.Setup(g))
 
     def _new_clock(self, game):
         # runs as soon as play begins (the set-up is done)
-        self.clock = K.from_choice(self.clock_choice[0], self.clock_choice[1])
+        c = self.clock_choice              # (minutes 0: no clock, nothing to load)
+        self.clock = _clocks().from_choice(c[0], c[1]) if c[0] else None
         if self.clock is not None:
             self.clock.sync(game)
 
@@ -214,7 +259,7 @@ class Controller:
     def _fresh_game(self):
         g = Game(start_position(self.variant), self.variant, (self.stages[0], self.stages[1]))
         if self.board_plays >= 0:
-            g.opponent = OP.tag(self.board_plays, self.strength)   # saved with the game
+            g.opponent = _opponents().tag(self.board_plays, self.strength)   # saved with the game
         return g
 
     def start_game(self, game, t):
@@ -281,7 +326,7 @@ class Controller:
             c = hyp.board[sq] if hyp is not None else g.pos.get(sq)
             phys[sq] = c if self.sensed[sq] and c != J.NEW else 0
         try:
-            if menus._agreed(g):
+            if _menus()._agreed(g):
                 g.undo()
                 if g.offered:
                     g.undo()                 # the accepted offer goes with its acceptance
@@ -347,6 +392,8 @@ class Controller:
             return
         if top.judged:
             self.flags(self.judge.tick(t, top.decides), t)
+        if self._untidy:
+            self._tidy()
         if self.clock is not None:
             self._clock_tick(t)
         if self.opponent is not None:

@@ -1,11 +1,25 @@
 # The menus as tables of (label, when offered, action). An item is listed only when its action
 # can succeed right now; labels that depend on the game are functions of the controller.
 # Actions take (controller, menu).
+#
+# The controller loads this module when a menu opens and drops it when the last menu is left
+# (controller/lazy.py); the game clock's module comes only with the New game menu, the
+# opponent's only for a hint or a new game against the board.
 from barragoon.game import side_name, VARIANTS
+from barragoon.notation import square_name
 from controller import colours as C
+from controller import lazy
 from controller import modes as M
-from controller import clock as K
-from controller import opponent as OP
+from controller import screens
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
+from drivers.ticks import ticks_diff
+
+OPPONENT = "controller.opponent"
+CLOCK = "controller.clock"
+
+
+def _clocks():
+    return lazy.load(CLOCK)
 
 
 def _always(ctl):
@@ -95,7 +109,7 @@ def _pause_clock(ctl, menu):
 
 
 def _brightness(ctl, menu):
-    ctl.push(M.Brightness(ctl))
+    ctl.push(Brightness(ctl))
 
 
 def _colours_label(ctl):
@@ -109,16 +123,29 @@ def _colours(ctl, menu):
 
 def _sensor_test(ctl, menu):
     ctl.judge.active = False                 # pieces lifted for the test are no moves
-    ctl.push(M.Sensors())
+    ctl.push(Sensors())
 
 
 def _led_test(ctl, menu):
     ctl.judge.active = False
-    ctl.push(M.LedTest())
+    ctl.push(LedTest())
 
 
 def _new_game(ctl, menu):
     ctl.push(M.Menu("New game", NEW_GAME))
+
+
+def _can_hint(ctl):
+    g = ctl.game
+    op = ctl.opponent
+    return g is not None and ctl.playing() and not g.over and not g.offered and \
+        g.placing() < 0 and not ctl.judge.repair and ctl.judge.committed < 0 and \
+        (op is None or g.pos.side != op.side)
+
+
+def _hint(ctl, menu):
+    ctl.pop(menu)
+    ctl.push(lazy.load(OPPONENT).Hint())
 
 
 GAME = (
@@ -132,7 +159,7 @@ GAME = (
     ("Sensor test", _always, _sensor_test),
     ("LED test", _always, _led_test),
     ("New game", _always, _new_game),
-    ("Hint", OP.can_hint, OP.hint),          # (last: the items above keep their places)
+    ("Hint", _can_hint, _hint),              # (last: the items above keep their places)
 )
 
 
@@ -169,12 +196,12 @@ def _brown(ctl, menu):
 
 
 def _time_label(ctl):
-    return "Clock: " + K.minutes_text(ctl.clock_choice[0])
+    return "Clock: " + _clocks().minutes_text(ctl.clock_choice[0])
 
 
 def _time(ctl, menu):
     c = ctl.clock_choice
-    c[0] = (c[0] + 1) % len(K.MINUTES)
+    c[0] = (c[0] + 1) % len(_clocks().MINUTES)
     ctl.options_changed()
 
 
@@ -183,12 +210,43 @@ def _timed(ctl):
 
 
 def _increment_label(ctl):
-    return "Increment: %d s" % K.INCREMENTS[ctl.clock_choice[1]]
+    return "Increment: %d s" % _clocks().INCREMENTS[ctl.clock_choice[1]]
 
 
 def _increment(ctl, menu):
     c = ctl.clock_choice
-    c[1] = (c[1] + 1) % len(K.INCREMENTS)
+    c[1] = (c[1] + 1) % len(_clocks().INCREMENTS)
+    ctl.options_changed()
+
+
+def _against(ctl):
+    return ctl.board_plays >= 0
+
+
+def _against_label(ctl):
+    return "Against: board" if ctl.board_plays >= 0 else "Against: player"
+
+
+def _toggle(ctl, menu):
+    ctl.board_plays = 1 if ctl.board_plays < 0 else -1
+    ctl.options_changed()
+
+
+def _colour_label(ctl):
+    return "You play " + side_name(1 - ctl.board_plays)
+
+
+def _colour(ctl, menu):
+    ctl.board_plays ^= 1
+    ctl.options_changed()
+
+
+def _strength_label(ctl):
+    return "Strength %d" % ctl.strength
+
+
+def _strength(ctl, menu):
+    ctl.strength = ctl.strength % lazy.load(OPPONENT).STRENGTHS + 1
     ctl.options_changed()
 
 
@@ -199,7 +257,10 @@ NEW_GAME = (
     (_brown_label, _always, _brown),
     (_time_label, _always, _time),
     (_increment_label, _timed, _increment),
-) + OP.NEW_GAME
+    (_against_label, _always, _toggle),
+    (_colour_label, _against, _colour),
+    (_strength_label, _against, _strength),
+)
 
 
 # --- power-on with a saved game ---------------------------------------------------------------
@@ -211,3 +272,92 @@ SAVED = (
     ("Resume game", _always, _resume_saved),
     ("New game", _always, _new_game),
 )
+
+
+# --- the settings and test screens the game menu opens -------------------------------------
+class Brightness(M.Mode):
+    def __init__(self, ctl):
+        self.before = ctl.brightness
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_UP or code == BTN_DOWN:
+            b = ctl.brightness + (5 if code == BTN_UP else -5)
+            ctl.brightness = 5 if b < 5 else (100 if b > 100 else b)
+        elif code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            if ctl.brightness != self.before:
+                ctl.settings_changed()          # written once, when the screen is left
+
+    def screen(self, ctl, fb):
+        screens.message(fb, "Brightness", "%d %%" % ctl.brightness, "UP/DN: change",
+                        "OK: done")
+
+
+class Sensors(M.Mode):
+    judged = False
+    layer = True
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            mean[sq] = C.SENSED if ctl.sensed[sq] else C.OFF
+
+    def screen(self, ctl, fb):
+        screens.sensor_grid(fb, ctl.sensed)
+
+
+class LedTest(M.Mode):
+    """Each colour for a second on every LED (a dead channel shows), then one light walks
+    a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows)."""
+    judged = False
+    layer = True
+
+    def __init__(self):
+        self.step = 0                        # 0-3 solid colours, 4 walk
+        self.t0 = -1
+        self.walk = 0
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_OK or code == BTN_BACK:
+            ctl.pop(self)
+            ctl.judge.resync()
+        else:
+            self._go((self.step + (1 if code == BTN_DOWN else 4)) % 5, t)
+
+    def _go(self, step, t):
+        self.step = step
+        self.t0 = t
+        self.walk = 0
+
+    def tick(self, ctl, t):
+        if self.t0 < 0:
+            self.t0 = t
+        el = ticks_diff(t, self.t0)
+        if self.step < 4:
+            if el >= 1000:
+                self._go(self.step + 1, t)
+                ctl.dirty()
+        elif el // 150 >= 63:
+            self._go(0, t)
+            ctl.dirty()
+        elif el // 150 != self.walk:
+            self.walk = el // 150
+            ctl.dirty()
+
+    def leds(self, ctl, mean):
+        for sq in range(63):
+            if self.step < 4:
+                mean[sq] = C.TEST_R + self.step
+            else:
+                mean[sq] = C.TEST_W if sq == self.walk else C.OFF
+
+    def screen(self, ctl, fb):
+        if self.step < 4:
+            what = ("Red", "Green", "Blue", "White")[self.step] + " on all"
+        else:
+            what = "Walk: " + square_name(self.walk)
+        screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")

@@ -3,9 +3,12 @@
 # screens go on top and, when left, uncover exactly what was there.
 #
 # Each mode answers on_button / on_square / tick and draws its LEDs (meanings) and its screen.
+# The modes only a menu opens (brightness, sensor and LED tests) live in menus.py, which is
+# loaded only while a menu is open.
 #   judged:  sensor events go to the judge while it is on top (False: the mode takes them)
 #   decides: the judge may decide at rest (commit, ask, place) while it is on top
 #   layer:   it draws the LED meanings itself; other modes show the layer below them
+#   thinks:  it uses the engine (the controller keeps the engine loaded while it is stacked)
 from barragoon.core import TILE, BROWN_BIT, RulesError
 from barragoon.notation import square_name, face_name
 from barragoon.game import side_name, DRAW
@@ -30,6 +33,7 @@ class Mode:
     judged = True
     decides = False
     layer = False
+    thinks = False
 
     def on_button(self, ctl, code, t):
         pass
@@ -351,24 +355,6 @@ class Menu(Mode):
         screens.menu(fb, self.title, self.items, self.sel)
 
 
-class Brightness(Mode):
-    def __init__(self, ctl):
-        self.before = ctl.brightness
-
-    def on_button(self, ctl, code, t):
-        if code == BTN_UP or code == BTN_DOWN:
-            b = ctl.brightness + (5 if code == BTN_UP else -5)
-            ctl.brightness = 5 if b < 5 else (100 if b > 100 else b)
-        elif code == BTN_OK or code == BTN_BACK:
-            ctl.pop(self)
-            if ctl.brightness != self.before:
-                ctl.settings_changed()          # written once, when the screen is left
-
-    def screen(self, ctl, fb):
-        screens.message(fb, "Brightness", "%d %%" % ctl.brightness, "UP/DN: change",
-                        "OK: done")
-
-
 class Offer(Mode):
     """A draw offer waiting for the other player: hold OK to accept (a deliberate press
     nobody makes by accident), a short press of OK, UP or DOWN declines."""
@@ -403,73 +389,3 @@ class Offer(Mode):
         screens.message(fb, "Repetition" if self.repetition else "Draw offer",
                         side_name(offerer) + " offers", "a draw. " + side_name(1 - offerer)
                         + ":", "hold OK: accept", "press OK: no")
-
-
-class Sensors(Mode):
-    judged = False
-    layer = True
-
-    def on_button(self, ctl, code, t):
-        if code == BTN_OK or code == BTN_BACK:
-            ctl.pop(self)
-            ctl.judge.resync()
-
-    def leds(self, ctl, mean):
-        for sq in range(63):
-            mean[sq] = C.SENSED if ctl.sensed[sq] else C.OFF
-
-    def screen(self, ctl, fb):
-        screens.sensor_grid(fb, ctl.sensed)
-
-
-class LedTest(Mode):
-    """Each colour for a second on every LED (a dead channel shows), then one light walks
-    a1, b1, .. g9 in square order (a wrong LED_WIRING / LED_START / LED_RUNS shows)."""
-    judged = False
-    layer = True
-
-    def __init__(self):
-        self.step = 0                        # 0-3 solid colours, 4 walk
-        self.t0 = -1
-        self.walk = 0
-
-    def on_button(self, ctl, code, t):
-        if code == BTN_OK or code == BTN_BACK:
-            ctl.pop(self)
-            ctl.judge.resync()
-        else:
-            self._go((self.step + (1 if code == BTN_DOWN else 4)) % 5, t)
-
-    def _go(self, step, t):
-        self.step = step
-        self.t0 = t
-        self.walk = 0
-
-    def tick(self, ctl, t):
-        if self.t0 < 0:
-            self.t0 = t
-        el = ticks_diff(t, self.t0)
-        if self.step < 4:
-            if el >= 1000:
-                self._go(self.step + 1, t)
-                ctl.dirty()
-        elif el // 150 >= 63:
-            self._go(0, t)
-            ctl.dirty()
-        elif el // 150 != self.walk:
-            self.walk = el // 150
-            ctl.dirty()
-
-    def leds(self, ctl, mean):
-        for sq in range(63):
-            if self.step < 4:
-                mean[sq] = C.TEST_R + self.step
-            else:
-                mean[sq] = C.TEST_W if sq == self.walk else C.OFF
-
-    def screen(self, ctl, fb):
-        if self.step < 4:
-            what = ("Red", "Green", "Blue", "White")[self.step] + " on all"
-        else:
-            what = "Walk: " + square_name(self.walk)
-        screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")

@@ -2,8 +2,10 @@
 #
 # Its search runs in slices inside the loop step (Opponent.tick, called from Controller.tick
 # after the events): the scan keeps its period, and the buttons, the menu and take-back stay
-# live while it thinks. One Engine serves the whole session (made at the first use, so a
-# two-player game never pays its heap).
+# live while it thinks. One Engine serves a game against the board or a hint: made at the first
+# use, and dropped with its modules (release(), from Controller._tidy) once no game in play and
+# no hint needs it, so a two-player game never pays its heap. This module itself is loaded by
+# the controller only for a game against the board or a hint (controller/lazy.py).
 #
 # The board's turn, as the player sees it (the play screen is VsPlay, a Play):
 #   thinking       the screen says so; none of the board's tiles may move (a lifted one gets
@@ -29,6 +31,7 @@ from barragoon.core import RulesError
 from barragoon.game import side_name
 from barragoon.notation import square_name, format_move
 from controller import colours as C
+from controller import lazy
 from controller import modes as M
 from controller import screens
 from drivers.buttons_const import BTN_OK, BTN_BACK
@@ -43,6 +46,8 @@ HINT_MS = 1000             # thinking time of a hint
 LIMIT = None               # (budget_ms, steps) for every search instead: tests use steps,
                            # the same work on every machine
 
+ENGINE = ("barragoon.engine", "barragoon.evaluation", "barragoon.placement")
+
 _engine = None
 _NOTHING = ()                  # Opponent.plan when the engine found nothing to decide
 
@@ -50,9 +55,22 @@ _NOTHING = ()                  # Opponent.plan when the engine found nothing to 
 def engine():
     global _engine
     if _engine is None:
-        from barragoon.engine import Engine
-        _engine = Engine()
+        _engine = lazy.load(ENGINE[0]).Engine()
     return _engine
+
+
+def release():
+    """Drop the engine and its modules (the next engine() makes a new one)."""
+    global _engine
+    if _engine is not None:
+        _engine.stop()
+        _engine = None
+    lazy.drop(*ENGINE)
+
+
+def _stop_engine():
+    if _engine is not None:
+        _engine.stop()
 
 
 def _slice(t):
@@ -68,8 +86,7 @@ def _limits(level):
         return LIMIT
     if level == 0:
         return HINT_MS, 0
-    from barragoon.engine import LEVELS
-    return LEVELS[level][0], 0
+    return lazy.load(ENGINE[0]).LEVELS[level][0], 0
 
 
 # --- the saved tag ------------------------------------------------------------------------------
@@ -177,7 +194,7 @@ class Opponent:
 
     def stop(self):
         if self.thinking:
-            engine().stop()
+            _stop_engine()
             self.thinking = False
 
     def answer(self, ctl, repetition):
@@ -304,6 +321,7 @@ class Hint(M.Mode):
     touch or button press clears it (the touch then counts as usual)."""
     judged = False
     layer = True
+    thinks = True                  # the engine stays loaded while it is on the stack
 
     def __init__(self):
         self.turn = None
@@ -322,7 +340,7 @@ class Hint(M.Mode):
             ctl.dirty()
 
     def _leave(self, ctl):
-        engine().stop()
+        _stop_engine()
         ctl.pop(self)
 
     def on_square(self, ctl, sq, present, t):
@@ -348,59 +366,3 @@ class Hint(M.Mode):
         else:
             screens.message(fb, "Hint", side_name(ctl.game.pos.side) + " could play",
                             p.text, "", "touch: clear")
-
-
-def can_hint(ctl):
-    g = ctl.game
-    op = ctl.opponent
-    return g is not None and ctl.playing() and not g.over and not g.offered and \
-        g.placing() < 0 and not ctl.judge.repair and ctl.judge.committed < 0 and \
-        (op is None or g.pos.side != op.side)
-
-
-def hint(ctl, menu):
-    ctl.pop(menu)
-    ctl.push(Hint())
-
-
-# --- the New game menu's items ------------------------------------------------------------------
-def _always(ctl):
-    return True
-
-
-def _against(ctl):
-    return ctl.board_plays >= 0
-
-
-def _against_label(ctl):
-    return "Against: board" if ctl.board_plays >= 0 else "Against: player"
-
-
-def _toggle(ctl, menu):
-    ctl.board_plays = 1 if ctl.board_plays < 0 else -1
-    ctl.options_changed()
-
-
-def _colour_label(ctl):
-    return "You play " + side_name(1 - ctl.board_plays)
-
-
-def _colour(ctl, menu):
-    ctl.board_plays ^= 1
-    ctl.options_changed()
-
-
-def _strength_label(ctl):
-    return "Strength %d" % ctl.strength
-
-
-def _strength(ctl, menu):
-    ctl.strength = ctl.strength % STRENGTHS + 1
-    ctl.options_changed()
-
-
-NEW_GAME = (
-    (_against_label, _always, _toggle),
-    (_colour_label, _against, _colour),
-    (_strength_label, _against, _strength),
-)

@@ -1,0 +1,105 @@
+# The heap a game leaves free, on the emulated Pico (tools/rp2040) with the real firmware as
+# deployed: what a game does not need is not loaded, and what a hint or a game against the board
+# loaded is dropped again when they are done (controller/lazy.py). A two-player game on a fresh
+# board, with the menu opened and left, never loads the engine, the opponent, the menus nor the
+# clock; a hint works right after a boot and its engine is gone once the hint is cleared; a game
+# against the board resumed at boot plays its move, and a new two-player game started from the
+# menu drops the engine again. Each check stops main.py (Ctrl-C) and reads sys.modules in the
+# REPL, so each test boots its own board. The hint's first-use time and the heap then in use
+# (the modules stay loaded, the stopped App's objects are garbage) are printed (pytest -s).
+import pico_bench
+from bench_rp2040 import quiet_turns
+from rp2040 import board
+from event_script import square_number as S
+
+pico_bench.require()
+
+LAZY = ("barragoon.engine", "barragoon.evaluation", "barragoon.placement",
+        "controller.opponent", "controller.menus", "controller.clock")
+HOLD_MS = 900                      # a long press of OK: the menu (config LONG_PRESS_MS 700)
+
+
+def loaded(b):
+    """(the LAZY modules loaded now, heap in use after gc.collect()), read in the REPL
+    once main.py has stopped."""
+    out = b.pico.exec("import sys, gc\ngc.collect()\nprint(gc.mem_alloc())\n"
+                      "print(' '.join(m for m in %r if m in sys.modules))\n" % (LAZY,))
+    heap, names = out.split("\r\n")[:2]
+    return names.split(), int(heap)
+
+
+def hold_ok(b):
+    b.press("ok")
+    b.wait(HOLD_MS)
+    b.release("ok")
+    b.wait(300)
+
+
+def resumed(files=None):
+    """A board that boots into the saved game (its pieces standing), at its main loop."""
+    image = board.firmware_image(pico_bench.build(), game=True, files=files)
+    return pico_bench.start(image, occupied=board.occupancy())
+
+
+def test_a_two_player_game_never_loads_the_engine_the_menus_or_the_clock():
+    # A fresh board with the pieces standing: the set-up sees them and the game starts.
+    b = pico_bench.start(board.firmware_image(pico_bench.build()), occupied=board.occupancy())
+    try:
+        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
+        for frm, to in quiet_turns(2):
+            b.move(frm, to)
+        hold_ok(b)
+        assert b.screen()[0] == "Menu" and "Resume" in b.screen()
+        b.tap("ok")                                   # Resume
+        b.wait(300)
+        assert b.screen()[0] == "White to move"
+        names, heap = loaded(b)
+        print("\ntwo-player game, 2 turns and the menu; stopped: heap in use %d B" % heap)
+        assert names == []
+    finally:
+        b.close()
+
+
+def test_hint_works_after_boot_and_its_engine_is_dropped_when_cleared():
+    b = resumed()
+    try:
+        hold_ok(b)
+        b.tap("up")                                   # from Resume up to the last item: Hint
+        assert "Hint" in b.screen()
+        t = b.pico.t
+        b.tap("ok")
+        assert b.wait_for(lambda b: "White could play" in b.screen(), 6000, 20), b.screen()
+        shown_ms = b.pico.t - t
+        assert len(b.lit()) == 2                      # the hinted move: its tile and target
+        b.tap("down")                                 # any button clears it
+        b.wait(300)
+        assert b.screen()[0] == "White to move" and not b.lit()
+        names, heap = loaded(b)
+        print("\nhint shown %.0f ms after OK (engine loaded and made, 1 s of thinking); "
+              "after it, stopped: heap in use %d B" % (shown_ms, heap))
+        assert names == []
+    finally:
+        b.close()
+
+
+def test_the_engine_goes_with_the_game_against_the_board():
+    b = resumed({"game.txt": ('[Opponent "Brown 1"]\n' + board.game_record()).encode()})
+    try:
+        assert b.screen()[0] == "White to move"
+        b.move(S("d2"), S("d5"), settle_ms=300)
+        assert b.wait_for(lambda b: b.screen()[1].startswith("plays "), 6000), b.screen()
+        hold_ok(b)
+        b.tap("up")                                   # the last item: New game
+        assert "New game" in b.screen()
+        b.tap("ok")
+        assert b.screen()[0] == "New game" and "Against: player" in b.screen()
+        b.tap("ok")                                   # Set up new game: two players
+        b.wait(200)
+        b.set_board(board.occupancy())                # the pieces back at the start
+        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
+        names, heap = loaded(b)
+        print("\nafter a game against the board, a new two-player game; stopped: heap in "
+              "use %d B" % heap)
+        assert names == []
+    finally:
+        b.close()
