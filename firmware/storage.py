@@ -1,7 +1,8 @@
 # Saved game, finished-game records, settings and the error log on the board's flash.
 #
 # The game in progress is saved after every committed action as its game record (the rules
-# core's notation), written to a temporary file, closed, then renamed over the old one. On
+# core's notation; its turn lines kept formatted between saves, so a save formats only the
+# new turn), written to a temporary file, closed, then renamed over the old one. On
 # LittleFS (the Pico's filesystem) the rename is atomic, so a power cut at any instant leaves
 # either the previous save or the new one: at most the action in progress is lost.
 #
@@ -30,7 +31,7 @@
 import os
 
 from barragoon.core import RulesError
-from barragoon.record import write_record, parse_record
+from barragoon.record import write_record, parse_record, RecordText
 
 GAME = "game.txt"
 TMP = "game.tmp"
@@ -62,6 +63,7 @@ class Storage:
         self.clock = ""                    # ... and its game clock's tag text
         self.full = False                  # the last write found the file system full
         self.events_open = None            # events.txt.tmp while it is being written
+        self.lines = RecordText()          # the saved game's turn lines, kept formatted
 
     def _path(self, name):
         return self.root + name
@@ -119,7 +121,8 @@ class Storage:
         clock (the tag text, "" for none). True when saved; False when the file system is
         full (the previous save stays)."""
         return self._write_atomic(GAME, None,
-                                  lambda write: game_text(game, duties, write, clock))
+                                  lambda write: game_text(game, duties, write, clock,
+                                                          self.lines))
 
     def load_game(self):
         """The saved game, or None (its touch-move duties in `duties`). Whatever goes wrong
@@ -275,8 +278,9 @@ def _is_full(e):
     return e.args and e.args[0] in _FULL
 
 
-def game_text(game, duties, write, clock=""):
-    """What game.txt holds: the duties and clock tags (if any), then the game record."""
+def game_text(game, duties, write, clock="", lines=None):
+    """What game.txt holds: the duties and clock tags (if any), then the game record (its
+    turn lines from `lines`, a RecordText, when given)."""
     if duties:
         write('%s"%s"]\n' % (TOUCH_TAG, duties))
     if clock:
@@ -284,7 +288,7 @@ def game_text(game, duties, write, clock=""):
     opp = getattr(game, "opponent", "")
     if opp:
         write('%s"%s"]\n' % (OPPONENT_TAG, opp))
-    write_record(game, write)
+    write_record(game, write, lines)
 
 
 def duties_of(text, tag=TOUCH_TAG):

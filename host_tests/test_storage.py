@@ -116,6 +116,75 @@ def _write(d, text):
     f.close()
 
 
+def _read(d, name="game.txt"):
+    f = open(d + name)
+    text = f.read()
+    f.close()
+    return text
+
+
+def _full_text(game, duties="", clock=""):
+    # game.txt as a save formats it from scratch (no turn lines kept from earlier saves)
+    import storage
+    out = []
+    storage.game_text(game, duties, out.append, clock)
+    return "".join(out)
+
+
+def _random_action(game, k):
+    """One random action on game: a move, a placement, and now and then a take-back of an
+    action or a whole turn (the board's judge and the menu do both), an offer or an answer."""
+    k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+    r = k % 100
+    if game.actions and r < 6:
+        game.undo()
+    elif game.actions and r < 9 and game.last_turn_text():
+        game.undo_turn()
+    elif game.offered:
+        game.answer_repetition_draw(r < 50)
+    elif game.repetition and r < 60:
+        game.offer_repetition_draw()
+    elif game.placing() >= 0:
+        ok = [(sq, f) for sq in range(63) for f in range(1, 17)
+              if not game.pos.get(sq) and game.placement_allowed(sq, f)]
+        sq, f = ok[k % len(ok)]
+        game.place(sq, f)
+    else:
+        moves = game.legal_moves()
+        m = moves[(k >> 7) % len(moves)]
+        game.move(m // 64, m % 64)
+    return k
+
+
+def test_saves_of_a_long_game_read_back_as_a_whole_record_would():
+    # The board keeps the turn lines formatted from one save to the next (each save formats
+    # only what is new); whatever happened meanwhile (placements, take-backs of an action or
+    # of a turn, offers, another game), game.txt is exactly the record formatted from scratch.
+    d = tmpdir("lines")
+    s = Storage(d)
+    starts = (None, "v[RN]d[X]d[A]v/1z[2H]z[1S]2/[LE]1d[A]1[1W]1/1[X]2[RS]1[2V]/"
+              "[A]1[X]1[1N]2/1[RE]1D1[X]1/[1E]1Z[A]Z1[LS]/2[2H]D3/1VD2V1 b 12")   # (Brown first)
+    actions = placements = undos = 0
+    for start in starts:
+        for seed in (1, 2):
+            game = Game(start)
+            k = seed
+            while not game.over and len(game.actions) < 160:
+                n = len(game.actions)
+                k = _random_action(game, k)
+                undos += len(game.actions) < n
+                placements += game.actions[-1] & 3 == 1 if len(game.actions) > n else 0
+                duties = "d2 d5" if k % 3 == 0 else ""
+                s.save_game(game, duties, "300000 280000 5000 w" if k % 2 else "")
+                text = _read(d)
+                assert text == _full_text(game, duties, "300000 280000 5000 w" if k % 2
+                                          else ""), "save %d differs" % len(game.actions)
+                actions += 1
+            again = Storage(d).load_game()
+            assert again.actions == game.actions and again.turn_texts() == game.turn_texts()
+    assert actions > 400 and placements >= 5 and undos >= 10
+
+
 def test_damaged_save_is_kept_aside_not_lost():
     d = tmpdir("bad")
     _write(d, "[Variant \"closed\"]\n\n1. d2-d9\n")

@@ -23,7 +23,7 @@
 # happened on the board; colours.py turns LED meanings into colours; clock.py is the optional
 # game clock (ctl.clock, None when the game has none).
 from barragoon.core import RulesError
-from barragoon.game import Game, CLOSED, start_position
+from barragoon.game import Game, CLOSED
 from controller import colours as C
 from controller import judge as J
 from controller import modes as M
@@ -212,7 +212,7 @@ class Controller:
             self.stack[0] = M.Setup(g)
 
     def _fresh_game(self):
-        g = Game(start_position(self.variant), self.variant, (self.stages[0], self.stages[1]))
+        g = Game(None, self.variant, (self.stages[0], self.stages[1]))   # (None: standard)
         if self.board_plays >= 0:
             g.opponent = OP.tag(self.board_plays, self.strength)   # saved with the game
         return g
