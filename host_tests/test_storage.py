@@ -185,6 +185,117 @@ def test_saves_of_a_long_game_read_back_as_a_whole_record_would():
     assert actions > 400 and placements >= 5 and undos >= 10
 
 
+class LittleFs:
+    """A file system that behaves as littlefs does (on the board saves go straight over the
+    old file, in_place): a file opened for writing keeps its old contents until it is
+    closed, then has the new ones whole; a write that failed (a full flash) is never
+    committed; only creating a file is committed at once (empty). The power fails at
+    operation number `cut` (open, each write, close), or the flash is full from `full` on."""
+    in_place = True
+
+    def __init__(self, files=None, cut=0, full=0):
+        self.files = files if files is not None else {}
+        self.cut, self.full, self.ops = cut, full, 0
+
+    def _tick(self):
+        self.ops += 1
+        if self.cut and self.ops >= self.cut:      # (and nothing happens after the cut)
+            raise PowerCut()
+
+    def open(self, path, mode):
+        self._tick()
+        if "w" in mode:
+            self.files.setdefault(path, "")
+            return _LfsFile(self, path)
+        if path not in self.files:
+            raise OSError(2)
+        return _LfsReader(self.files[path])
+
+    def rename(self, a, b):
+        raise AssertionError("littlefs saves need no rename")
+
+    def remove(self, path):
+        self.files.pop(path, None)
+
+
+class _LfsFile:
+    def __init__(self, fs, path):
+        self.fs, self.path, self.parts, self.erred = fs, path, [], False
+
+    def write(self, text):
+        self.fs._tick()
+        if self.fs.full and self.fs.ops >= self.fs.full:
+            self.erred = True
+            raise OSError(28)
+        self.parts.append(text)
+
+    def close(self):
+        self.fs._tick()
+        if not self.erred:
+            self.fs.files[self.path] = "".join(self.parts)
+
+
+class _LfsReader:
+    def __init__(self, text):
+        self.text = text
+
+    def read(self):
+        return self.text
+
+    def close(self):
+        pass
+
+
+def test_on_littlefs_a_save_goes_over_the_old_file_and_a_cut_anywhere_loses_nothing():
+    game = Game()
+    fs = LittleFs()
+    st = Storage("", fs)                         # one storage: its turn lines kept warm
+    st.save_game(game)
+    cuts = 0
+    k = 7
+    while len(game.actions) < 60:
+        before = fs.files["game.txt"]
+        k = _random_action(game, k)
+        after = _full_text(game)
+        ops = LittleFs(dict(fs.files))
+        Storage("", ops).save_game(game)
+        for cut in range(1, ops.ops + 1):
+            trial = LittleFs(dict(fs.files), cut)
+            st.fs = trial
+            try:
+                st.save_game(game)
+            except PowerCut:
+                pass
+            text = trial.files["game.txt"]
+            assert text in (before, after), "damaged at action %d, cut %d" % (
+                len(game.actions), cut)
+            cuts += 1
+        st.fs = fs
+        assert st.save_game(game) and fs.files["game.txt"] == after
+        assert format_record(Storage("", fs).load_game()) == format_record(game)
+    assert cuts >= 60 * 3 and set(fs.files) == {"game.txt"}   # no temporary file
+    # a full flash: the save fails, the old one stays, the board knows
+    fs.full = fs.ops + 2
+    before = fs.files["game.txt"]
+    game.undo()
+    assert not st.save_game(game) and st.full and fs.files["game.txt"] == before
+    # a failure making the text (out of memory) happens before the file is opened
+    opened = fs.ops
+
+    def broken(game, write, lines=None):
+        write("[Variant ")
+        raise MemoryError("memory allocation failed")
+    import barragoon.record
+    real = barragoon.record.write_record
+    import storage
+    storage.write_record = broken
+    try:
+        raises(MemoryError, st.save_game, game)
+    finally:
+        storage.write_record = real
+    assert fs.ops == opened and fs.files["game.txt"] == before
+
+
 def test_damaged_save_is_kept_aside_not_lost():
     d = tmpdir("bad")
     _write(d, "[Variant \"closed\"]\n\n1. d2-d9\n")

@@ -51,6 +51,7 @@ PARTS = (
     ("storage", "Storage", "begin_events", "storage.begin_events"),
     ("storage", "Storage", "write_events", "storage.write_events"),
     ("storage", "Storage", "_end_events", "events.close+rename"),
+    ("recorder", "Recorder", "_head", "events.head"),
 )
 
 PROFILER = '''
