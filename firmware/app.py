@@ -39,6 +39,7 @@ BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
+SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 
 
 class App:
@@ -74,6 +75,7 @@ class App:
         self.unsaved = None                # (game, duties) to write at the end of this step
         self.events_due = False            # events.txt to begin in the next step
         self.collect_due = False           # the turn's garbage to collect in the next step
+        self.waited = 0                    # steps the work after a save waited for the screen
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -191,7 +193,15 @@ class App:
         self.buzzer.update(t)
         if saving:
             self._write()
-        elif self.events_due:              # (opening a file takes a few ms of littlefs)
+        elif self.oled.sending() and self.waited < SCREEN_FIRST:
+            self.waited += 1               # a new screen goes out before the work below
+        else:
+            self.waited = 0
+            self._later(t)
+
+    def _later(self, t):
+        # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
+        if self.events_due:                # (opening a file takes a few ms of littlefs)
             self.events_due = False
             self.storage.begin_events(self.recorder, t)
         elif self.storage.events_open is not None:

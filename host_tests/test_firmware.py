@@ -291,7 +291,11 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
         b.run(5)
         steps += 1
         assert steps < 200
-    b.app.step()                                 # (the step after the save opens it)
+    steps = 0
+    while b.storage.events_open is None:         # (after the new screen has gone out)
+        b.app.step()
+        steps += 1
+        assert steps <= 1 + app.SCREEN_FIRST
     assert b.storage.events_open is not None     # the save's events.txt: under way
     b.wiring.lift(parse_square("d8"))
     b.app.step()
@@ -308,7 +312,8 @@ def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_t
     # The step that commits a move shows it on the LEDs, then saves it (the flash may stall
     # the core for up to 100 ms): drawing and sending the new screen (about 5 ms on the
     # RP2040) waits for the next steps, so that step stays short; the screen is out whole
-    # within a few steps after the save. The players see the decision on the LEDs at once.
+    # within a few steps after the save, before events.txt is written. The players see the
+    # decision on the LEDs at once.
     b = Board("screen_after", pieces=start_position())
     marks = []                                   # (OLED writes, d4's LED) as each step begins
     at_save = []
@@ -321,9 +326,15 @@ def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_t
     def save(game, duties, clock=""):
         at_save.append((marks[-1], len(oled_writes()), b.led("d4"), b.clock.t))
         real_save(game, duties, clock)
+    began = []                                   # the screen still going out then?
+    real_begin = b.storage.begin_events
+
+    def begin(rec, now):
+        began.append(b.app.oled.sending())
+        real_begin(rec, now)
     b.app.boot()
     b.run(400)
-    b.app.step, b.storage.save_game = step, save
+    b.app.step, b.storage.save_game, b.storage.begin_events = step, save, begin
     b.lift("d2")
     b.wiring.place(parse_square("d4"))
     while not at_save:
@@ -333,8 +344,9 @@ def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_t
     assert led != led_before                     # the LEDs show the move before its save
     assert sent == sent_before                   # nothing for the display in that step
     b.run(12 * config.SCAN_PERIOD_MS)            # 16 segments, 2 a step
-    assert len(oled_writes()) > sent and not b.app.oled._stale   # then the screen, whole
-    assert b.storage.events_open is not None or "d4" in open(b.dir + "events.txt").read()
+    assert len(oled_writes()) > sent and not b.app.oled.sending()   # then the screen, whole
+    b.run(400)                                   # and only then events.txt
+    assert began == [False] and "drop d4" in open(b.dir + "events.txt").read()
 
 
 def oled_writes():
