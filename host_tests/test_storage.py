@@ -180,8 +180,15 @@ def test_saves_of_a_long_game_read_back_as_a_whole_record_would():
                 assert text == _full_text(game, duties, "300000 280000 5000 w" if k % 2
                                           else ""), "save %d differs" % len(game.actions)
                 actions += 1
-            again = Storage(d).load_game()
+            s2 = Storage(d)                      # a power-on: loaded, then played on
+            again = s2.load_game()
             assert again.actions == game.actions and again.turn_texts() == game.turn_texts()
+            for i in range(6):
+                if again.over:
+                    break
+                k = _random_action(again, k)
+                s2.save_game(again)
+                assert _read(d) == _full_text(again)
     assert actions > 400 and placements >= 5 and undos >= 10
 
 
