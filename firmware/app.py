@@ -4,10 +4,13 @@
 # Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
 # waits: no crash loop); load settings and the saved game; first scan; the controller offers to
 # resume. After every committed action the game is saved (storage.py) with its touch-move
-# duties (at the end of the loop step, after the LEDs and the screen), and the flight recorder
-# (recorder.py: every raw sensor and button event) goes to events.txt, a few lines in each of
-# the following loop steps; a finished game is appended to records.txt. An unexpected exception is written to
-# error.log and shown, then the board restarts and resumes the saved game without asking.
+# duties at the end of the loop step that commits it, right after its LEDs; the screen follows
+# in the next steps. Work that can wait goes into later steps, one part each, so that no step
+# keeps the loop long: the flight recorder (recorder.py: every raw sensor and button event)
+# goes to events.txt (opened, then a few lines a step, then closed and renamed), then the
+# turn's garbage is collected; a finished game is appended to records.txt. An unexpected
+# exception is written to error.log and shown, then the board restarts and resumes the saved
+# game without asking.
 #
 # Faults the board lives with (each printed on the serial console and logged in error.log):
 # a display that does not answer (play goes on with the LEDs), a saved game that cannot be
@@ -35,8 +38,8 @@ SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
 BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
-OLED_FLUSH = 32            # every segment: before a save, the screen goes out whole
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
+SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 
 
 class App:
@@ -70,6 +73,9 @@ class App:
         self.oled_ok = True
         self.full = False
         self.unsaved = None                # (game, duties) to write at the end of this step
+        self.events_due = False            # events.txt to begin in the next step
+        self.collect_due = False           # the turn's garbage to collect in the next step
+        self.waited = 0                    # steps the work after a save waited for the screen
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -123,8 +129,8 @@ class App:
             self.report(self.oled.error)
 
     def _save(self, game, duties):
-        # Written at the end of this loop step, after the LEDs and the screen: the players see
-        # the decision without waiting for the flash (the files follow within the same step).
+        # Written at the end of this loop step, after the LEDs: the players see the decision
+        # without waiting for the flash, and the step that commits a turn also saves it.
         self.unsaved = (game, duties)
 
     def _finish(self, game):
@@ -134,7 +140,7 @@ class App:
         game, duties = self.unsaved
         self.unsaved = None
         self.storage.save_game(game, duties, self.ctl.clock_tag())   # the times as of now
-        self.storage.begin_events(self.recorder, self.clock.ticks_ms())   # (written below)
+        self.events_due = True             # events.txt from the next step on
 
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
@@ -171,27 +177,42 @@ class App:
             code = inp.pop()
         ctl.tick(now)
         self._show_leds(now)               # what the buttons and the settle time changed
-        if ctl.render(now, 2) or self.full != self.storage.full:
-            if self.full != self.storage.full:
-                self.full = self.storage.full
-                self.report("storage full: saves are paused" if self.full else "storage: saving again")
-            self.show_oled()
-        self.oled_sent(self.oled.update(OLED_SEGMENTS))
+        saving = self.unsaved is not None
+        if not saving:                     # (the step that commits and saves a turn leaves
+            # the screen to the next steps: drawing and sending it take about 5 ms)
+            if ctl.render(now, 2) or self.full != self.storage.full:
+                if self.full != self.storage.full:
+                    self.full = self.storage.full
+                    self.report("storage full: saves are paused" if self.full
+                                else "storage: saving again")
+                self.show_oled()
+            self.oled_sent(self.oled.update(OLED_SEGMENTS))
         if ctl.alert:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
-        if self.unsaved is not None:
-            # The whole new screen first: the flash write stalls the core for about 100 ms,
-            # and the players should read the decision before it, not after.
-            self.oled_sent(self.oled.update(OLED_FLUSH))
+        if saving:
             self._write()
+        elif self.oled.sending() and self.waited < SCREEN_FIRST:
+            self.waited += 1               # a new screen goes out before the work below
+        else:
+            self.waited = 0
+            self._later(t)
+
+    def _later(self, t):
+        # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
+        if self.events_due:                # (opening a file takes a few ms of littlefs)
+            self.events_due = False
+            self.storage.begin_events(self.recorder, t)
         elif self.storage.events_open is not None:
             if self.storage.write_events(self.recorder, EVENT_LINES) and self.matrix.timed:
-                # The turn's garbage (its save, events.txt) goes now, ~20 ms while the timer
-                # keeps scanning: left lying, it slows every allocation of the next lift
-                # (MicroPython searches a fuller heap) and ends in a collection mid-lift.
-                gc.collect()
+                self.collect_due = True
+        elif self.collect_due:
+            # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
+            # while the timer keeps scanning: left lying, it slows every allocation of the
+            # next lift (MicroPython searches a fuller heap) and ends in a collection mid-lift.
+            self.collect_due = False
+            gc.collect()
 
     def _record_buttons(self, t):
         inp = self.inputs

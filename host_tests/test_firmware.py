@@ -291,6 +291,11 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
         b.run(5)
         steps += 1
         assert steps < 200
+    steps = 0
+    while b.storage.events_open is None:         # (after the new screen has gone out)
+        b.app.step()
+        steps += 1
+        assert steps <= 1 + app.SCREEN_FIRST
     assert b.storage.events_open is not None     # the save's events.txt: under way
     b.wiring.lift(parse_square("d8"))
     b.app.step()
@@ -303,26 +308,49 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
     assert "drop d4" in events and "d8" not in events    # that save's events, whole
 
 
-def test_the_screen_shows_the_move_before_its_save_stalls_the_board():
-    # Writing game.txt stalls the core for about 100 ms of flash erase and program. The new
-    # screen is drawn over a few loop steps otherwise, but the one that saves sends it whole
-    # first: the players read the decision at once, not after the flash.
-    b = Board("screen_first", pieces=start_position())
+def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_to_later():
+    # The step that commits a move shows it on the LEDs, then saves it (the flash may stall
+    # the core for up to 100 ms): drawing and sending the new screen (about 5 ms on the
+    # RP2040) waits for the next steps, so that step stays short; the screen is out whole
+    # within a few steps after the save, before events.txt is written. The players see the
+    # decision on the LEDs at once.
+    b = Board("screen_after", pieces=start_position())
+    marks = []                                   # (OLED writes, d4's LED) as each step begins
     at_save = []
-    real = b.storage.save_game
+    real_step, real_save = b.app.step, b.storage.save_game
+
+    def step():
+        marks.append((len(oled_writes()), b.led("d4")))
+        real_step()
 
     def save(game, duties, clock=""):
-        at_save.append(len(machine.i2c_log))
-        real(game, duties, clock)
-    b.storage.save_game = save
+        at_save.append((marks[-1], len(oled_writes()), b.led("d4"), b.clock.t))
+        real_save(game, duties, clock)
+    began = []                                   # the screen still going out then?
+    real_begin = b.storage.begin_events
+
+    def begin(rec, now):
+        began.append(b.app.oled.sending())
+        real_begin(rec, now)
     b.app.boot()
     b.run(400)
-    del at_save[:]
+    b.app.step, b.storage.save_game, b.storage.begin_events = step, save, begin
     b.lift("d2")
-    b.drop("d4")
-    assert b.ctl.game.last_turn_text() == "d2-d4" and len(at_save) == 1
-    later = [w for w in machine.i2c_log[at_save[0]:] if w[1] == config.OLED_ADDR]
-    assert later == []                           # nothing of that screen was left to send
+    b.wiring.place(parse_square("d4"))
+    while not at_save:
+        b.run(4)
+    (sent_before, led_before), sent, led, t_save = at_save[0]
+    assert b.ctl.game.last_turn_text() == "d2-d4"
+    assert led != led_before                     # the LEDs show the move before its save
+    assert sent == sent_before                   # nothing for the display in that step
+    b.run(12 * config.SCAN_PERIOD_MS)            # 16 segments, 2 a step
+    assert len(oled_writes()) > sent and not b.app.oled.sending()   # then the screen, whole
+    b.run(400)                                   # and only then events.txt
+    assert began == [False] and "drop d4" in open(b.dir + "events.txt").read()
+
+
+def oled_writes():
+    return [w for w in machine.i2c_log if w[1] == config.OLED_ADDR]
 
 
 def test_brightness_is_written_once_when_its_screen_is_left():

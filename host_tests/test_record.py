@@ -102,6 +102,7 @@ def test_non_standard_start():
     # the standard start of the variant is not written out
     assert "Start" not in format_record(play(Game(), ["c2-c3"]))
     assert "Start" not in format_record(play(Game(variant=OPEN), ["c2-c3"]))
+    assert "Start" not in format_record(play(Game(OPEN_START, OPEN), ["c2-c3"]))   # given
     # the closed start in an open game is not the open game's standard start
     game = play(Game(CLOSED_START, OPEN), ["c2-c3"])
     text = round_trip(game)

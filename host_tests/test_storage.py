@@ -116,6 +116,193 @@ def _write(d, text):
     f.close()
 
 
+def _read(d, name="game.txt"):
+    f = open(d + name)
+    text = f.read()
+    f.close()
+    return text
+
+
+def _full_text(game, duties="", clock=""):
+    # game.txt as a save formats it from scratch (no turn lines kept from earlier saves)
+    import storage
+    out = []
+    storage.game_text(game, duties, out.append, clock)
+    return "".join(out)
+
+
+def _random_action(game, k):
+    """One random action on game: a move, a placement, and now and then a take-back of an
+    action or a whole turn (the board's judge and the menu do both), an offer or an answer."""
+    k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+    r = k % 100
+    if game.actions and r < 6:
+        game.undo()
+    elif game.actions and r < 9 and game.last_turn_text():
+        game.undo_turn()
+    elif game.offered:
+        game.answer_repetition_draw(r < 50)
+    elif game.repetition and r < 60:
+        game.offer_repetition_draw()
+    elif game.placing() >= 0:
+        ok = [(sq, f) for sq in range(63) for f in range(1, 17)
+              if not game.pos.get(sq) and game.placement_allowed(sq, f)]
+        sq, f = ok[k % len(ok)]
+        game.place(sq, f)
+    else:
+        moves = game.legal_moves()
+        m = moves[(k >> 7) % len(moves)]
+        game.move(m // 64, m % 64)
+    return k
+
+
+def test_saves_of_a_long_game_read_back_as_a_whole_record_would():
+    # The board keeps the turn lines formatted from one save to the next (each save formats
+    # only what is new); whatever happened meanwhile (placements, take-backs of an action or
+    # of a turn, offers, another game), game.txt is exactly the record formatted from scratch.
+    d = tmpdir("lines")
+    s = Storage(d)
+    starts = (None, "v[RN]d[X]d[A]v/1z[2H]z[1S]2/[LE]1d[A]1[1W]1/1[X]2[RS]1[2V]/"
+              "[A]1[X]1[1N]2/1[RE]1D1[X]1/[1E]1Z[A]Z1[LS]/2[2H]D3/1VD2V1 b 12")   # (Brown first)
+    actions = placements = undos = 0
+    for start in starts:
+        for seed in (1, 2):
+            game = Game(start)
+            k = seed
+            while not game.over and len(game.actions) < 160:
+                n = len(game.actions)
+                k = _random_action(game, k)
+                undos += len(game.actions) < n
+                placements += game.actions[-1] & 3 == 1 if len(game.actions) > n else 0
+                duties = "d2 d5" if k % 3 == 0 else ""
+                s.save_game(game, duties, "300000 280000 5000 w" if k % 2 else "")
+                text = _read(d)
+                assert text == _full_text(game, duties, "300000 280000 5000 w" if k % 2
+                                          else ""), "save %d differs" % len(game.actions)
+                actions += 1
+            s2 = Storage(d)                      # a power-on: loaded, then played on
+            again = s2.load_game()
+            assert again.actions == game.actions and again.turn_texts() == game.turn_texts()
+            for i in range(6):
+                if again.over:
+                    break
+                k = _random_action(again, k)
+                s2.save_game(again)
+                assert _read(d) == _full_text(again)
+    assert actions > 400 and placements >= 5 and undos >= 10
+
+
+class LittleFs:
+    """A file system that behaves as littlefs does (on the board saves go straight over the
+    old file, in_place): a file opened for writing keeps its old contents until it is
+    closed, then has the new ones whole; a write that failed (a full flash) is never
+    committed; only creating a file is committed at once (empty). The power fails at
+    operation number `cut` (open, each write, close), or the flash is full from `full` on."""
+    in_place = True
+
+    def __init__(self, files=None, cut=0, full=0):
+        self.files = files if files is not None else {}
+        self.cut, self.full, self.ops = cut, full, 0
+
+    def _tick(self):
+        self.ops += 1
+        if self.cut and self.ops >= self.cut:      # (and nothing happens after the cut)
+            raise PowerCut()
+
+    def open(self, path, mode):
+        self._tick()
+        if "w" in mode:
+            self.files.setdefault(path, "")
+            return _LfsFile(self, path)
+        if path not in self.files:
+            raise OSError(2)
+        return _LfsReader(self.files[path])
+
+    def rename(self, a, b):
+        raise AssertionError("littlefs saves need no rename")
+
+    def remove(self, path):
+        self.files.pop(path, None)
+
+
+class _LfsFile:
+    def __init__(self, fs, path):
+        self.fs, self.path, self.parts, self.erred = fs, path, [], False
+
+    def write(self, text):
+        self.fs._tick()
+        if self.fs.full and self.fs.ops >= self.fs.full:
+            self.erred = True
+            raise OSError(28)
+        self.parts.append(text)
+
+    def close(self):
+        self.fs._tick()
+        if not self.erred:
+            self.fs.files[self.path] = "".join(self.parts)
+
+
+class _LfsReader:
+    def __init__(self, text):
+        self.text = text
+
+    def read(self):
+        return self.text
+
+    def close(self):
+        pass
+
+
+def test_on_littlefs_a_save_goes_over_the_old_file_and_a_cut_anywhere_loses_nothing():
+    game = Game()
+    fs = LittleFs()
+    st = Storage("", fs)                         # one storage: its turn lines kept warm
+    st.save_game(game)
+    cuts = 0
+    k = 7
+    while len(game.actions) < 60:
+        before = fs.files["game.txt"]
+        k = _random_action(game, k)
+        after = _full_text(game)
+        ops = LittleFs(dict(fs.files))
+        Storage("", ops).save_game(game)
+        for cut in range(1, ops.ops + 1):
+            trial = LittleFs(dict(fs.files), cut)
+            st.fs = trial
+            try:
+                st.save_game(game)
+            except PowerCut:
+                pass
+            text = trial.files["game.txt"]
+            assert text in (before, after), "damaged at action %d, cut %d" % (
+                len(game.actions), cut)
+            cuts += 1
+        st.fs = fs
+        assert st.save_game(game) and fs.files["game.txt"] == after
+        assert format_record(Storage("", fs).load_game()) == format_record(game)
+    assert cuts >= 60 * 3 and set(fs.files) == {"game.txt"}   # no temporary file
+    # a full flash: the save fails, the old one stays, the board knows
+    fs.full = fs.ops + 2
+    before = fs.files["game.txt"]
+    game.undo()
+    assert not st.save_game(game) and st.full and fs.files["game.txt"] == before
+    # a failure making the text (out of memory) happens before the file is opened
+    opened = fs.ops
+
+    def broken(game, write, lines=None):
+        write("[Variant ")
+        raise MemoryError("memory allocation failed")
+    import barragoon.record
+    real = barragoon.record.write_record
+    import storage
+    storage.write_record = broken
+    try:
+        raises(MemoryError, st.save_game, game)
+    finally:
+        storage.write_record = real
+    assert fs.ops == opened and fs.files["game.txt"] == before
+
+
 def test_damaged_save_is_kept_aside_not_lost():
     d = tmpdir("bad")
     _write(d, "[Variant \"closed\"]\n\n1. d2-d9\n")

@@ -21,6 +21,7 @@ TOOLS = {
     "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
     "bench_rules.py": (["-v"], "takes no arguments"),
     "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
+    "profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
     "bench_engine.py": (["--games", "0"], "must be at least 1"),
     "engine.py": (["--depth", "x"], "needs a number"),

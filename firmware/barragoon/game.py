@@ -154,7 +154,8 @@ class Game:
         if type(variant) is not int or variant not in (CLOSED, OPEN):
             raise RulesError("unknown variant %r (closed=0, open=1)" % (variant,))
         stages = _check_stages(stages)
-        if start is None:
+        standard = start is None
+        if standard:
             start = start_position(variant)
         elif isinstance(start, str):
             start = parse_position(start)
@@ -167,7 +168,7 @@ class Game:
                 raise RulesError("%s has no tiles: a game cannot start from this position"
                                  % side_name(side))
         self.start = start.copy()
-        self._start_text = None   # cache of custom_start()
+        self._start_text = "" if standard else None   # cache of custom_start()
         self.variant = variant
         self.stages = stages
         self.actions = array("H")
@@ -569,26 +570,41 @@ class Game:
     def iter_turns(self):
         """The game's turns as texts ('d2xd6 e6=X b3=RN'), one at a time; offers and answers
         are appended to the turn they follow: '(offer)', '(decline)', '(accept)', '(agree)'."""
+        for _, text in self.turns_from(0):
+            yield text
+
+    def turns_from(self, i):
+        """(index of its first action, text) of each turn from action i on; i is 0 or the
+        index of a move. The actions array is only ever appended to: whatever takes an
+        action back replaces it (undo, undo_turn), so a text made from actions[:i] stays
+        true while game.actions is the same object (record.RecordText relies on it)."""
+        acts = self.actions
         cur = None
-        for a in self.actions:
+        start = i
+        while i < len(acts):
+            a = acts[i]
             tag = a & 3
             if tag == _MOVE:
                 if cur is not None:
-                    yield cur
+                    yield start, cur
                 cur = format_move((a >> 2) & 63, (a >> 8) & 63, (a >> 14) & 1)
+                start = i
             elif tag == _PLACE:
                 cur += " " + format_placement((a >> 2) & 63, (a >> 8) & 31)
             elif cur is None:
                 cur = META_WORDS[(a >> 2) & 7]
+                start = i
             else:
                 cur += " " + META_WORDS[(a >> 2) & 7]
+            i += 1
         if cur is not None:
-            yield cur
+            yield start, cur
 
     def custom_start(self):
         """The start position as text, or '' when it is the variant's standard start. Worked
-        out once per game: the board writes it with every save, and formatting and building
-        the two positions takes about 28 ms on the RP2040."""
+        out once per game (a game made without a start is known to be standard): the board
+        writes it with every save, and formatting and building the two positions takes about
+        28 ms on the RP2040 (it was the first save after a power-on)."""
         if self._start_text is None:
             text = format_position(self.start)
             self._start_text = ("" if text == format_position(start_position(self.variant))

@@ -28,7 +28,7 @@
 # changed, when no menu is open, the game has no clock, and no game against the board is in
 # play (nor a hint shown). A two-player game without a clock never loads any of them.
 from barragoon.core import RulesError
-from barragoon.game import Game, CLOSED, start_position
+from barragoon.game import Game, CLOSED
 from controller import colours as C
 from controller import judge as J
 from controller import lazy
@@ -257,7 +257,7 @@ class Controller:
             self.stack[0] = M.Setup(g)
 
     def _fresh_game(self):
-        g = Game(start_position(self.variant), self.variant, (self.stages[0], self.stages[1]))
+        g = Game(None, self.variant, (self.stages[0], self.stages[1]))   # (None: standard)
         if self.board_plays >= 0:
             g.opponent = _opponents().tag(self.board_plays, self.strength)   # saved with the game
         return g

@@ -177,6 +177,10 @@ class SSD1306(framebuf.FrameBuffer):
         """The buffer changed: update() sends the difference over its next calls."""
         self._stale = True
 
+    def sending(self):
+        """update() has segments left to send (a new screen is going out)."""
+        return self.ok and self._stale
+
     def update(self, n=2):
         """Send at most n segments that differ from the display's RAM. False if the display
         does not answer (see `ok`, `error`; retried as show() does)."""
