@@ -221,8 +221,11 @@ def fix_board(rig, phys):
             phys.drop(sq, len(phys.hand) - 1)
     phys.hand = []
     # Then as the board asks: answer its questions, lift what it lights to take off (and put
-    # the right piece back), fill what it lights to fill.
-    for i in range(6):
+    # the right piece back), fill what it lights to fill. A board that lost track may have
+    # taken a turn back meanwhile (the game changed): the pieces go where the game now has
+    # them, also where only the piece is wrong (the sensors cannot see it; the board asks
+    # "Each piece back?" again 2 s after a "Not yet").
+    for i in range(12):
         rig.advance(400)
         if isinstance(ctl.top, M.Ask):
             answer_truthfully(rig, phys)
@@ -230,7 +233,8 @@ def fix_board(rig, phys):
         if claims_match(rig) or g.over or not isinstance(ctl.top, M.Play):
             return
         for sq in range(63):
-            if ctl.meaning[sq] == C.TO_EMPTY and phys.board[sq]:
+            if phys.board[sq] and (ctl.meaning[sq] == C.TO_EMPTY or
+                                   not matches(g.pos.get(sq), phys.board[sq])):
                 phys.lift(sq, 300)
         for sq in range(63):
             want = g.pos.get(sq)
