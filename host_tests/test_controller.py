@@ -44,6 +44,29 @@ def test_lift_lights_origin_and_targets_then_the_move_is_made_at_rest():
     assert rig.saves == 1
 
 
+def test_a_board_that_loses_track_after_a_capture_lights_the_target_whose_piece_is_wrong():
+    # White takes the Barragoon on f4 with e3 (committed), then three tiles are lifted and set
+    # down within a moment, possibly swapped: too many stories, so the capture is taken back.
+    # On f4 stands White's tile where the Barragoon must stand again; the sensors see f4
+    # occupied either way, so the board lights it to take off, and e3 to fill.
+    rig = Rig()
+    rig.start_game()
+    rig.run("lift e2; wait 270; drop e3; wait 400; lift c8; wait 270; drop c6; wait 400")
+    rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
+    assert rig.record() == "e2-e3 c8-c6 e3xf4"
+    rig.run("lift e1; lift b4; lift b1; wait 130; drop b1; drop e1; drop b4")
+    assert rig.record() == "e2-e3 c8-c6" and rig.ctl.judge.repair
+    assert rig.lit(C.TO_EMPTY) == ["f4"] and rig.lit(C.TO_FILL) == ["e3"]
+    rig.run("drop e3; lift f4; wait 400")          # the tile back; the Barragoon to come
+    assert rig.lit(C.TO_FILL) == ["f4"] and rig.lit(C.TO_EMPTY) == []
+    rig.run("drop f4; wait 400")
+    assert isinstance(rig.ctl.top, M.Ask)          # the pieces lifted before: all back?
+    rig.run("press ok; wait 400")                  # "Yes, all back"
+    assert not rig.ctl.judge.repair and rig.ctl.game.pos.side == WHITE
+    rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
+    assert rig.record() == "e2-e3 c8-c6 e3xf4"
+
+
 def test_capture_tile_first_then_both_placements_with_the_face_picker():
     rig = Rig()
     rig.start_game("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")

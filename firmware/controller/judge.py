@@ -321,15 +321,21 @@ class Judge(Stories, TouchMove, View):
         return f
 
     def _lost(self):
-        """Too many stories to follow: back to the turn's start, then confirm."""
+        """Too many stories to follow: back to the turn's start, then confirm. A committed
+        action is taken back: the board last showed its result for sure, so the squares where
+        that result holds another piece than the start (a capture's target) are lit to take
+        off and put right; the sensors alone cannot see it."""
         f = F_UNPLACE
+        phys = None
         if self.committed >= 0:
+            phys = bytearray(63)
+            self._codes(phys)              # the position the committed action left
             self.game.undo()
             self.committed = -1
             f |= F_SAVE
         self._keep_duties()
         self.confused = True
-        self._start_repair(None)
+        self._start_repair(phys)
         return f
 
     def _lift(self, sq, t):
