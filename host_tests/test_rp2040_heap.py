@@ -45,7 +45,7 @@ def test_a_two_player_game_never_loads_the_engine_the_menus_or_the_clock():
     # A fresh board with the pieces standing: the set-up sees them and the game starts.
     b = pico_bench.start(board.firmware_image(pico_bench.build()), occupied=board.occupancy())
     try:
-        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
+        assert b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 3000), b.screen()
         for frm, to in quiet_turns(2):
             b.move(frm, to)
         hold_ok(b)
@@ -87,7 +87,8 @@ def test_the_engine_goes_with_the_game_against_the_board():
     try:
         assert b.screen()[0] == "White to move"
         b.move(S("d2"), S("d5"), settle_ms=300)
-        assert b.wait_for(lambda b: b.screen()[1].startswith("plays "), 6000), b.screen()
+        assert b.wait_for(lambda b: "".join(b.screen()[1:2]).startswith("plays "), 6000), \
+            b.screen()
         hold_ok(b)
         b.tap("up")                                   # the last item: New game
         assert "New game" in b.screen()
@@ -96,7 +97,7 @@ def test_the_engine_goes_with_the_game_against_the_board():
         b.tap("ok")                                   # Set up new game: two players
         b.wait(200)
         b.set_board(board.occupancy())                # the pieces back at the start
-        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
+        assert b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 3000), b.screen()
         names, heap = loaded(b)
         print("\nafter a game against the board, a new two-player game; stopped: heap in "
               "use %d B" % heap)
