@@ -573,3 +573,39 @@ def test_records_are_rotated_so_they_never_fill_the_flash():
     f = open(d + "records.txt")
     assert f.read().count('[Result "1-0"]') >= 1
     f.close()
+
+
+def test_events_written_at_the_root_by_older_firmware_make_way_for_log_and_the_game_stays():
+    # Older firmware kept events.txt at the root. The first events.txt written now goes into
+    # log/ and the old one is removed; a power cut at any step of that leaves the saved game
+    # as it was, and the next save finishes the move.
+    from recorder import Recorder
+    d = tmpdir("events_move")
+    game = Game()
+    _play(game, 0)
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+
+    def old_board():
+        scratch_dir("storage_events_move")
+        Storage(d).save_game(game)
+        for name in ("events.txt", "events.txt.tmp"):
+            f = open(d + name, "w")
+            f.write("0 end\n")
+            f.close()
+
+    old_board()
+    counter = CuttingFs(0)
+    Storage(d, counter).save_events(rec, 1100)
+    assert sorted(os.listdir(d)) == ["game.txt", "log"]
+    assert "lift d2" in open(d + "log/events.txt").read()
+    for cut in range(1, counter.ops + 1):
+        old_board()
+        try:
+            Storage(d, CuttingFs(cut)).save_events(rec, 1100)
+        except PowerCut:
+            pass
+        assert format_record(Storage(d).load_game()) == format_record(game), cut
+        Storage(d).save_events(rec, 1100)
+        assert sorted(os.listdir(d)) == ["game.txt", "log"], cut
+        assert "lift d2" in open(d + "log/events.txt").read(), cut
