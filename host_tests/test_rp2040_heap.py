@@ -45,7 +45,7 @@ def test_a_two_player_game_never_loads_the_engine_the_menus_or_the_clock():
     # A fresh board with the pieces standing: the set-up sees them and the game starts.
     b = pico_bench.start(board.firmware_image(pico_bench.build()), occupied=board.occupancy())
     try:
-        assert b.wait_for(lambda b: b.screen()[0] == "White to move", 3000), b.screen()
+        assert b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 3000), b.screen()
         for frm, to in quiet_turns(2):
             b.move(frm, to)
         hold_ok(b)
