@@ -19,16 +19,17 @@
 # increment, whose clock runs), in game.txt and in records.txt, and in a game against the board
 # [Opponent "Brown 2"] (the board's side and strength; controller/opponent.py), kept on the
 # Game as game.opponent. With every save the flight
-# recorder's events go to events.txt (recorder.py), also written atomically: the board writes
-# it a few lines per loop step (begin_events, write_events) and renames it when complete.
+# recorder's events go to log/events.txt (recorder.py), also written atomically: the board
+# writes it a few lines per loop step (begin_events, write_events) and renames it when
+# complete. It has a directory of its own to keep the root's metadata small (_open_events).
 #
 # Files at the board's root (read them with `mpremote fs cat :records.txt`):
 #   game.txt      the game in progress          game.tmp   a save being written (not on
 #                                                           littlefs: see above)
 #   records.txt   finished games, appended       records.old  the records before them
 #   settings.txt  brightness, LED palette        error.log  the last unexpected errors
-#   events.txt    the last sensor/button events (the flight recorder; events.txt.tmp while
-#                 it is being written)
+#   log/events.txt  the last sensor/button events (the flight recorder; log/events.txt.tmp
+#                 while it is being written; older firmware kept it at the root)
 #   game.bad      a saved game that could not be loaded, kept for a person to look at
 #
 # The file system can fill up (the flash holds 1.4 MB): records.txt is rotated to records.old
@@ -44,7 +45,8 @@ GAME = "game.txt"
 TMP = "game.tmp"
 RECORDS = "records.txt"
 SETTINGS = "settings.txt"
-EVENTS = "events.txt"
+LOG_DIR = "log"                # the flight recorder's directory (see _open_events)
+EVENTS = LOG_DIR + "/events.txt"
 TOUCH_TAG = "[TouchMove "
 CLOCK_TAG = "[Clock "
 OPPONENT_TAG = "[Opponent "     # the board plays a side: [Opponent "Brown 2"] (side, strength)
@@ -54,6 +56,8 @@ BAD = "game.bad"
 ERROR_LOG_MAX = 4096
 RECORDS_MAX = 256 * 1024       # two of these (records.txt + records.old) stay far from full
 ENOSPC = 28
+ENOENT = 2
+OLD_EVENTS = "events.txt"      # where firmware before log/ kept it
 # littlefs on a full flash also fails creating a file with LFS_ERR_NAMETOOLONG (36): the
 # directory's metadata block has no room for the entry and no free block to grow into.
 _FULL = (ENOSPC, 36)
@@ -215,13 +219,32 @@ class Storage:
         as every save: until then the previous events.txt stays)."""
         self._end_events(False)            # an unfinished one is replaced
         try:
-            self.events_open = self.fs.open(self._path(EVENTS + ".tmp"), "w")
+            self.events_open = self._open_events()
         except OSError as e:
             if not _is_full(e):
                 raise
             self.full = True
             return
         recorder.open_file(now)
+
+    def _open_events(self):
+        # events.txt lives in a directory of its own: littlefs commits every create, close
+        # and rename to the metadata of the file's directory, and when that fills up it
+        # copies the whole directory (compaction). The root holds every firmware file, so a
+        # compaction there takes ~40 ms of CPU; at the root, events.txt added three root
+        # commits to each save's one (game.txt) and its longest step took 50 ms, now 24.
+        tmp = self._path(EVENTS + ".tmp")
+        try:
+            return self.fs.open(tmp, "w")
+        except OSError as e:
+            if not e.args or e.args[0] != ENOENT:
+                raise
+        # The first time: firmware before log/ kept events.txt at the root; dropped first
+        # (a cut before mkdir: done again next time), it is the flight recorder, not a game.
+        self._remove(self._path(OLD_EVENTS))
+        self._remove(self._path(OLD_EVENTS + ".tmp"))
+        self.fs.mkdir(self._path(LOG_DIR))
+        return self.fs.open(tmp, "w")
 
     def write_events(self, recorder, lines):
         """Write up to `lines` more events; True when events.txt is complete (or given up:
@@ -342,6 +365,9 @@ class _Fs:
 
     def remove(self, path):
         os.remove(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
 
     def stat(self, path):
         return os.stat(path)

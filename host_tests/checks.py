@@ -27,6 +27,16 @@ def scratch_dir(name):
     try:
         os.mkdir(d)
     except OSError:
-        for f in os.listdir(d):
-            os.remove(d + "/" + f)
+        _empty(d)
     return d + "/"
+
+
+def _empty(d):
+    import os
+    for f in os.listdir(d):
+        p = d + "/" + f
+        try:
+            os.remove(p)
+        except OSError:                       # a directory (the board's log/)
+            _empty(p)
+            os.rmdir(p)

@@ -250,7 +250,7 @@ def test_menus_during_a_placement_return_to_the_picker_and_take_back_works():
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")
-    text = _file("events.txt")
+    text = _file("log/events.txt")
     script = es.parse(text)                       # a valid event script
     assert script.position == "7/7/7/7/3z3/7/7/3D3/6z w 24"
     again = board_events.run(script, scratch_dir(_WORK + "_replay"))

@@ -304,7 +304,7 @@ def test_a_lift_lights_its_targets_on_the_first_scan_that_sees_it():
     assert b.storage.events_open is not None
     b.run(300)
     assert b.storage.events_open is None
-    events = open(b.dir + "events.txt").read()
+    events = open(b.dir + "log/events.txt").read()
     assert "drop d4" in events and "d8" not in events    # that save's events, whole
 
 
@@ -346,7 +346,7 @@ def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_t
     b.run(12 * config.SCAN_PERIOD_MS)            # 16 segments, 2 a step
     assert len(oled_writes()) > sent and not b.app.oled.sending()   # then the screen, whole
     b.run(400)                                   # and only then events.txt
-    assert began == [False] and "drop d4" in open(b.dir + "events.txt").read()
+    assert began == [False] and "drop d4" in open(b.dir + "log/events.txt").read()
 
 
 def oled_writes():

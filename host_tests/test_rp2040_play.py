@@ -67,6 +67,8 @@ def test_blank_board_set_up_then_turns_with_a_capture_and_placements(bench):
     assert b.lit() == {}
     game = b.files()["game.txt"].decode()
     assert game.endswith("1. b1-a3 d8-d5\n2. d2xd5 e7=X d3=1N\n"), game
+    files = b.files()                             # the flight recorder: in log/, not at
+    assert "log/events.txt" in files and "events.txt" not in files   # the root (storage.py)
     assert len(b.lift_to_light()) == 4            # every lift lit something (figures: bench)
     # Power off and on with the pieces standing: the saved game is offered and resumes.
     b.reboot(occupied=b.occ)

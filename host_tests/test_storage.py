@@ -43,6 +43,10 @@ class CuttingFs:
         self._tick()
         os.remove(path)
 
+    def mkdir(self, path):
+        self._tick()
+        os.mkdir(path)
+
 
 class _File:
     def __init__(self, fs, f):
@@ -402,7 +406,7 @@ def test_events_are_written_atomically_next_to_the_game():
     rec.square(1000, 10, 0)
     rec.square(1300, 31, 1)
     Storage(d).save_events(rec, 1700)
-    f = open(d + "events.txt")
+    f = open(d + "log/events.txt")
     first = f.read()
     f.close()
     assert "lift d2" in first and "drop d5" in first and first.rstrip().endswith("end")
@@ -412,12 +416,12 @@ def test_events_are_written_atomically_next_to_the_game():
     for cut in range(1, counter.ops + 1):
         Storage(d).save_events(Recorder(64, 64), 0)
         Storage(d).save_events(rec, 2100)
-        before = open(d + "events.txt").read()
+        before = open(d + "log/events.txt").read()
         try:
             Storage(d, CuttingFs(cut)).save_events(Recorder(64, 64), 0)
         except PowerCut:
             pass
-        now = open(d + "events.txt").read()
+        now = open(d + "log/events.txt").read()
         assert now == before or "lift" not in now, cut   # old file, or the new one whole
 
 
@@ -428,24 +432,24 @@ def test_events_written_step_by_step_replace_the_old_file_only_when_complete():
     rec = Recorder(64, 64)
     rec.square(1000, 10, 0)
     st.save_events(rec, 1100)
-    old = open(d + "events.txt").read()
+    old = open(d + "log/events.txt").read()
     for i in range(30):
         rec.square(1200 + 50 * i, 31, 1 - i % 2)
     st.begin_events(rec, 3000)
     steps = 0
     while not st.write_events(rec, 4):
         steps += 1
-        assert open(d + "events.txt").read() == old     # a cut now keeps the last file
+        assert open(d + "log/events.txt").read() == old     # a cut now keeps the last file
     assert steps > 5 and st.events_open is None
-    new = open(d + "events.txt").read()
+    new = open(d + "log/events.txt").read()
     assert new.count("d5") == 30 and new.rstrip().endswith("end")
     st.begin_events(rec, 3000)                         # a save before the file is done:
     st.write_events(rec, 4)                            # that one is given up, the new one
     st.begin_events(rec, 3100)                         # written whole
     while not st.write_events(rec, 4):
         pass
-    assert open(d + "events.txt").read().count("d5") == 30
-    assert sorted(os.listdir(d)) == ["events.txt"]
+    assert open(d + "log/events.txt").read().count("d5") == 30
+    assert os.listdir(d) == ["log"] and os.listdir(d + "log") == ["events.txt"]
 
 
 def test_palette_setting_and_brightness_in_one_settings_file():
@@ -569,3 +573,39 @@ def test_records_are_rotated_so_they_never_fill_the_flash():
     f = open(d + "records.txt")
     assert f.read().count('[Result "1-0"]') >= 1
     f.close()
+
+
+def test_events_written_at_the_root_by_older_firmware_make_way_for_log_and_the_game_stays():
+    # Older firmware kept events.txt at the root. The first events.txt written now goes into
+    # log/ and the old one is removed; a power cut at any step of that leaves the saved game
+    # as it was, and the next save finishes the move.
+    from recorder import Recorder
+    d = tmpdir("events_move")
+    game = Game()
+    _play(game, 0)
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+
+    def old_board():
+        scratch_dir("storage_events_move")
+        Storage(d).save_game(game)
+        for name in ("events.txt", "events.txt.tmp"):
+            f = open(d + name, "w")
+            f.write("0 end\n")
+            f.close()
+
+    old_board()
+    counter = CuttingFs(0)
+    Storage(d, counter).save_events(rec, 1100)
+    assert sorted(os.listdir(d)) == ["game.txt", "log"]
+    assert "lift d2" in open(d + "log/events.txt").read()
+    for cut in range(1, counter.ops + 1):
+        old_board()
+        try:
+            Storage(d, CuttingFs(cut)).save_events(rec, 1100)
+        except PowerCut:
+            pass
+        assert format_record(Storage(d).load_game()) == format_record(game), cut
+        Storage(d).save_events(rec, 1100)
+        assert sorted(os.listdir(d)) == ["game.txt", "log"], cut
+        assert "lift d2" in open(d + "log/events.txt").read(), cut

@@ -3,7 +3,8 @@
 
     python tools/board_events.py SCRIPT
 
-SCRIPT is an event script (format: tools/event_script.py; a board's own events.txt is one):
+SCRIPT is an event script (format: tools/event_script.py; a board's own flight recorder is one,
+copied with `mpremote fs cp :log/events.txt .`):
 
     position 7/7/7/7/3z3/7/7/3D3/7 w 24     optional: the board holds this position and a game
                                             starts from it (else: the standard start)
@@ -224,7 +225,8 @@ def run(script, workdir):
 
 def _clear(storage):
     import os
-    for name in ("game.txt", "game.tmp", "records.txt", "settings.txt", "events.txt",
+    for name in ("game.txt", "game.tmp", "records.txt", "settings.txt", "log/events.txt",
+                 "log/events.txt.tmp", "events.txt",
                  "error.log", "resume.flag"):
         try:
             os.remove(storage.root + name)

@@ -72,7 +72,7 @@ RESET_WINDOW_S = 30
 # What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
 BOARD_FILES = ("game.txt", "game.tmp", "game.bad", "records.txt", "settings.txt",
                "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
-               "events.txt.tmp")
+               "events.txt.tmp", "log/events.txt", "log/events.txt.tmp")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
 

@@ -279,6 +279,10 @@ class HostFs:
         import os
         os.remove(path)
 
+    def mkdir(self, path):
+        import os
+        os.mkdir(path)
+
 
 def run(firmware_dir, tools_dir, sim_dir):
     link = install(firmware_dir, tools_dir)

@@ -26,7 +26,7 @@ from rp2040 import board, flashfs, pico
 SLICE_MS = 20              # simulated time per slice: inputs reach the board within this
 MIRROR_AFTER_S = 0.3       # flash quiet this long: the files are copied to the folder
 FILES = ("game.txt", "game.bad", "records.txt", "records.old", "settings.txt", "error.log",
-         "events.txt", "resume.flag")
+         "log/events.txt", "resume.flag")
 
 
 class PicoDevice:
@@ -183,6 +183,7 @@ class PicoDevice:
                         continue
             except OSError:
                 pass
+            os.makedirs(os.path.dirname(path), exist_ok=True)     # log/
             with open(path + ".new", "wb") as f:
                 f.write(data)
             os.replace(path + ".new", path)
