@@ -51,7 +51,7 @@ LED_BRIGHTNESS = 40              # percent, changeable from the menu
 #                (the fuse F1 when warm). Needs POWER_SENSE_PIN: whenever the switch is on USB
 #                (or the supply is unplugged) the LEDs are capped at 350 mA.
 POWER_SUPPLY = "usb"
-POWER_SENSE_PIN = 26             # ADC: the external 5 V through a divider while SW69 is on EXT
+POWER_SENSE_PIN = 28             # ADC2: the external 5 V through a divider while SW69 is on EXT
 LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame
 LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value (the
 #                                  cap counts the brightest LED: at least 20)

@@ -97,7 +97,7 @@ SENSOR_WIRING = {"reed": ("row_cathode", 0), "hall": ("row_anode", 0)}
 # are added by outputs.py from the variants a part appears in.
 B = {
     "pico": Bom("Microcontroller board Raspberry Pi Pico", "RP2040", "Raspberry Pi SC0915",
-                "Pico or Pico H; the pin map uses GP0-GP22 and GP26 only. A Pico 2 (RP2350) "
+                "Pico or Pico H; the pin map uses GP0-GP22 and GP28 only. A Pico 2 (RP2350) "
                 "needs external column pull-ups: its internal pull-downs latch (erratum E9)",
                 4.20, 1),
     "reed": Bom("Reed switch normally open", "glass about 14 mm; one band: 15-20 AT",
@@ -188,7 +188,7 @@ B = {
                "(J6), U6-U8 the controls, RESET and BOOTSEL (J7)", 0.30, 36),
     "selector": Bom("Toggle switch DPDT ON-ON", "5 A, panel mount", "C&K 7201",
                     "SW69, the LED rail's source: USB or EXT, never both; its second pole "
-                    "tells the firmware (GP26) that the rail is on EXT", 2.50, 40),
+                    "tells the firmware (GP28) that the rail is on EXT", 2.50, 40),
     "row_conn": Bom("Wire-to-board connector", "10 pins, 2.50 mm", "JST B10B-XH-A + XHP-10",
                     "row harness at the perfboard (mechanical.md); pin 10 GND (hall sensors)",
                     0.65, 41),
@@ -237,11 +237,11 @@ B = {
                     "from the protected external 5 V to VSYS (pin 39): the Pico runs from either "
                     "supply", 0.10, 57),
     "sense_r1": Bom("Resistor", "22 kOhm 1/4 W", "Yageo MFR-25FBF52-22K",
-                    "R17: power sense, from SW69's second pole to GP26", 0.05, 58),
+                    "R17: power sense, from SW69's second pole to GP28", 0.05, 58),
     "sense_r2": Bom("Resistor", "33 kOhm 1/4 W", "Yageo MFR-25FBF52-33K",
-                    "R18: power sense, GP26 to GND (5.45 V reads 3.27 V)", 0.05, 58),
+                    "R18: power sense, GP28 to GND (5.45 V reads 3.27 V)", 0.05, 58),
     "sense_c": Bom("Ceramic capacitor", "100 nF 50 V X7R, radial 5 mm", "TDK FG28X7R1H104KNT06",
-                   "C68: GP26 to GND, at the Pico", 0.10, 58),
+                   "C68: GP28 to GND, at the Pico", 0.10, 58),
 }
 # Parts that are not in the netlist: mechanics, wire, sockets.
 EXTRAS = [
@@ -394,7 +394,7 @@ def _external(c, cfg):
     c.connect("EXT_5V", "D64.A")
     c.connect("VSYS", "D64.K")
     # Power sense: pole B of SW69 puts the external 5 V on the divider only while the LED rail
-    # is on EXT; the firmware caps the LEDs at the USB budget whenever GP26 reads less.
+    # is on EXT; the firmware caps the LEDs at the USB budget whenever GP28 reads less.
     pin = getattr(cfg, "POWER_SENSE_PIN", None)
     if pin is None:
         return

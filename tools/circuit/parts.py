@@ -323,12 +323,12 @@ SUPPLY_5V = PartType("5 V supply", {"+": Pin("source", v=(4.75, 5.25), ma=4000, 
                      footprint="Connector_BarrelJack:BarrelJack_Horizontal",
                      pads={"+": "1", "-": "2"})
 # A 5.5/2.1 mm jack takes any adapter with that plug: 5, 9, 12, 15, 19 or 24 V, either polarity
-# (centre-negative adapters exist). Panel jacks of this size carry 5 A.
+# (centre-negative adapters exist), relative to its sleeve. Panel jacks of this size carry 5 A.
 DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
                    symbol=("Connector", "Barrel_Jack"),
                    footprint="Connector_BarrelJack:BarrelJack_Horizontal",
                    pads={"TIP": "1", "SLEEVE": "2"},
-                   receives=(-24.0, 24.0), ground="SLEEVE", amps=5.0,
+                   receives=(-24.0, 24.0), entry=("TIP",), ground="SLEEVE", amps=5.0,
                    what="any 5.5/2.1 mm adapter, 5-24 V, either polarity")
 # USB-C receptacle breakout (USB 2.0 pins, 5.1 kOhm CC pull-downs on the board): a computer
 # port gives 4.75-5.25 V and 500 mA; a USB-C charger up to 3 A before its limit, and without
@@ -340,7 +340,7 @@ USB_BREAKOUT = PartType("USB-C receptacle breakout",
                         datasheet="USB 2.0; USB Type-C 2.0", symbol=("Connector", "USB_C_Receptacle_USB2.0_16P"),
                         footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
                         pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"},
-                        receives=(0.0, 5.5), ground="GND", amps=3.0,
+                        receives=(0.0, 5.5), entry=("VBUS",), ground="GND", amps=3.0,
                         what="any USB port or charger (at most 5.5 V without Power Delivery)")
 # The short micro-USB cable from the perfboard to the Pico's own socket (its plug end in the
 # Pico, its four wires soldered to the perfboard: 1 VBUS, 2 D-, 3 D+, 4 GND).

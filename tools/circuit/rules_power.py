@@ -207,8 +207,7 @@ def rule_input_protection(c, g):
         if "receives" not in r:
             continue
         lo, hi = r["receives"]
-        power = [p for p, s in part.type.pins.items() if p != r["ground"] and s.kind != "gnd"
-                 and part.net.get(p) and g.is_rail(part.net[p])]
+        power = [p for p in r["entry"] if part.net.get(p)]
         links = links_any_setting(c)
         for pin in power:
             vhi = propagate(g, {part.net[pin]: hi}, +1, links)[0]
