@@ -252,12 +252,14 @@ EXTRAS = [
     ("XU2, XU4-XU8", Bom("SOT-23-6 adapter board", "SOT-23-6 to 2.54 mm", "generic",
                          "for U2 and the ESD arrays U4-U8 (solder them first, then the adapter "
                          "onto the perfboard)", 0.25, 4), None),
+    ("XU3", Bom("SOT-23-8 adapter board", "SOT-23-8 to 2.54 mm", "generic",
+                "[external] for U3", 0.30, 4), None),
     ("MAG1-MAG46", Bom("Neodymium disc magnet", "8 x 3 mm N42 axially magnetised", "generic",
                        "one per piece: 14 tiles + 32 Barragoons; buy a few spares", 0.12, 60),
      None),
-    ("W1", Bom("Hook-up wire", "0.25 mm2 (24 AWG) 30 m", "generic",
+    ("W1", Bom("Hook-up wire", "0.25 mm2 (24 AWG) 35 m", "generic",
                "matrix rows and columns, sensor leads, LED data and front panel: about %.0f m "
-               "needed (mechanical.md)" % _WIRE["signal"], 6.00, 61), None),
+               "needed (mechanical.md)" % _WIRE["signal"], 7.00, 61), None),
     ("W2", Bom("Power wire red and black", "0.5 mm2 (20 AWG) 2 x 6 m", "generic",
                "+5 V and GND bus along each rank of LEDs: about %.0f m needed"
                % _WIRE["power"], 6.00, 62), None),
