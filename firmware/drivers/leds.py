@@ -283,7 +283,9 @@ def budget_of(cfg):
 
 
 def from_config(cfg):
-    from drivers import power
+    sense = None
+    if getattr(cfg, "POWER_SUPPLY", "usb") == "external":    # (USB boards skip the module)
+        from drivers import power
+        sense = power.from_config(cfg)
     return Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, cfg.LED_BRIGHTNESS,
-                budget_of(cfg), cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 1),
-                power.from_config(cfg))
+                budget_of(cfg), cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 1), sense)
