@@ -286,7 +286,6 @@ def build(variant=None, cfg=None):
         from circuit.config import load_config
         cfg = load_config()
     c = Circuit(v)
-    c.legacy = False
     _settings(c, cfg)
     c.add(Part("U1", P.PICO, "RP2040", B["pico"]))
     _power(c, cfg)

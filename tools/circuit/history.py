@@ -50,7 +50,6 @@ def build(variant=None, cfg=None, legacy=False):
         from circuit.config import load_config
         cfg = load_config()
     c = Circuit(v)
-    c.legacy = legacy
     _settings(c, cfg, legacy)
     c.add(Part("U1", OLD_PICO, "RP2040", cable_ohms=USB_CABLE_OHMS + EXTENSION_OHMS))
     _power(c, legacy)

@@ -8,7 +8,6 @@
 from wiring_svg import Svg
 
 from circuit import design
-from circuit import parts as P
 from circuit.pico import PICO_HEADER
 
 W, H = 2300, 1640
