@@ -188,7 +188,8 @@ def render(cfg):
     a.box(p["U4"], "U4 USBLC6-2SC6 (ESD)")
     a.box(p["F2"], "F2 PTC 0.65 A")
     a.box(p["X1"], "X1 pigtail into U1", ["micro-USB plug into the Pico"])
-    a.box(p["SW69"], "SW69 power switch", ["USB shown; EXT: +5V = EXT_5V", "and EXT_SENSE = EXT_5V"])
+    a.box(ep["SW69"], "SW69 power switch", ["[external] wiring shown (on EXT);",
+                                            "USB build: A_EXT and pole B free"])
     a.box(p["NT1"], "NT1 star point", ["GND meets PGND here only"])
     b.head("[external]")
     b.box(ep["J8"], "J8 DC jack")
