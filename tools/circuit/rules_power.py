@@ -137,7 +137,7 @@ def rule_conductor_rating(c, g):
     out = []
     for part in c.parts.values():
         r = part.type.ratings
-        if part.type is P.PICO or r.get("usb_amps"):
+        if r.get("usb_amps"):                # the Pico's own micro-USB socket
             vbus = part.type.pins["VBUS"]
             ma = vbus.ma_fault if vbus.kind == "source" else g.fault_ma.get(part.net.get("VBUS"), 0)
             if ma > 1000.0 * r["usb_amps"]:
