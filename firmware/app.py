@@ -40,6 +40,8 @@ OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the
 #                            step stays well within the 4 ms scan period; a new screen takes 16
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
+LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, changed or not:
+#                            a chain that lost its power (a dip, a hot-plug) shows it again
 
 
 class App:
@@ -76,6 +78,7 @@ class App:
         self.events_due = False            # events.txt to begin in the next step
         self.collect_due = False           # the turn's garbage to collect in the next step
         self.waited = 0                    # steps the work after a save waited for the screen
+        self.led_at = 0                    # when the LED frame last went out (ms)
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -231,6 +234,10 @@ class App:
                 self.brightness = ctl.brightness   # saved by the controller when its
                 self.leds.set_brightness(ctl.brightness)   # screen closes
             self.leds.show(ctl.frame)
+            self.led_at = now
+        elif self.clock.ticks_diff(now, self.led_at) >= LED_REFRESH_MS:
+            self.leds.show(ctl.frame)      # the same frame again (LED_REFRESH_MS)
+            self.led_at = now
 
     def run(self, wdt):
         """The loop. On the board the matrix is scanned from a timer, so the sensors keep

@@ -43,15 +43,18 @@ LED_START = "a1"
 LED_RUNS = "ranks"
 LED_BRIGHTNESS = 40              # percent, changeable from the menu
 # Where the LEDs' 5 V comes from (hardware/power.md):
-#   "usb"        the Pico's USB port; LED_CURRENT_BUDGET_MA at most 350 (about 0.4 A in all:
-#                use a charger or hub port rated 1 A or more).
+#   "usb"        the board's USB socket; LED_CURRENT_BUDGET_MA at most 350 (about 0.47 A in
+#                all: use a charger or hub port rated 1 A or more).
 #   "usb_strict" the same, but the LEDs are capped at 200 mA whatever the budget says, so the
 #                whole board stays within the 250 mA MicroPython's USB descriptor asks for.
-#   "external"   a 5 V supply on the DC jack (jumper JP1 on EXT); budget at most 2000 mA (the
-#                rail's 2.5 A resettable fuse).
+#   "external"   a 5 V supply on the DC jack (power switch SW69 on EXT); budget at most 1150 mA
+#                (the fuse F1 when warm). Needs POWER_SENSE_PIN: whenever the switch is on USB
+#                (or the supply is unplugged) the LEDs are capped at 350 mA.
 POWER_SUPPLY = "usb"
+POWER_SENSE_PIN = 28             # ADC2: the external 5 V through a divider while SW69 is on EXT
 LED_CURRENT_BUDGET_MA = 350      # hard cap for a whole frame
-LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value
+LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at full value (the
+#                                  cap counts the brightest LED: at least 20)
 LED_IDLE_MA = 1                  # WS2812B: about 1 mA per LED even when dark (counted in the cap)
 
 # --- OLED: SSD1306, 128x64, I2C. ---

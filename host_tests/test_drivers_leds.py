@@ -7,11 +7,12 @@ from checks import raises
 machine = vboard.install()
 
 from vboard import neopixel  # noqa: E402
-from drivers.leds import Leds, FRAME_LEN, SHIFT, from_config  # noqa: E402
+from drivers.leds import Leds, FRAME_LEN, SHIFT, from_config, MAX_MA, USB_MA  # noqa: E402
 import config as cfg  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
-MICROPYTHON_ONLY = ("test_show_allocates_nothing",)   # heap figures: MicroPython only
+MICROPYTHON_ONLY = ("test_show_allocates_nothing",   # heap figures: MicroPython only
+                    "test_show_with_a_power_sense_allocates_nothing")
 
 FILES = "abcdefg"
 
@@ -43,7 +44,7 @@ def chain_walk(wiring, start, runs):
     return out
 
 
-def make(wiring="serpentine", start="a1", runs="ranks", brightness=100, budget=5000, ma=20,
+def make(wiring="serpentine", start="a1", runs="ranks", brightness=100, budget=MAX_MA, ma=20,
          idle=0):
     vboard.reset()
     leds = Leds(cfg.LED_PIN, wiring, start, runs, brightness, budget, ma, idle)
@@ -52,10 +53,10 @@ def make(wiring="serpentine", start="a1", runs="ranks", brightness=100, budget=5
 
 def test_every_wiring_option_puts_each_square_on_its_led():
     frame = bytearray(FRAME_LEN)
-    for sq in range(63):                     # a colour unique to each square
+    for sq in range(63):                     # a colour unique to each square (within the cap)
         frame[3 * sq] = sq + 1
-        frame[3 * sq + 1] = 100 + sq
-        frame[3 * sq + 2] = 200 - sq
+        frame[3 * sq + 1] = 64 + sq
+        frame[3 * sq + 2] = 130 - sq
     n = 0
     for wiring in ("rows", "serpentine"):
         for start in ("a1", "g1", "a9", "g9"):
@@ -66,7 +67,7 @@ def test_every_wiring_option_puts_each_square_on_its_led():
                 assert sorted(order) == list(range(63))
                 for i in range(63):
                     sq = order[i]
-                    assert np.rgb(i) == (sq + 1, 100 + sq, 200 - sq), (wiring, start, runs, i)
+                    assert np.rgb(i) == (sq + 1, 64 + sq, 130 - sq), (wiring, start, runs, i)
                 n += 1
     assert n == 16
 
@@ -193,7 +194,8 @@ def test_strict_usb_caps_the_leds_at_200_ma():
     # descriptor requests, whatever LED_CURRENT_BUDGET_MA says.
     white = bytearray(b"\xff" * FRAME_LEN)
     for supply, budget, expected in (("usb", 350, 350), ("usb_strict", 350, 200),
-                                     ("usb_strict", 150, 150), ("external", 1500, 1500)):
+                                     ("usb_strict", 150, 150), ("external", 1150, 1150),
+                                     ("usb", 1150, 350), ("external", 5000, MAX_MA)):
         vboard.reset()
         c = _Cfg()
         for key in dir(cfg):
@@ -202,7 +204,81 @@ def test_strict_usb_caps_the_leds_at_200_ma():
         c.POWER_SUPPLY = supply
         c.LED_CURRENT_BUDGET_MA = budget
         c.LED_BRIGHTNESS = 100
+        machine.set_adc(c.POWER_SENSE_PIN, 3.0)     # the external supply on the LED rail
         leds = from_config(c)
         leds.show(white)
         # (one step of the scale factor on all 189 channels is about 15 mA)
         assert expected - 16 <= leds.last_ma <= expected, (supply, budget, leds.last_ma)
+
+
+def real_ma(buf):
+    """What the LEDs really draw for what they received: the brightest WS2812B, 20 mA per
+    channel at full value, and 1 mA each when dark."""
+    return 63 + sum(buf) * 20 / 255
+
+
+def test_no_setting_and_no_caller_defeats_the_cap():
+    # Issue 21: LED_MA_PER_CHANNEL = 1 let a full-white frame through unscaled (an estimate of
+    # 252 mA for a real 3.8 A); a Leds made at the REPL with a huge budget did the same.
+    white = bytearray(b"\xff" * FRAME_LEN)
+    for budget, ma in ((350, 1), (5000, 1), (5000, 20), (100000, 0)):
+        vboard.reset()
+        leds = Leds(cfg.LED_PIN, brightness=100, budget_ma=budget, ma_per_channel=ma)
+        leds.show(white)
+        np = neopixel.instances[-1]
+        assert real_ma(np.frames[-1]) <= min(budget, MAX_MA) + 1, (budget, ma)
+    vboard.reset()
+    leds = Leds(cfg.LED_PIN, brightness=100)        # what the REPL gets by default
+    leds.show(white)
+    assert real_ma(neopixel.instances[-1].frames[-1]) <= USB_MA + 1
+
+
+class _Sense:
+    def __init__(self):
+        self.ext = True
+
+    def external(self):
+        return self.ext
+
+
+def test_the_usb_cap_applies_whenever_the_rail_is_not_on_the_external_supply():
+    # Issue 21: with JP1 on USB and POWER_SUPPLY = "external" the board drew 2 A from USB.
+    white = bytearray(b"\xff" * FRAME_LEN)
+    vboard.reset()
+    sense = _Sense()
+    leds = Leds(cfg.LED_PIN, brightness=100, budget_ma=1150, sense=sense)
+    np = neopixel.instances[-1]
+    leds.show(white)
+    assert 1150 - 16 <= real_ma(np.frames[-1]) <= 1150
+    sense.ext = False                              # switched to USB (or the supply unplugged)
+    leds.show(white)
+    assert USB_MA - 16 <= real_ma(np.frames[-1]) <= USB_MA
+    sense.ext = True
+    leds.show(white)
+    assert real_ma(np.frames[-1]) > 1000
+
+
+def test_the_power_sense_reads_the_divider():
+    from drivers import power
+    vboard.reset()
+
+    class C:
+        POWER_SUPPLY = "external"
+        POWER_SENSE_PIN = 26
+    sense = power.from_config(C())
+    for volts, present in ((0.0, False), (2.4, False), (2.7, True), (3.26, True)):
+        machine.set_adc(26, volts)                 # 0.6 x the external supply
+        assert sense.external() == present, volts
+    C.POWER_SUPPLY = "usb"
+    assert power.from_config(C()) is None
+
+
+def test_show_with_a_power_sense_allocates_nothing():
+    from drivers import power
+    vboard.reset()
+    machine.set_adc(26, 3.0)
+    leds = Leds(cfg.LED_PIN, brightness=100, budget_ma=1150, sense=power.PowerSense(26))
+    machine.record = False
+    frame = bytearray(b"\xff" * FRAME_LEN)
+    grow, total = vboard.heap_bytes(lambda i: leds.show(frame), 200)
+    assert grow == 0 and total == 0, (grow, total)

@@ -230,6 +230,23 @@ def test_crash_is_logged_then_restart_resumes_the_game():
     assert isinstance(b2.ctl.top, Play) and b2.ctl.game.last_turn_text() == "d2-d5"
 
 
+def test_the_led_frame_goes_out_again_every_second():
+    # Issue 21: after a dip of the LED rail or a chain plugged in late, the LEDs stayed dark or
+    # wrong until the picture changed. The same frame now goes out at least every second.
+    b = Board("refresh")
+    b.app.boot()
+    set_up(b)
+    b.run(2000)
+    strip = fake_neopixel.instances[-1]
+    sent = len(strip.frames)
+    picture = bytes(strip.frames[-1])
+    b.run(3 * app.LED_REFRESH_MS + 100)
+    again = strip.frames[sent:]
+    assert len(again) >= 3, len(again)
+    assert all(bytes(f) == picture for f in again)
+    assert app.LED_REFRESH_MS <= 1000
+
+
 def test_idle_loop_allocates_nothing():
     b = Board("idle")
     b.app.boot()

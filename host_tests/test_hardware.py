@@ -127,8 +127,9 @@ def test_physical_pico_pins_match_the_gpios(pinmap):
             assert PICO_PINS[pin] == "GP%d" % int(row["gpio"]), \
                 "%s: GP%s is not on Pico pin %d (that is %s)" % (
                     row["signal"], row["gpio"], pin, PICO_PINS[pin])
-        else:
-            assert row["direction"] == "power" and not row["config_key"], row
+        else:       # a power pin, or RUN (the panel's reset button)
+            assert row["direction"] == ("in" if row["signal"] == "RUN" else "power"), row
+            assert not row["config_key"], row
             assert PICO_PINS[pin] == row["signal"], row
 
 
@@ -256,26 +257,37 @@ def test_bom_references_match_quantities_and_are_unique(bom):
 def test_bom_default_build_has_one_sensor_diode_and_led_per_square(bom):
     default = [row for row in bom if bom_tag(row) is None]
     assert quantity_of(default, lambda r: "reed switch" in r["part"].lower()) == 63
-    assert quantity_of(default, lambda r: r["value"] == "1N4148") == 63
+    assert quantity_of(default, lambda r: r["value"] == "1N4148" and "square" in r["notes"]) == 63
     assert quantity_of(default, lambda r: r["value"].startswith("WS2812B")) == 63
-    assert quantity_of(default, lambda r: r["value"] == "74AHCT125") == 1
+    assert quantity_of(default, lambda r: r["value"].startswith("SN74LVC1T45")) == 1
     assert quantity_of(default, lambda r: "tactile push button" in r["part"].lower()) == 3
     assert quantity_of(default, lambda r: "magnet" in r["part"].lower()) == 14 + 32
     assert quantity_of(default, lambda r: r["value"].startswith("SSD1306")) == 1
     assert quantity_of(default, lambda r: "DRV5032" in r["value"]) == 0
-    # Issue 14's gaps: column pull-ups, sockets, harness connectors, the USB extension, the
-    # power selector; the reed switches come from one sensitivity band.
+    # Issue 14's gaps: column pull-ups, sockets, harness connectors, the power selector; the
+    # reed switches come from one sensitivity band.
     assert quantity_of(default, lambda r: r["value"].startswith("22 kOhm")) == 7
-    assert quantity_of(default, lambda r: r["value"] == "DIP-14") == 1
     assert quantity_of(default, lambda r: "socket strip" in r["part"].lower()) == 2
     assert quantity_of(default, lambda r: "connector" in r["part"].lower()) == 5
-    assert quantity_of(default, lambda r: "usb extension" in r["part"].lower()) == 1
-    assert quantity_of(default, lambda r: "jumper" in r["part"].lower()) == 1
     assert all("band" in r["value"] for r in default if "reed" in r["part"].lower())
+    # Issue 21's: the USB socket and its fuse, ESD arrays on everything a player touches, the
+    # I2C pull-ups, panel RESET and BOOTSEL, the power switch, the buzzer's driver, a JST VH
+    # for the LED feed, adapters for the SMD parts.
+    assert quantity_of(default, lambda r: "usb-c receptacle" in r["part"].lower()) == 1
+    assert quantity_of(default, lambda r: r["value"].startswith("USBLC6-2SC6")) == 5
+    assert quantity_of(default, lambda r: r["value"].startswith("2.2 kOhm")) == 2
+    assert quantity_of(default, lambda r: "panel push button" in r["part"].lower()) == 2
+    assert quantity_of(default, lambda r: "dpdt" in r["part"].lower()) == 1
+    assert quantity_of(default, lambda r: r["manufacturer_part"] == "Bourns MF-R065") == 1
+    assert quantity_of(default, lambda r: r["value"].startswith("2N3904")) == 1
+    assert quantity_of(default, lambda r: "JST B3P-VH" in r["manufacturer_part"]) == 1
+    assert quantity_of(default, lambda r: "adapter" in r["part"].lower()) == 6
     # Through-hole parts on the perfboard: no SMD 0805 capacitor there.
-    assert all("radial" in r["value"] for r in default if r["reference"] == "C64")
+    assert all("radial" in r["value"] for r in default if "C64" in r["reference"])
     external = [row for row in bom if bom_tag(row) == "external"]
-    assert {r["reference"] for r in external} == {"PS1", "J8", "F1", "C77", "D64"}
+    assert {ref for r in external for ref in expand_refs(r["reference"])} == {
+        "PS1", "J8", "F1", "U3", "Q1", "Q2", "R14", "R15", "R16", "R17", "R18", "C68", "C77",
+        "D64", "XU3"}
 
 
 def test_bom_alternatives_replace_existing_rows(bom):
@@ -289,7 +301,8 @@ def test_bom_alternatives_replace_existing_rows(bom):
             assert bom_tag(row) in ("hall", "encoder", "encoder-module"), row
             assert set(expand_refs(m.group(1))) <= refs, row
             replacing[row["reference"]] = m.group(1)
-    assert replacing == {"H1-H63": "SW1-SW63", "ENC1": "SW64-SW66", "ENC2": "SW64-SW66"}
+    assert replacing == {"H1-H63": "SW1-SW63", "D101-D163": "D1-D63", "ENC1": "SW64-SW66",
+                         "ENC2": "SW64-SW66"}
 
 
 def test_readme_states_the_bom_total(bom):
@@ -324,8 +337,8 @@ def hardware_tool():
 def test_generated_hardware_files_are_up_to_date(hardware_tool):
     cfg = hardware_tool.load_config(CONFIG)
     files = hardware_tool.generated(cfg, CONFIG)
-    assert sorted(files) == ["bom.csv", "pinmap.csv", "schematic.svg", "wiring-leds.svg",
-                             "wiring-matrix.svg", "wiring-peripherals.svg"]
+    assert sorted(files) == ["barragoon.net", "bom.csv", "pinmap.csv", "schematic.svg",
+                             "wiring-leds.svg", "wiring-matrix.svg", "wiring-peripherals.svg"]
     for name, text in files.items():
         with open(os.path.join(HARDWARE, name), encoding="utf-8") as f:
             assert f.read() == text, "hardware/%s is stale: run python tools/hardware.py" % name
@@ -340,12 +353,12 @@ def test_schematic_shows_every_net_and_part(hardware_tool):
     for v in design.VARIANTS:
         c = design.build(v)
         for net in c.nets:
-            if re.fullmatch(r"(ROW_\d|COL_[A-G]|S_[a-g]\d|DIN_\d+)", net):
-                continue                      # drawn once for square a1 / LED 0 ("x 63")
+            if re.fullmatch(r"(ROW_\d|HROW_\d|HBASE_\d|COL_[A-G]|S_[a-g]\d|DIN_\d+)", net):
+                continue                      # drawn once for square a1, rank 1, LED 0 ("x 63")
             assert net in words, (v, net)
         firsts = {}
         for ref, part in c.parts.items():
-            if part.group in ("square", "led", "pullup"):
+            if part.group in ("square", "led", "pullup", "hallrow"):
                 firsts.setdefault(re.match(r"[A-Z]+", ref).group(0), ref)   # drawn once
                 continue
             assert ref in words, (v, ref)
@@ -363,6 +376,9 @@ def test_schematic_shows_every_net_and_part(hardware_tool):
     (["tools/hardware.py", "--variant", "colour=red"], ["colour"]),
     (["tools/hardware.py", "--config", "/nonexistent.py"], ["/nonexistent.py"]),
     (["tools/hardware.py", "--legacy"], ["--erc"]),
+    (["tools/hardware.py", "--reviewed"], ["--erc"]),
+    (["tools/hardware.py", "--erc", "--legacy", "--reviewed"], ["choose one"]),
+    (["tools/hardware.py", "--kicad", "/nonexistent-dir/x.net"], ["/nonexistent-dir/x.net"]),
 ])
 def test_tools_answer_mistakes_in_one_line(args, words):
     p = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True,
@@ -403,6 +419,9 @@ def test_erc_command_reports_the_old_design(hardware_tool, capsys):
     assert hardware_tool.main(["--erc", "--legacy", "--variant", "supply=external"]) == 1
     out = capsys.readouterr().out
     assert "one-source" in out and "fused" in out and "gpio-fight" in out
+    assert hardware_tool.main(["--erc", "--reviewed", "--variant", "supply=external"]) == 1
+    out = capsys.readouterr().out
+    assert "input-protection" in out and "fuse-rating" in out and "ground-return" in out
 
 
 # --- wiring diagrams ---------------------------------------------------------------------------

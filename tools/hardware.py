@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Generate the hardware files from the circuit description and check its electrical rules.
 
-    python tools/hardware.py            write hardware/pinmap.csv, bom.csv, schematic.svg and the
-                                        three wiring diagrams, after the rules check passed
+    python tools/hardware.py            write hardware/pinmap.csv, bom.csv, schematic.svg, the
+                                        three wiring diagrams and the KiCad netlist
+                                        barragoon.net, after the rules check passed
     python tools/hardware.py --check    write nothing; exit 1 and name every stale file
     python tools/hardware.py --erc      only run the electrical rules check on every build option
     python tools/hardware.py --erc --legacy
                                         the same check on the design as documented before
                                         issue 14: shows what it fails (exit 1)
+    python tools/hardware.py --erc --reviewed
+                                        ... and on the design the review of issue 21 found
     python tools/hardware.py --erc --variant supply=external,sensor=hall,input=encoder
+    python tools/hardware.py --kicad my.net --variant supply=external
+                                        write the KiCad netlist of one build option
 
 The circuit is tools/circuit/design.py; pins and settings come from firmware/config.py. Exit
 status: 0 all good, 1 rule violations or stale files, 2 a usage mistake (bad option or file).
@@ -21,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from circuit import design, erc, outputs, schematic  # noqa: E402
+from circuit import design, erc, history, kicad, outputs, schematic  # noqa: E402
 from circuit.config import ConfigError, DEFAULT_CONFIG, load_config  # noqa: E402
 import wiring_svg  # noqa: E402
 
@@ -48,13 +53,19 @@ def parse_variant(text):
     return v
 
 
-def run_erc(cfg, variants, legacy, out=None):
+def build(v, cfg, which="current"):
+    if which == "current":
+        return design.build(v, cfg)
+    return history.build(v, cfg, legacy=(which == "legacy"))
+
+
+def run_erc(cfg, variants, which="current", out=None):
     """Print the violations of every variant; return how many there were."""
     out = out or sys.stdout
     total = 0
     for v in variants:
-        violations = erc.check(design.build(v, cfg, legacy))
-        name = "supply=%(supply)s sensor=%(sensor)s input=%(input)s" % dict(design.DEFAULT, **v)
+        violations = erc.check(build(v, cfg, which))
+        name = variant_name(v)
         if not violations:
             out.write("ok    %s\n" % name)
             continue
@@ -71,7 +82,12 @@ def generated(cfg, config_path):
              "schematic.svg": schematic.render(cfg)}
     pins = wiring_svg.Pins(wiring_svg.rows_from_csv(files["pinmap.csv"], "pinmap.csv"))
     files.update(wiring_svg.render_pins(pins, wiring_svg.load_settings(config_path)))
+    files["barragoon.net"] = kicad.netlist(design.build(design.DEFAULT, cfg), variant_name({}))
     return files
+
+
+def variant_name(v):
+    return "supply=%(supply)s sensor=%(sensor)s input=%(input)s" % dict(design.DEFAULT, **v)
 
 
 def main(argv=None):
@@ -81,13 +97,23 @@ def main(argv=None):
     ap.add_argument("--erc", action="store_true", help="only the electrical rules check")
     ap.add_argument("--legacy", action="store_true",
                     help="check the design as it was before issue 14 (with --erc)")
+    ap.add_argument("--reviewed", action="store_true",
+                    help="check the design the review of issue 21 found (with --erc)")
+    ap.add_argument("--kicad", metavar="FILE",
+                    help="write the KiCad netlist of the build option --variant to FILE")
     ap.add_argument("--variant", help="one build option, e.g. supply=external,sensor=hall")
     ap.add_argument("--config", default=DEFAULT_CONFIG, help="firmware config (config.py)")
     ap.add_argument("--out", default=DEFAULT_OUT, help="directory of the generated files")
     args = ap.parse_args(argv)
     try:
-        if args.legacy and not args.erc:
-            raise UsageError("--legacy only goes with --erc (nothing is generated from it)")
+        for flag in ("legacy", "reviewed"):
+            if getattr(args, flag) and not args.erc:
+                raise UsageError("--%s only goes with --erc (nothing is generated from it)"
+                                 % flag)
+        if args.legacy and args.reviewed:
+            raise UsageError("--legacy and --reviewed: choose one design")
+        if args.kicad and (args.erc or args.check):
+            raise UsageError("--kicad writes one netlist: leave out --erc and --check")
         variants = [parse_variant(args.variant)] if args.variant else design.VARIANTS
         cfg = load_config(args.config)
         if not os.path.isdir(args.out):
@@ -95,15 +121,27 @@ def main(argv=None):
     except (UsageError, ConfigError) as e:
         print("hardware.py: %s" % e, file=sys.stderr)
         return 2
+    which = "legacy" if args.legacy else "reviewed" if args.reviewed else "current"
     if args.erc:
-        n = run_erc(cfg, variants, args.legacy)
+        n = run_erc(cfg, variants, which)
         print("%d violation%s" % (n, "" if n == 1 else "s"))
         return 1 if n else 0
-    n = run_erc(cfg, variants, False, out=_Quiet())
+    n = run_erc(cfg, variants, out=_Quiet())
     if n:
-        run_erc(cfg, variants, False)
+        run_erc(cfg, variants)
         print("electrical rules check failed: nothing written", file=sys.stderr)
         return 1
+    if args.kicad:
+        v = variants[0] if args.variant else {}
+        try:
+            with open(args.kicad, "w", encoding="utf-8") as f:
+                f.write(kicad.netlist(design.build(v, cfg), variant_name(v)))
+        except OSError as e:
+            print("hardware.py: --kicad: cannot write %s (%s)" % (args.kicad, e.strerror or e),
+                  file=sys.stderr)
+            return 2
+        print("wrote %s (%s)" % (args.kicad, variant_name(v)))
+        return 0
     stale = wiring_svg.write_or_check(generated(cfg, args.config), args.out, args.check)
     return 1 if (stale and args.check) else 0
 

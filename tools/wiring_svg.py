@@ -383,7 +383,7 @@ def matrix_svg(pins, cfg):
     P = 86
     X0, Y0 = 230, 96
     RX = X0 + N_FILES * P + 44
-    W, H = RX + 380, Y0 + N_RANKS * P + 110
+    W, H = RX + 400, Y0 + N_RANKS * P + 110
     svg = Svg(W, H, "Barragoon board sensor matrix: 9 row lines x 7 column lines, "
                     "one sensor and one diode per square")
     svg.text(20, 32, "Sensor matrix: 9 row lines (ranks) x 7 column lines (files), "
@@ -467,48 +467,53 @@ def matrix_svg(pins, cfg):
 
     y = ry + 110
     svg.text(RX, y, "One square, hall (SENSOR_TYPE = \"hall\")", "h2")
-    cx, top, ry = RX + 30, y + 24, y + 180
-    bx, by = cx + 130, top + 40
-    svg.line(cx, top, cx, ry + 20, "col")
-    svg.line(cx - 10, ry, RX + 330, ry, "row")
+    svg.text(RX, y + 16, "DIODE_DIRECTION = \"row_anode\": the row pin switches the rank's", "s")
+    svg.text(RX, y + 29, "sensors on through an emitter follower (one per rank)", "s")
+    cx = RX + 30
+    vx = cx + 280
+    # The follower: collector 3V3, base 1 kOhm from the row pin, emitter = HROW, 1 kOhm down.
+    qx, qy = vx, y + 80
+    svg.circle(qx, qy, 14, "box")
+    svg.line(qx - 7, qy - 8, qx - 7, qy + 8, "w")
+    svg.line(qx - 7, qy - 3, qx, qy - 14, "w")
+    svg.line(qx - 7, qy + 3, qx, qy + 14, "w")
+    svg.line(qx, qy - 14, qx, qy - 24, "w")
+    svg.text(qx + 6, qy - 26, "3V3 (collector)", "s")
+    resistor(svg, qx - 110, qy, qx - 7, qy, "row")
+    svg.text(qx - 58, qy - 10, "1 kOhm", "s", "middle")
+    svg.text(qx - 114, qy + 4, "row pin", "s c-row", "end")
+    svg.text(qx + 18, qy + 4, "2N3904", "s")
+    svg.text(qx - 8, qy + 40, "HROW: the rank's VCC,", "s c-row", "end")
+    svg.text(qx - 8, qy + 53, "1 kOhm to GND", "s c-row", "end")
+    bx, by = cx + 130, qy + 80
+    svg.line(cx, by - 30, cx, by + 100, "col")
     svg.rect(bx, by, 90, 80, "box")
     svg.text(bx + 45, by - 6, "DRV5032FC", "b", "middle")
     svg.text(bx + 8, by + 20, "OUT", "s")
     svg.text(bx + 82, by + 20, "VCC", "s", "end")
     svg.text(bx + 82, by + 70, "GND", "s", "end")
     svg.text(bx + 45, by + 45, "open-drain", "s", "middle")
-    # OUT -> diode (cathode at OUT) -> column
+    # OUT <- diode (cathode at OUT) <- column
     svg.circle(cx, by + 16, 3)
     diode(svg, cx, by + 16, bx, by + 16)
-    svg.text(cx + 60, by + 4, "1N4148 D", "s", "middle")
-    if cathode_row:
-        # VCC on 3V3, GND is the row line: the scanned row (low) powers its sensors.
-        svg.line(bx + 90, by + 16, bx + 106, by + 16)
-        svg.line(bx + 106, by + 16, bx + 106, by - 4)
-        svg.line(bx + 98, by - 4, bx + 114, by - 4)
-        svg.text(bx + 106, by - 10, "3V3", "s", "middle")
-        svg.line(bx + 90, by + 66, bx + 120, by + 66)
-        svg.line(bx + 120, by + 66, bx + 120, ry)
-        svg.circle(bx + 120, ry, 3)
-        row_text = "row: low while scanned = the sensors' GND"
-    else:
-        # VCC is the row line: the scanned row (high) powers its sensors; GND on GND.
-        svg.line(bx + 90, by + 16, bx + 120, by + 16)
-        svg.line(bx + 120, by + 16, bx + 120, ry)
-        svg.circle(bx + 120, ry, 3)
-        svg.line(bx + 90, by + 66, bx + 104, by + 66)
-        ground(svg, bx + 104, by + 66)
-        row_text = "row: high while scanned = the sensors' VCC"
-    svg.text(cx + 8, top + 8, "column: input, pull-up + 22 kOhm to 3V3", "s c-col")
-    svg.text(cx + 8, ry - 8, row_text, "s c-row")
-    svg.text(RX, ry + 28, "Only the scanned row's 7 sensors are powered; the", "s")
-    svg.text(RX, ry + 42, "other rows are driven %s (sensors off; 12 mA pads). Magnet" % off,
-             "s")
-    svg.text(RX, ry + 56, "present -> OUT pulls low through the diode, column reads 0.", "s")
-    svg.text(RX, ry + 70, "The diode keeps unpowered sensors off the column.", "s")
-    svg.text(RX, ry + 84, "No capacitor on the row lines; one 100 nF 3V3-GND at the field.",
-             "s")
-    svg.text(RX, ry + 98, "A3144-type sensors need 4.5 V or more: not usable.", "s")
+    svg.text(cx + 65, by + 4, "BAT85 (Schottky)", "s", "middle")
+    # VCC from the follower's emitter (HROW), GND to GND, 100 nF across at the sensor.
+    svg.line(qx, qy + 14, vx, by + 30, "row")
+    svg.line(bx + 90, by + 16, vx, by + 16, "row")
+    svg.circle(vx, by + 16, 3)
+    svg.line(bx + 90, by + 66, bx + 106, by + 66)
+    ground(svg, bx + 106, by + 66)
+    capacitor(svg, vx, by + 30, vx, by + 80)
+    ground(svg, vx, by + 80)
+    svg.text(vx + 14, by + 60, "100 nF", "s")
+    svg.text(cx + 8, by + 114, "column: input, pull-up + 22 kOhm to 3V3", "s c-col")
+    ry = by + 146
+    svg.text(RX, ry, "The scanned row pin is driven high: its follower powers the", "s")
+    svg.text(RX, ry + 14, "rank's 7 sensors (about 2.1 V or more; the GPIO gives only", "s")
+    svg.text(RX, ry + 28, "the base current); the other rows are low, their sensors off.", "s")
+    svg.text(RX, ry + 42, "Magnet present -> OUT pulls low through the diode, column", "s")
+    svg.text(RX, ry + 56, "reads 0 (about 0.5 V at worst). The diode keeps unpowered", "s")
+    svg.text(RX, ry + 70, "sensors off the column. A3144-type sensors need 4.5 V: no.", "s")
     return svg.render()
 
 
@@ -539,7 +544,7 @@ def leds_svg(pins, led):
     gnd = pins.by_signal.get("GND")
     if data is None:
         raise InputError("pin map has no LED_PIN row")
-    W, H = 1200, 980
+    W, H = 1200, 1000
     chain = led_chain(led["wiring"], led["start"], led["runs"])
     svg = Svg(W, H, "Barragoon board LED chain: 63 WS2812B, data level shifting and order")
     svg.text(20, 32, "LEDs: %d x WS2812B, one per square, on the +5 V rail, data shifted to 5 V"
@@ -550,68 +555,77 @@ def leds_svg(pins, led):
                          led["count"], led["count"] * 60 / 1000.0, led["budget_ma"]), "s")
 
     # Driver schematic.
-    rail5, railg = 100, 420
-    px, py = 30, 130
-    svg.rect(px, py, 150, 220, "pico", rx=6)
+    v33 = pins.by_signal.get("3V3_OUT")
+    rail5, railg = 140, 480
+    px, py = 30, 170
+    svg.rect(px, py, 150, 250, "pico", rx=6)
     svg.text(px + 75, py + 22, "Raspberry Pi Pico", "b", "middle")
-    y_data, y_vbus, y_gnd = py + 60, py + 120, py + 180
-    svg.text(px + 142, y_data + 4, net(data), "m", "end")
-    svg.text(px + 142, y_vbus + 4, net(vbus), "m", "end")
-    svg.text(px + 142, y_gnd + 4, net(gnd), "m", "end")
-    ux, uy = 260, py + 20
-    svg.rect(ux, uy, 130, 150, "box")
-    svg.text(ux + 65, uy + 20, "U2 74AHCT125", "b", "middle")
-    svg.text(ux + 65, uy + 34, "powered from 5 V", "s", "middle")
-    # data: GP -> 1A (2); 1Y (3) -> R1 -> DIN
+    y_data, y_33, y_vbus, y_gnd = py + 60, py + 110, py + 160, py + 210
+    for y, row in ((y_data, data), (y_33, v33), (y_vbus, vbus), (y_gnd, gnd)):
+        svg.text(px + 142, y + 4, net(row), "m", "end")
+    ux, uy = 250, py
+    svg.rect(ux, uy, 140, 150, "box")
+    svg.text(ux + 70, uy + 18, "U2 SN74LVC1T45", "b", "middle")
+    svg.text(ux + 70, uy + 32, "A side 3V3, B side +5 V rail", "s", "middle")
+    # data: GP -> A (3); B (4) -> R1 -> DIN
     svg.line(px + 150, y_data, ux, y_data, "data")
-    svg.text(ux + 6, y_data + 4, "1A (2)", "s")
-    svg.text(ux + 124, y_data + 4, "1Y (3)", "s", "end")
-    resistor(svg, ux + 130, y_data, ux + 230, y_data, "data")
-    svg.text(ux + 180, y_data - 12, "R1 330 ohm", "s", "middle")
+    svg.text(ux + 6, y_data + 4, "A (3)", "s")
+    svg.text(ux + 134, y_data + 4, "B (4)", "s", "end")
+    resistor(svg, ux + 140, y_data, ux + 230, y_data, "data")
+    svg.text(ux + 185, y_data - 12, "R1 330 ohm", "s", "middle")
     svg.line(ux + 230, y_data, 560, y_data, "data", marker=True)
-    svg.text(ux + 240, y_data - 12, "to DIN of LED 0", "s c-led")
-    # 1OE (1) and GND (7) to ground, VCC (14) to 5 V
-    y_oe, y_g7 = uy + 96, uy + 130
-    svg.text(ux + 6, y_oe + 4, "1OE (1)", "s")
-    svg.text(ux + 6, y_g7 + 4, "GND (7)", "s")
-    svg.line(ux, y_oe, ux - 22, y_oe, "gnd")
-    svg.line(ux, y_g7, ux - 22, y_g7, "gnd")
-    svg.line(ux - 22, y_oe, ux - 22, railg, "gnd")
-    svg.circle(ux - 22, y_g7, 3)
-    svg.circle(ux - 22, railg, 3)
-    svg.line(ux + 65, uy, ux + 65, rail5, "v5")
-    svg.circle(ux + 65, rail5, 3)
-    svg.text(ux + 70, uy - 6, "VCC (14)", "s")
-    # rails
-    svg.line(px + 150, y_vbus, px + 190, y_vbus, "v5")
-    svg.line(px + 190, y_vbus, px + 190, rail5, "v5")
-    svg.line(px + 190, rail5, 560, rail5, "v5")
-    svg.line(px + 150, y_gnd, px + 190, y_gnd, "gnd")
-    svg.line(px + 190, y_gnd, px + 190, railg, "gnd")
-    svg.line(px + 190, railg, 560, railg, "gnd")
-    svg.text(px + 200, rail5 - 8, "+5 V rail (JP1 on USB: VBUS)", "b c-pwr")
-    svg.text(px + 200, railg + 18, "GND", "b")
-    # C64 next to U2, C65 bulk at the chain start
-    capacitor(svg, 440, rail5, 440, railg)
-    svg.circle(440, rail5, 3)
-    svg.circle(440, railg, 3)
-    svg.text(452, 300, "C64 100 nF", "s")
-    svg.text(452, 313, "at U2 pins 14-7", "s")
+    svg.text(ux + 240, y_data - 12, "to DIN of LED 0 (J5 pin 2)", "s c-led")
+    # VCCA (1) and DIR (5) to 3V3, GND (2) to the Pico's ground, VCCB (6) to the LED rail
+    svg.text(ux + 6, y_33 + 4, "VCCA (1), DIR (5)", "s")
+    svg.line(px + 150, y_33, ux, y_33, "w")
+    svg.text(ux + 6, uy + 142, "GND (2)", "s")
+    svg.line(ux + 60, uy + 150, ux + 60, railg - 40, "gnd")
+    svg.line(px + 150, y_gnd, ux + 60, y_gnd, "gnd")
+    svg.line(ux + 110, uy, ux + 110, rail5, "v5")
+    svg.circle(ux + 110, rail5, 3)
+    svg.text(ux + 114, uy - 6, "VCCB (6)", "s")
+    svg.text(ux + 150, uy + 130, "C67 100 nF VCCA-GND,", "s")
+    svg.text(ux + 150, uy + 142, "C64 100 nF VCCB-GND", "s")
+    # The LED rail: SW69 pole A selects USB (VBUS, through F2 from the USB socket) or EXT.
+    sx, sy = 120, rail5 - 70
+    svg.line(px + 150, y_vbus, px + 175, y_vbus, "v5")
+    svg.line(px + 175, y_vbus, px + 175, sy + 20, "v5")
+    svg.line(px + 175, sy + 20, sx + 120, sy + 20, "v5")
+    svg.circle(sx + 120, sy + 20, 3)
+    svg.circle(sx + 120, sy + 40, 3)
+    svg.line(sx + 120, sy + 40, sx + 100, sy + 40, "v5")
+    svg.text(sx + 96, sy + 44, "EXT_5V", "s c-pwr", "end")
+    svg.circle(sx + 160, sy + 30, 3)
+    svg.line(sx + 160, sy + 30, sx + 123, sy + 21, "w")
+    svg.text(sx + 126, sy + 12, "USB", "s")
+    svg.text(sx + 126, sy + 56, "EXT", "s")
+    svg.text(sx + 170, sy + 14, "SW69 pole A (power switch, panel)", "s")
+    svg.line(sx + 160, sy + 30, sx + 200, sy + 30, "v5")
+    svg.line(sx + 200, sy + 30, sx + 200, rail5, "v5")
+    svg.line(sx + 200, rail5, 560, rail5, "v5")
+    svg.text(sx + 250, rail5 - 8, "+5 V rail", "b c-pwr")
+    svg.line(ux + 200, railg, 560, railg, "gnd")
+    svg.text(ux + 205, railg + 18, "PGND (power ground)", "b")
+    # C65 bulk at the chain start: the star point where GND meets PGND (NT1).
     capacitor(svg, 520, rail5, 520, railg, polarised=True)
     svg.circle(520, rail5, 3)
     svg.circle(520, railg, 3)
-    svg.text(528, 340, "C65", "s")
-    svg.text(528, 353, "100 uF", "s")
-    svg.text(566, rail5 + 4, "to VDD", "s c-pwr")
-    svg.text(566, railg + 4, "to GND", "s")
-    notes = ["Unused gates of U2: inputs 2A, 3A, 4A (pins 5, 9, 12) to GND;",
-             "2OE, 3OE, 4OE (pins 4, 10, 13) to 5 V.",
-             "Every LED: VDD to +5 V, GND to GND, 100 nF across them",
-             "(C1-C63, often already on the LED board), DOUT to DIN of the next LED.",
-             "Feed 5 V and GND into the chain at its start, next to C65; 0.5 mm2 bus",
-             "along each rank. External supply: JP1 on EXT, see power.md and schematic.svg."]
+    svg.text(528, railg - 100, "C65", "s")
+    svg.text(528, railg - 87, "100 uF", "s")
+    svg.line(ux + 60, railg - 40, 470, railg - 40, "gnd")
+    svg.line(470, railg - 40, 470, railg, "gnd")
+    svg.circle(470, railg, 4, "fill")
+    svg.text(466, railg - 46, "NT1: GND joins PGND", "s", "end")
+    svg.text(566, rail5 + 4, "J5 pin 1: to VDD", "s c-pwr")
+    svg.text(566, railg + 4, "J5 pin 3: to GND", "s")
+    notes = ["Every LED: VDD to +5 V, GND to PGND, 100 nF across them (C1-C63, often",
+             "already on the LED board), DOUT to DIN of the next LED.",
+             "Feed +5 V and PGND into the chain at its start through J5 (JST VH) in 0.75 mm2,",
+             "then a 0.5 mm2 bus along each rank. The LED current returns to the supply at",
+             "C65; only the Pico's own current uses its GND (power.md, \"Grounds\").",
+             "External supply: SW69 on EXT (power.md and schematic.svg)."]
     for i, line in enumerate(notes):
-        svg.text(30, 470 + i * 15, line, "s")
+        svg.text(30, railg + 40 + i * 15, line, "s")
 
     # Board with the LED index of each square.
     P = 52
@@ -650,7 +664,7 @@ def leds_svg(pins, led):
     svg.text(ex, sy + 11, "data in", "s c-led", "middle")
 
     # All orders the firmware supports.
-    ty = 680
+    ty = 700
     svg.text(20, ty - 40, "All 16 LED orders config.py supports", "h2")
     svg.text(20, ty - 22, "Dot = LED 0, frame = the configured order. Wire the chain the way that "
                           "is shortest on your board, then set LED_WIRING, LED_START and LED_RUNS "
@@ -684,6 +698,8 @@ def signal_class(row):
         return "c-in"
     if key.startswith("BUZZER"):
         return "c-buz"
+    if sig == "RUN":
+        return "c-in"
     if sig == "GND":
         return "c-gnd"
     return "c-pwr"
@@ -694,7 +710,7 @@ def net_label(svg, x, y, row, anchor="end"):
 
 
 def peripherals_svg(pins):
-    W, H = 1200, 700
+    W, H = 1300, 720
     svg = Svg(W, H, "Barragoon board: Raspberry Pi Pico pinout and peripheral wiring")
     svg.text(20, 32, "Raspberry Pi Pico pin map (top view, USB up) and peripherals", "h")
     svg.text(20, 54, "Labels from hardware/pinmap.csv. GPIOs are 3.3 V only: never connect 5 V "
@@ -714,7 +730,7 @@ def peripherals_svg(pins):
         svg.rect(x - 5, y - 5, 10, 10, "pad")
         func = PICO_HEADER[pin]
         used = pins.at_pin(pin)
-        fcls = "s" if used or func in ("GND", "VBUS", "VSYS", "3V3_OUT") else "s c-off"
+        fcls = "s" if used or func in ("GND", "VBUS", "VSYS", "3V3_OUT", "RUN") else "s c-off"
         if left:
             svg.text(x + 10, y + 4, "%d" % pin, "s")
             svg.text(x + 30, y + 4, func, fcls)
@@ -731,7 +747,7 @@ def peripherals_svg(pins):
                 svg.line(x + 5, y, x + 14, y, "thin")
                 svg.text(x + 18, y + 4, label, cls)
     legend = [("c-row", "matrix rows (ranks)"), ("c-col", "matrix columns (files)"),
-              ("c-led", "LED data"), ("c-i2c", "I2C OLED"), ("c-in", "buttons / encoder"),
+              ("c-led", "LED data"), ("c-i2c", "I2C OLED"), ("c-in", "buttons / encoder / RESET"),
               ("c-buz", "buzzer"), ("c-pwr", "power")]
     for i, (cls, text) in enumerate(legend):
         svg.text(20, 110 + i * 18, text, cls)
@@ -752,6 +768,8 @@ def peripherals_svg(pins):
     svg.text(RX + 200, y + 40, "pin order differs", "s")
     svg.text(RX + 200, y + 54, "between modules:", "s")
     svg.text(RX + 200, y + 68, "go by the labels", "s")
+    svg.text(RX - 120, y + 118, "At J6: R10, R11 2.2 kOhm from SDA and SCL to 3V3 (400 kHz needs "
+                                "them), ESD array U5.", "s")
 
     y = 240
     svg.text(RX - 120, y - 10, "SW64-SW66 buttons (INPUT_TYPE = \"buttons\"), to GND", "h2")
@@ -764,6 +782,13 @@ def peripherals_svg(pins):
         svg.line(RX + 110, yy, RX + 140, yy)
         ground(svg, RX + 140, yy)
         svg.text(RX + 160, yy + 4, name, "b")
+    run = pins.by_signal.get("RUN")
+    svg.text(RX + 210, y + 16, "Panel: RESET (SW67)", "s")
+    svg.text(RX + 210, y + 30, "%s to GND;" % net(run), "s")
+    svg.text(RX + 210, y + 44, "BOOTSEL (SW68): the", "s")
+    svg.text(RX + 210, y + 58, "Pico's test pad TP6", "s")
+    svg.text(RX + 210, y + 72, "to GND. J7 pins 6, 7;", "s")
+    svg.text(RX + 210, y + 86, "ESD arrays U6-U8.", "s")
 
     y = 370
     svg.text(RX - 120, y - 10, "ENC1 rotary encoder instead (INPUT_TYPE = \"encoder\")", "h2")
@@ -793,20 +818,37 @@ def peripherals_svg(pins):
     svg.text(RX - 120, y + 161, "never VBUS: its pull-ups would put 5 V on the GPIOs.", "s")
 
     buzzer = pins.key("BUZZER_PIN")
-    y = 610
+    y = 640
     if buzzer is not None:
-        svg.text(RX - 120, y - 22, "BZ1 passive piezo (optional), driven by PWM", "h2")
+        svg.text(RX - 120, y - 60, "BZ1 buzzer (optional), driven by PWM through Q3", "h2")
         net_label(svg, RX + 4, y, buzzer)
         svg.line(RX + 10, y, RX + 20, y)
         resistor(svg, RX + 20, y, RX + 90, y)
-        svg.text(RX + 55, y - 10, "R2 100 ohm", "s", "middle")
-        piezo(svg, RX + 90, y, RX + 150)
-        svg.line(RX + 150, y, RX + 170, y)
-        ground(svg, RX + 170, y)
+        svg.text(RX + 55, y - 10, "R12 1 kOhm", "s", "middle")
+        qx = RX + 110
+        svg.circle(qx, y, 14, "box")
+        svg.line(RX + 90, y, qx - 7, y)
+        svg.line(qx - 7, y - 8, qx - 7, y + 8)
+        svg.line(qx - 7, y - 3, qx, y - 14)
+        svg.line(qx - 7, y + 3, qx, y + 14)
+        svg.line(qx, y + 14, qx, y + 22)
+        ground(svg, qx, y + 22)
+        svg.text(qx - 20, y + 30, "Q3", "s", "end")
+        svg.line(qx, y - 14, qx, y - 24)
+        svg.line(qx, y - 24, qx + 40, y - 24)
+        piezo(svg, qx + 40, y - 24, qx + 100)
+        svg.line(qx + 100, y - 24, qx + 115, y - 24)
+        resistor(svg, qx + 115, y - 24, qx + 175, y - 24)
+        svg.text(qx + 145, y - 34, "R2 100 ohm", "s", "middle")
+        svg.text(qx + 179, y - 20, "3V3", "s")
+        svg.text(qx + 70, y - 44, "BZ1", "s", "middle")
+        svg.text(qx + 30, y + 4, "R13 1 kOhm and D65 (band to the 3V3 side)", "s")
+        svg.text(qx + 30, y + 18, "across BZ1: a piezo or a 16-42 ohm magnetic buzzer", "s")
     vbus = pins.by_signal.get("VBUS")
-    svg.text(RX - 120, 664, "Power: %s -> JP1 (USB) -> +5 V for the LEDs and U2; %s -> OLED;"
-             % (net(vbus), net(v33)), "s")
-    svg.text(RX - 120, 678, "ground: %s or any other GND pin (not 33: AGND)." % net(gnd), "s")
+    svg.text(RX - 120, 684, "Power: USB socket J9 -> F2 -> %s and, through SW69 (USB), +5 V for "
+             "the LEDs; %s -> OLED, U2's A side;" % (net(vbus), net(v33)), "s")
+    svg.text(RX - 120, 698, "ground: %s or any other GND pin (not 33: AGND); the LED current "
+             "returns to PGND." % net(gnd), "s")
     return svg.render()
 
 

@@ -18,12 +18,19 @@ REQUIRED = (
 )
 # Added with the drivers; an older config.py without them gets the drivers' defaults.
 OPTIONAL = ("MATRIX_SETTLE_US", "HALL_POWER_UP_US", "LED_IDLE_MA", "LONG_PRESS_MS",
-            "ENCODER_DETENT_STEPS", "POWER_SUPPLY", "ADJUST_MS", "REOPEN_MS",
+            "ENCODER_DETENT_STEPS", "POWER_SUPPLY", "POWER_SENSE_PIN", "ADJUST_MS", "REOPEN_MS",
             "RECORDER_EVENTS", "RECORDER_FILE_EVENTS")
 # Largest LED_CURRENT_BUDGET_MA per POWER_SUPPLY (hardware/power.md): a USB 2.0 port gives
-# 500 mA in all; the external rail's resettable fuse holds 2.5 A. "usb_strict" is capped by the
-# LED driver itself (drivers/leds.py STRICT_USB_MA), whatever the budget says.
-POWER_LIMITS = {"usb": 350, "usb_strict": 5000, "external": 2000}
+# 500 mA in all; the external supply's resettable fuse F1 holds 1.28 A when warm (50 C), of which
+# the Pico, the OLED and U2 take about 120 mA. "usb_strict" is capped by the LED driver itself
+# (drivers/leds.py STRICT_USB_MA), whatever the budget says. drivers/leds.py keeps its own copy
+# of the external and USB figures (USB_MA, MAX_MA): a host test keeps them equal.
+POWER_LIMITS = {"usb": 350, "usb_strict": 5000, "external": 1150}
+# The LED current estimate must count the brightest LED: a WS2812B draws about 20 mA per colour
+# channel at full value (12-20 mA between makes). A smaller figure would let a full-white frame
+# draw several times the budget.
+MIN_MA_PER_CHANNEL = 20
+ADC_PINS = (26, 27, 28)      # GPIOs with an ADC input on the Pico's header
 
 
 def _fail(msg):
@@ -113,6 +120,9 @@ def _check_matrix(cfg):
     if 9 * wait * 2 > period * 1000:
         _fail("%s = %d: waiting that long on each of the 9 rows takes more than half of "
               "SCAN_PERIOD_MS = %d ms. Lower it or raise SCAN_PERIOD_MS." % (key, wait, period))
+    if sensor == "hall" and diode != "row_anode":
+        _fail("SENSOR_TYPE = \"hall\" needs DIODE_DIRECTION = \"row_anode\": each row pin "
+              "switches its 7 sensors on through a transistor (hardware/sensor-matrix.md).")
 
 
 def _check_leds(cfg):
@@ -132,9 +142,18 @@ def _check_leds(cfg):
               "(at most %d mA). %s" % (budget, supply, POWER_LIMITS[supply],
                                       "Fit the external supply (hardware/power.md) and set "
                                       "POWER_SUPPLY = \"external\"." if supply == "usb" else
-                                      "Lower it to stay within the 2.5 A fuse."))
-    _int(cfg, "LED_MA_PER_CHANNEL", 1, 100, "mA")
-    idle = _int(cfg, "LED_IDLE_MA", 0, 10, "mA") if hasattr(cfg, "LED_IDLE_MA") else 0
+                                      "Lower it to stay within the fuse F1 when warm."))
+    sense = getattr(cfg, "POWER_SENSE_PIN", None)
+    if sense is not None and (type(sense) is not int or sense not in ADC_PINS):
+        _fail("POWER_SENSE_PIN = %r: the power sense needs an ADC pin: GP26, GP27 or GP28 (or "
+              "None)." % (sense,))
+    if supply == "external" and sense is None:
+        _fail("POWER_SUPPLY = \"external\" needs POWER_SENSE_PIN (the divider from the power "
+              "switch, hardware/power.md): without it the firmware cannot tell that the LEDs "
+              "run from USB and would draw the external budget from the USB port.")
+    _int(cfg, "LED_MA_PER_CHANNEL", MIN_MA_PER_CHANNEL, 100, "mA (the LED current cap must "
+         "count the brightest LED)")
+    idle = _int(cfg, "LED_IDLE_MA", 1, 10, "mA") if hasattr(cfg, "LED_IDLE_MA") else 1
     if budget <= idle * 63:
         _fail("LED_CURRENT_BUDGET_MA = %d leaves no current for light: 63 dark LEDs already "
               "draw %d mA (LED_IDLE_MA = %d)." % (budget, idle * 63, idle))
@@ -177,6 +196,8 @@ def _check_unique_pins(cfg):
         uses.append(("BUTTON_PINS", cfg.BUTTON_PINS))
     if cfg.BUZZER_PIN is not None:
         uses.append(("BUZZER_PIN", (cfg.BUZZER_PIN,)))
+    if getattr(cfg, "POWER_SENSE_PIN", None) is not None:
+        uses.append(("POWER_SENSE_PIN", (cfg.POWER_SENSE_PIN,)))
     owner = {}
     for key, pins in uses:
         for p in pins:

@@ -5,7 +5,11 @@
 # LED_START, LED_RUNS), applies the brightness percentage and then a hard current cap:
 #   estimated mA = 63 * idle_ma + sum(all channel values) / 255 * ma_per_channel
 # never exceeds budget_ma; if it would, the whole frame is scaled down by one factor, so
-# colours keep their balance. last_ma is the estimate for the frame just sent.
+# colours keep their balance. last_ma is the estimate for the frame just sent. The cap holds
+# whatever the caller asks for, a REPL user included: the estimate counts at least the
+# brightest LED (MIN_MA_PER_CHANNEL), the budget is at most what the external supply's fuse
+# holds (MAX_MA), and with a power sense (drivers/power.py) it is at most USB_MA whenever the
+# LED rail is not on the external supply.
 # Bytes go straight into the wire's buffer through a precomputed offset table: no tuples, no
 # allocation per show(). The per-byte loops are viper (machine code on the board): a frame is
 # ready for the wire in about 0.2 ms instead of 3.3 ms, which is most of a lift's way to light.
@@ -168,11 +172,20 @@ def _wire(pin):
     return _pio_wire
 
 
+# Hard limits, whatever a config or a caller asks for (drivers/config_check.py POWER_LIMITS and
+# MIN_MA_PER_CHANNEL; a host test keeps them equal).
+USB_MA = const(350)             # what the USB port gives the LEDs
+MAX_MA = const(1150)            # what the external supply's fuse F1 holds when warm
+MIN_MA_PER_CHANNEL = const(20)  # a WS2812B channel at full value, the brightest make
+
+
 class Leds:
     def __init__(self, pin, wiring="serpentine", start="a1", runs="ranks", brightness=40,
-                 budget_ma=350, ma_per_channel=20, idle_ma=0):
+                 budget_ma=USB_MA, ma_per_channel=MIN_MA_PER_CHANNEL, idle_ma=1, sense=None):
         if wiring not in WIRINGS or start not in STARTS or runs not in RUNS:
             raise ValueError("bad LED wiring option")
+        budget_ma = min(budget_ma, MAX_MA)
+        ma_per_channel = max(ma_per_channel, MIN_MA_PER_CHANNEL)
         self._wire = _wire(pin)
         self.buf = self._wire.buf
         stride = self._wire.stride
@@ -185,8 +198,11 @@ class Leds:
                 self._dst[3 * sq + c] = base + offsets[c]
         self._ma = ma_per_channel
         self._idle = idle_ma * SQUARES
-        # Largest allowed sum of channel values: sum * ma / 255 <= budget - idle.
+        # Largest allowed sum of channel values: sum * ma / 255 <= budget - idle; with a power
+        # sense, the smaller one for frames while the rail is on USB.
         self._limit = max(0, (budget_ma - self._idle) * 255 // ma_per_channel)
+        self._usb_limit = max(0, (min(budget_ma, USB_MA) - self._idle) * 255 // ma_per_channel)
+        self._sense = sense
         self.brightness = 0
         self.set_brightness(brightness)
         self.last_ma = self._idle
@@ -200,9 +216,12 @@ class Leds:
         # no allocation): 255 * 4096, total * 4096 (total <= 189 * 255) and limit << 12 (only
         # computed when limit < total).
         s = self.brightness * 4096 // 100
+        limit = self._limit
+        if self._sense is not None and not self._sense.external():
+            limit = self._usb_limit
         total = _sum(frame, FRAME_LEN)
-        if total > self._limit and total * s > self._limit << SHIFT:
-            s = (self._limit << SHIFT) // total
+        if total > limit and total * s > limit << SHIFT:
+            s = (limit << SHIFT) // total
         return s
 
     def show(self, frame):
@@ -252,13 +271,21 @@ STRICT_USB_MA = const(200)   # POWER_SUPPLY = "usb_strict": LEDs + Pico + OLED w
 
 
 def budget_of(cfg):
-    """The LED current cap config.py asks for; "usb_strict" caps it at STRICT_USB_MA."""
+    """The LED current cap config.py asks for; "usb_strict" caps it at STRICT_USB_MA, "usb" at
+    USB_MA."""
     budget = cfg.LED_CURRENT_BUDGET_MA
-    if getattr(cfg, "POWER_SUPPLY", "usb") == "usb_strict":
+    supply = getattr(cfg, "POWER_SUPPLY", "usb")
+    if supply == "usb_strict":
         budget = min(budget, STRICT_USB_MA)
+    elif supply == "usb":
+        budget = min(budget, USB_MA)
     return budget
 
 
 def from_config(cfg):
+    sense = None
+    if getattr(cfg, "POWER_SUPPLY", "usb") == "external":    # (USB boards skip the module)
+        from drivers import power
+        sense = power.from_config(cfg)
     return Leds(cfg.LED_PIN, cfg.LED_WIRING, cfg.LED_START, cfg.LED_RUNS, cfg.LED_BRIGHTNESS,
-                budget_of(cfg), cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 0))
+                budget_of(cfg), cfg.LED_MA_PER_CHANNEL, getattr(cfg, "LED_IDLE_MA", 1), sense)

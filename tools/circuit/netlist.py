@@ -58,6 +58,26 @@ class Circuit:
             part.net[pin] = net
             members.append((ref, pin))
 
+    def disconnect(self, ref, pin):
+        """Take one part pin off its net (a wire that was never soldered)."""
+        net = self.parts[ref].net.pop(pin)
+        self.nets[net].remove((ref, pin))
+        if not self.nets[net]:
+            del self.nets[net]
+        return net
+
+    def rewire(self, ref, pin, net):
+        """Move one part pin to another net."""
+        if pin in self.parts[ref].net:
+            self.disconnect(ref, pin)
+        self.connect(net, "%s.%s" % (ref, pin))
+
+    def remove(self, ref):
+        """Take a part out of the circuit (a part that was never fitted)."""
+        for pin in list(self.parts[ref].net):
+            self.disconnect(ref, pin)
+        return self.parts.pop(ref)
+
     def pins_on(self, net):
         return self.nets.get(net, [])
 

@@ -11,7 +11,7 @@ from circuit.pico import PICO_HEADER, pin_of, pin_of_gpio
 PINMAP_COLUMNS = ["signal", "gpio", "pico_pin", "direction", "config_key", "variant", "notes"]
 BOM_COLUMNS = ["reference", "part", "value", "quantity", "manufacturer_part", "notes",
                "unit_cost_eur"]
-POWER_ORDER = ("VBUS", "VSYS", "3V3_OUT", "GND")
+POWER_ORDER = ("RUN", "VBUS", "VSYS", "3V3_OUT", "GND")   # header pins that are no GPIO
 POWER_PINS = {"GND": 38}          # the ground pin next to the power pins
 # How a build option shows in the pin map (config.py) and in the BOM ([tag]).
 CONFIG_NAMES = {("supply", "external"): "POWER_SUPPLY=external",

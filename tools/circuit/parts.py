@@ -1,60 +1,91 @@
 # The parts the board is built from, as electrical models: which pins a part has, what kind
 # each is (power source, supply input, logic input or output, open drain, passive), the ratings
-# the electrical rules check (erc.py) compares against, and how current can flow inside the part
-# (links: resistors, diodes, contacts). Figures come from the datasheets named with each part;
-# where a datasheet gives a range, the limit that is worse for the check is used.
+# the electrical rules check (erc.py) compares against, how current can flow inside the part
+# (links: resistors, diodes, contacts), and where it goes in KiCad (symbol, footprint, and the
+# pad number of every pin, for the netlist kicad.py writes). Figures come from the datasheets
+# named with each part; where a datasheet gives a range, the limit that is worse for the check
+# is used. Check a footprint against the part you buy before you lay out a board.
 
 
 class Link:
     """A path for current between two pins of one part.
 
-    kind: "wire" (0 ohm), "fuse" (0 ohm, hold_a), "resistor" (ohms), "diode" (from a = anode
-    to b = cathode, forward voltage vf = (min, max)), "switch" (a contact that a magnet, a
-    finger or a knob closes), "sensor" (an open-drain output: conducts from a = OUT to b = GND
-    while the sensor is powered and sees a magnet)."""
+    kind: "wire" (ohms, usually 0), "fuse" (a PTC: ohms is its tripped-free resistance R1max),
+    "resistor" (ohms), "diode" (from a = anode to b = cathode, forward voltage vf = (min, max)),
+    "base" (the base-emitter junction of an NPN transistor: a diode, vf), "switch" (a contact
+    that a magnet, a finger or a knob closes), "sensor" (an open-drain output: conducts from
+    a = OUT to b = GND while the sensor is powered and sees a magnet), "transistor" (an NPN's
+    collector a to emitter b, conducting while the net of pin ctl, its base, is driven high: a
+    switch when the emitter is on GND, a follower when the collector is on a rail),
+    "protector" (passes a = input to b = output only while the input lies within
+    window = (lowest turn-on, highest turn-off) volts; ohms of its switches)."""
 
-    def __init__(self, a, b, kind, ohms=0.0, vf=(0.0, 0.0), hold_a=None):
+    def __init__(self, a, b, kind, ohms=0.0, vf=(0.0, 0.0), window=None, ctl=None):
         self.a, self.b, self.kind = a, b, kind
-        self.ohms, self.vf, self.hold_a = ohms, vf, hold_a
+        self.ohms, self.vf, self.window = ohms, vf, window
+        self.ctl = ctl                      # "transistor": the pin whose net switches it
 
 
 class Pin:
-    """kind: "source" (v = (min, max) volts, ma = what it can give), "supply" (v = the allowed
-    range, ma = what the part draws at most), "gnd", "gpio", "in" (vih volts, or vih_frac of
-    the part's supply; vmax absolute), "out" (drives its part's supply, voh_drop below it at
-    load), "od" (open drain), "pas" (passive: only its links matter)."""
+    """kind: "source" (v = (min, max) volts at its terminals, ma = what it gives in normal
+    use, ma_fault = the most it delivers into a fault before its own protection acts, ret =
+    the pin its current returns to), "supply" (v = the operating range, vabs = (min, max)
+    beyond which the part is damaged, ma = what the part draws at most, bypass_uf = the ceramic
+    capacitor its datasheet asks for at the pin), "gnd", "gpio", "in" (vih volts, or vih_frac
+    of the part's supply; vmax absolute), "out" (drives its part's supply, voh_drop below it at
+    load), "od" (open drain), "tvs" (a clamp to ground for ESD), "pas" (passive: only its
+    links matter). cap_pf: the pin's capacitance (I2C rise time)."""
 
     def __init__(self, kind, **kw):
         self.kind = kind
         self.v = kw.get("v")
+        self.vabs = kw.get("vabs") or ((-0.3, self.v[1]) if self.v else None)
         self.ma = kw.get("ma", 0)
+        self.ma_fault = kw.get("ma_fault", self.ma)
+        self.ret = kw.get("ret")
         self.vih = kw.get("vih")
         self.vih_frac = kw.get("vih_frac")
         self.vmax = kw.get("vmax")
+        self.vmin = kw.get("vmin")
         self.voh_drop = kw.get("voh_drop", 0.0)
         self.supply = kw.get("supply")       # name of the part's supply pin (for "in"/"out")
+        self.bypass_uf = kw.get("bypass_uf")
+        self.cap_pf = kw.get("cap_pf", 0.0)
 
 
 class PartType:
-    def __init__(self, name, pins, links=(), datasheet="", **ratings):
+    """pads: {pin name: KiCad pad number, or a tuple of them}; pins without an entry use their
+    own name. symbol: (KiCad library, symbol); footprint: "Library:Footprint"."""
+
+    def __init__(self, name, pins, links=(), datasheet="", symbol=None, footprint=None,
+                 pads=None, **ratings):
         self.name = name
         self.pins = pins
         self._links = links
         self.datasheet = datasheet
+        self.symbol = symbol or ("Device", name)
+        self.footprint = footprint
+        self.pads = pads or {}
         self.ratings = ratings
 
     def links(self, part):
         return self._links(part) if callable(self._links) else list(self._links)
+
+    def pad_numbers(self, pin):
+        p = self.pads.get(pin, pin)
+        return p if isinstance(p, tuple) else (p,)
 
 
 # --- RP2040 on the Raspberry Pi Pico ----------------------------------------------------------
 # RP2040 datasheet, "IO Electrical Characteristics" (IOVDD = 3.3 V): VIL max 0.8 V, VIH min
 # 2.0 V, VOH min 2.62 V and VOL max 0.5 V at the selected drive current (2, 4, 8 or 12 mA),
 # pull-ups / pull-downs 50-80 kOhm; IO voltage at most IOVDD + 0.5 V: the pins are not 5 V
-# tolerant. Pico datasheet "Powering Pico": VBUS is the USB 5 V (through the Pico's Schottky
-# diode to VSYS, 1.8-5.5 V); 3V3_OUT comes from the Pico's regulator, keep its load under 300 mA.
+# tolerant. Pico datasheet "Powering Pico": VBUS is the USB 5 V from the Pico's own micro-USB
+# socket (through the Pico's Schottky diode to VSYS, 1.8-5.5 V); 3V3_OUT comes from the Pico's
+# regulator, keep its load under 300 mA. The Pico has no ESD diodes on its USB lines.
 RP2040 = dict(vil=0.8, vih=2.0, voh=2.62, vol=0.5, pull_min=50e3, pull_max=80e3, vmax=3.6,
-              iovdd=3.3, drives=(2, 4, 8, 12))
+              vneg=-0.5, iovdd=3.3, drives=(2, 4, 8, 12), cin_pf=10.0)
+MICRO_USB_A = 1.8            # a micro-B receptacle's contacts (USB Battery Charging 1.2)
 
 
 def _pico_pins():
@@ -62,112 +93,354 @@ def _pico_pins():
     pins = {}
     for fn in PICO_HEADER.values():
         if fn.startswith("GP"):
-            pins[fn] = Pin("gpio", vmax=RP2040["vmax"])
+            pins[fn] = Pin("gpio", vmax=RP2040["vmax"], vmin=RP2040["vneg"],
+                           cap_pf=RP2040["cin_pf"])
         elif fn in ("GND", "AGND"):
             pins[fn] = Pin("gnd")
         else:
             pins[fn] = Pin("pas")
-    # USB 2.0: a host port gives 4.75-5.25 V and up to 500 mA once configured.
-    pins["VBUS"] = Pin("source", v=(4.75, 5.25), ma=500)
+    # VBUS: the USB 5 V as it reaches the Pico's micro-USB socket (and pin 40).
+    pins["VBUS"] = Pin("pas", vabs=(-0.3, 5.5))
     pins["VSYS"] = Pin("supply", v=(1.8, 5.5), ma=50)
-    pins["3V3_OUT"] = Pin("source", v=(3.2, 3.4), ma=300)
+    pins["3V3_OUT"] = Pin("source", v=(3.2, 3.4), ma=300, ma_fault=1000, ret="GND")
     return pins
+
+
+def _pico_pads():
+    from circuit.pico import PICO_HEADER
+    pads = {}
+    for num in sorted(PICO_HEADER):
+        fn = PICO_HEADER[num]
+        pads[fn] = pads.get(fn, ()) + (str(num),)
+    return pads
 
 
 PICO = PartType("Raspberry Pi Pico", _pico_pins(),
                 [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45))],     # the Pico's own Schottky
-                datasheet="Raspberry Pi Pico datasheet; RP2040 datasheet", draw_ma=50)
+                datasheet="Raspberry Pi Pico datasheet; RP2040 datasheet",
+                symbol=("MCU_Module", "RaspberryPi_Pico"),
+                footprint="Module:RaspberryPi_Pico_Common_THT", pads=_pico_pads(),
+                usb_amps=MICRO_USB_A, draw_ma=50)
 
 # --- the sensor matrix --------------------------------------------------------------------------
 # 1N4148 (onsemi datasheet): forward voltage about 0.62 V at 1 mA and 0.5 V at 0.1 mA at
 # 25 C (about 0.12 V per decade of current), at most 1 V at 10 mA; 4 pF.
 DIODE_1N4148 = PartType("1N4148", {"A": Pin("pas"), "K": Pin("pas")},
                         [Link("A", "K", "diode", vf=(0.4, 1.0))],
-                        datasheet="onsemi 1N4148", vf_1ma=0.62, vf_decade=0.12, cj_pf=4.0)
+                        datasheet="onsemi 1N4148", symbol=("Device", "D"),
+                        footprint="Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
+                        pads={"K": "1", "A": "2"}, vf_1ma=0.62, vf_decade=0.12, cj_pf=4.0)
+# BAT85 small-signal Schottky (Vishay/Nexperia): VF at most 0.24 V at 0.1 mA, 0.32 V at 1 mA,
+# 0.40 V at 10 mA; about 10 pF; reverse leakage below 2 uA at 25 V. DO-34, through-hole.
+DIODE_BAT85 = PartType("BAT85", {"A": Pin("pas"), "K": Pin("pas")},
+                       [Link("A", "K", "diode", vf=(0.15, 0.8))],
+                       datasheet="Vishay BAT85", symbol=("Device", "D_Schottky"),
+                       footprint="Diode_THT:D_DO-34_SOD68_P7.62mm_Horizontal",
+                       pads={"K": "1", "A": "2"}, vf_1ma=0.32, vf_decade=0.08, cj_pf=10.0)
 REED = PartType("reed switch", {"1": Pin("pas"), "2": Pin("pas")},
-                [Link("1", "2", "switch")], datasheet="Standex-Meder ORD228VL")
-# DRV5032 (TI SLVSDC7): 1.65-5.5 V; open-drain output (FC), valid t_on after power-up; while it
-# measures it draws a few mA (taken as 3 mA here), then sleeps at microamps. Pinout: SOT-23
-# (DBZ) 1 VCC, 2 OUT, 3 GND; TO-92 (LPG) 1 VCC, 2 GND, 3 OUT.
-HALL = PartType("DRV5032FC", {"VCC": Pin("supply", v=(1.65, 5.5), ma=3), "GND": Pin("gnd"),
-                              "OUT": Pin("od", vmax=5.5)},
+                [Link("1", "2", "switch")], datasheet="Standex-Meder ORD228VL",
+                symbol=("Switch", "SW_Reed"),
+                # a glass reed of about 14 mm lies on an axial footprint of 15.24 mm pitch
+                footprint="Resistor_THT:R_Axial_DIN0414_L11.9mm_D4.5mm_P15.24mm_Horizontal")
+# DRV5032 (TI SLVSDC7): 1.65-5.5 V (absolute maximum 5.5 V); open-drain output (FC), valid
+# t_on after power-up; while it measures it draws a few mA (taken as 3 mA here), then sleeps
+# at microamps. "Place a 0.1 uF (minimum) ceramic capacitor between VCC and GND" as close to
+# the device as possible. Pinout: TO-92 (LPG) 1 VCC, 2 GND, 3 OUT; SOT-23 (DBZ) 1 VCC, 2 OUT,
+# 3 GND.
+HALL = PartType("DRV5032FC", {"VCC": Pin("supply", v=(1.65, 5.5), vabs=(-0.3, 5.5), ma=3,
+                                         bypass_uf=0.1),
+                              "GND": Pin("gnd"), "OUT": Pin("od", vmax=5.5)},
                 [Link("OUT", "GND", "sensor")], datasheet="TI DRV5032 (SLVSDC7)",
+                symbol=("Sensor_Magnetic", "DRV5032FC"),
+                footprint="Package_TO_SOT_THT:TO-92_Inline",
+                pads={"VCC": "1", "GND": "2", "OUT": "3"},
                 burst_ma=3.0, t_on_us=100, vol_at_half_ma=0.3)
 
 
-def resistor(ohms):
+def resistor(ohms, tol=0.01):
     return PartType("resistor", {"1": Pin("pas"), "2": Pin("pas")},
-                    [Link("1", "2", "resistor", ohms=ohms)])
+                    [Link("1", "2", "resistor", ohms=ohms)], symbol=("Device", "R"),
+                    footprint="Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal",
+                    ohms=ohms, tol=tol)
 
 
 def capacitor(uf, rated_v, polarised=False):
+    if polarised:
+        fp = ("Capacitor_THT:CP_Radial_D10.0mm_P5.00mm" if uf >= 470 else
+              "Capacitor_THT:CP_Radial_D6.3mm_P2.50mm" if uf >= 47 else
+              "Capacitor_THT:CP_Radial_D5.0mm_P2.00mm")
+    else:
+        fp = "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm"
     return PartType("capacitor", {"1": Pin("pas"), "2": Pin("pas")}, (),
+                    symbol=("Device", "C_Polarized" if polarised else "C"), footprint=fp,
                     uf=uf, rated_v=rated_v, polarised=polarised)
 
 
 # --- LEDs ----------------------------------------------------------------------------------------
-# WS2812B (Worldsemi datasheet): VDD 3.5-5.3 V; data input high from 0.7 x VDD.
-WS2812B = PartType("WS2812B", {"VDD": Pin("supply", v=(3.5, 5.3), ma=60), "VSS": Pin("gnd"),
+# WS2812B (Worldsemi datasheet): "power supply voltage" 3.5-5.3 V, data input high from
+# 0.7 x VDD, 100 nF at every LED. Its table of absolute maximum ratings gives the same
+# 3.5-5.3 V, while its electrical characteristics are specified at VDD = 4.5-5.5 V: 3.5-5.3 V
+# is taken as the operating range, and 5.5 V (what a USB port may give, USB-C's vSafe5V) as
+# the most it survives. Pins: 1 VDD, 2 DOUT, 3 VSS, 4 DIN.
+WS2812B = PartType("WS2812B", {"VDD": Pin("supply", v=(3.5, 5.3), vabs=(-0.5, 5.5), ma=60,
+                                          bypass_uf=0.1),
+                               "VSS": Pin("gnd"),
                                "DIN": Pin("in", vih_frac=0.7, supply="VDD"),
                                "DOUT": Pin("out", supply="VDD", voh_drop=0.5)},
-                   datasheet="Worldsemi WS2812B")
-# SN74AHCT125 (TI SCLS264): VCC 4.5-5.5 V; TTL inputs (high from 2.0 V, up to 7 V: a 3.3 V
-# signal is a valid high); outputs reach VCC - 0.8 V at 8 mA.
-AHCT125_PINS = {"VCC": Pin("supply", v=(4.5, 5.5), ma=1), "GND": Pin("gnd")}
+                   datasheet="Worldsemi WS2812B", symbol=("LED", "WS2812B"),
+                   footprint="LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
+                   pads={"VDD": "1", "DOUT": "2", "VSS": "3", "DIN": "4"})
+# SN74LVC1T45 (TI SCES515): a dual-supply translator. The A side runs from VCCA (here 3V3),
+# the B side from VCCB (the LED rail), each 1.65-5.5 V (absolute maximum 6.5 V): the data stays
+# valid however far the LED rail sags. A input high from 2.0 V at VCCA 2.7-3.6 V; B output
+# within 0.1 V of VCCB at the LED's microamps. DIR high = A to B; DIR is referred to VCCA.
+# With either supply at 0 V its outputs are off (Ioff). DBV (SOT-23-6) pins: 1 VCCA, 2 GND,
+# 3 A, 4 B, 5 DIR, 6 VCCB. 0.1 uF at each supply pin.
+LVC1T45 = PartType("SN74LVC1T45", {
+    "VCCA": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
+    "VCCB": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
+    "GND": Pin("gnd"),
+    "A": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
+    "DIR": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
+    "B": Pin("out", supply="VCCB", voh_drop=0.1)},
+    datasheet="TI SN74LVC1T45 (SCES515)", symbol=("Logic_LevelTranslator", "SN74LVC1T45DBV"),
+    footprint="Package_TO_SOT_SMD:SOT-23-6",
+    pads={"VCCA": "1", "GND": "2", "A": "3", "B": "4", "DIR": "5", "VCCB": "6"})
+# SN74AHCT125 (TI SCLS264): VCC 4.5-5.5 V (absolute maximum 7 V); TTL inputs (high from
+# 2.0 V, up to 7 V: a 3.3 V signal is a valid high); outputs reach VCC - 0.8 V at 8 mA. The
+# board's level shifter until issue 21 (a sagging USB rail left it below 4.5 V).
+AHCT125_PINS = {"VCC": Pin("supply", v=(4.5, 5.5), vabs=(-0.5, 7.0), ma=1, bypass_uf=0.1),
+                "GND": Pin("gnd")}
 for _g in "1234":
     AHCT125_PINS[_g + "A"] = Pin("in", vih=2.0, vmax=7.0)
     AHCT125_PINS[_g + "OE"] = Pin("in", vih=2.0, vmax=7.0)
     AHCT125_PINS[_g + "Y"] = Pin("out", supply="VCC", voh_drop=0.8)
-AHCT125 = PartType("74AHCT125", AHCT125_PINS, datasheet="TI SN74AHCT125 (SCLS264)")
 AHCT125_PIN_NUMBERS = {"1OE": 1, "1A": 2, "1Y": 3, "2OE": 4, "2A": 5, "2Y": 6, "GND": 7,
                        "3Y": 8, "3A": 9, "3OE": 10, "4Y": 11, "4A": 12, "4OE": 13, "VCC": 14}
+AHCT125 = PartType("74AHCT125", AHCT125_PINS, datasheet="TI SN74AHCT125 (SCLS264)",
+                   symbol=("74xx", "74AHCT125"), footprint="Package_DIP:DIP-14_W7.62mm",
+                   pads={k: str(v) for k, v in AHCT125_PIN_NUMBERS.items()})
 
 # --- user interface -------------------------------------------------------------------------------
 # 0.96" SSD1306 I2C module: an on-board regulator takes 3.3-5 V; its I2C pull-ups (about
-# 10 kOhm) go to the module's VCC, so VCC decides the bus high level.
-OLED = PartType("SSD1306 module", {"VCC": Pin("supply", v=(3.0, 5.5), ma=20), "GND": Pin("gnd"),
-                                   "SCL": Pin("pas"), "SDA": Pin("pas")},
-                [Link("SCL", "VCC", "resistor", ohms=10e3), Link("SDA", "VCC", "resistor", ohms=10e3)],
-                datasheet="SSD1306 module (generic)")
-BUTTON = PartType("push button", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "switch")])
+# 10 kOhm where fitted; some modules have none) go to the module's VCC. Header 1 GND, 2 VCC,
+# 3 SCL, 4 SDA (the order differs between modules: go by the labels).
+def oled_module(pullup_ohms=10e3):
+    links = []
+    if pullup_ohms:
+        links = [Link("SCL", "VCC", "resistor", ohms=pullup_ohms),
+                 Link("SDA", "VCC", "resistor", ohms=pullup_ohms)]
+    return PartType("SSD1306 module", {"VCC": Pin("supply", v=(3.0, 5.5), vabs=(-0.3, 6.0),
+                                                  ma=20),
+                                       "GND": Pin("gnd"), "SCL": Pin("pas", cap_pf=10.0),
+                                       "SDA": Pin("pas", cap_pf=10.0)},
+                    links, datasheet="SSD1306 module (generic)",
+                    symbol=("Connector_Generic", "Conn_01x04"),
+                    footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                    pads={"GND": "1", "VCC": "2", "SCL": "3", "SDA": "4"},
+                    pullup_ohms=pullup_ohms)
+
+
+OLED = oled_module()
+BUTTON = PartType("push button", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "switch")],
+                  symbol=("Switch", "SW_Push"), footprint="Button_Switch_THT:SW_PUSH_6mm")
 # EC11-style encoder: two contacts A and B to the common C, and a push switch S1-S2.
 ENCODER = PartType("rotary encoder", {"A": Pin("pas"), "B": Pin("pas"), "C": Pin("pas"),
                                       "S1": Pin("pas"), "S2": Pin("pas")},
                    [Link("A", "C", "switch"), Link("B", "C", "switch"), Link("S1", "S2", "switch")],
-                   datasheet="Bourns PEC11R")
+                   datasheet="Bourns PEC11R", symbol=("Device", "RotaryEncoder_Switch"),
+                   footprint="Rotary_Encoder:RotaryEncoder_Alps_EC11E-Switch_Vertical_H20mm")
 # KY-040-style encoder module: the same encoder with 10 kOhm pull-ups from CLK and DT to "+".
 ENCODER_MODULE = PartType("encoder module", {"CLK": Pin("pas"), "DT": Pin("pas"),
                                              "SW": Pin("pas"), "+": Pin("pas"), "GND": Pin("gnd")},
                           [Link("CLK", "+", "resistor", ohms=10e3),
                            Link("DT", "+", "resistor", ohms=10e3),
                            Link("CLK", "GND", "switch"), Link("DT", "GND", "switch"),
-                           Link("SW", "GND", "switch")], datasheet="KY-040 module (generic)")
-PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="Murata PKM17EPPH4001-B0")
+                           Link("SW", "GND", "switch")], datasheet="KY-040 module (generic)",
+                          symbol=("Connector_Generic", "Conn_01x05"),
+                          footprint="Connector_PinHeader_2.54mm:PinHeader_1x05_P2.54mm_Vertical",
+                          pads={"CLK": "1", "DT": "2", "SW": "3", "+": "4", "GND": "5"})
+# A passive piezo is a capacitor (about 20 nF) with no DC path; a magnetic "passive buzzer" is
+# a coil of 16-42 ohm, which a GPIO cannot drive (about 28 mA at 3.3 V with 100 ohm in series).
+PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="Murata PKM17EPPH4001-B0",
+                 symbol=("Device", "Buzzer"), footprint="Buzzer_Beeper:Buzzer_12x9.5RM7.6",
+                 cap_nf=20.0)
+MAGNETIC_BUZZER = PartType("magnetic buzzer", {"1": Pin("pas"), "2": Pin("pas")},
+                           [Link("1", "2", "resistor", ohms=16.0)], datasheet="generic 16 ohm",
+                           symbol=("Device", "Buzzer"),
+                           footprint="Buzzer_Beeper:Buzzer_12x9.5RM7.6", coil=True)
+# 2N3904 (onsemi): NPN, hFE at least 100 at 10 mA, VBE(on) 0.65-0.85 V, 200 mA. TO-92 pins
+# 1 E, 2 B, 3 C. As a switch (emitter to GND) or an emitter follower (collector to a rail).
+NPN_2N3904 = PartType("2N3904", {"E": Pin("pas"), "B": Pin("pas"), "C": Pin("pas")},
+                      lambda part: [Link("B", "E", "base", vf=(0.6, 0.85)),
+                                    Link("C", "E", "transistor", vf=(0.6, 0.85), ctl="B")],
+                      datasheet="onsemi 2N3904", symbol=("Transistor_BJT", "2N3904"),
+                      footprint="Package_TO_SOT_THT:TO-92_Inline",
+                      pads={"E": "1", "B": "2", "C": "3"}, hfe_min=100, ic_max_ma=200)
+
+# --- ESD -----------------------------------------------------------------------------------------
+# USBLC6-2SC6 (ST): two low-capacitance (about 3.5 pF) ESD channels and a rail clamp, IEC
+# 61000-4-2 level 4 (15 kV air, 8 kV contact). SOT-23-6: channel 1 on pins 1 and 6, channel 2
+# on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply).
+USBLC6 = PartType("USBLC6-2SC6", {"IO1": Pin("tvs", cap_pf=4.0), "IO2": Pin("tvs", cap_pf=4.0),
+                                  "VBUS": Pin("pas"), "GND": Pin("gnd")},
+                  datasheet="ST USBLC6-2", symbol=("Power_Protection", "USBLC6-2SC6"),
+                  footprint="Package_TO_SOT_SMD:SOT-23-6",
+                  pads={"IO1": ("1", "6"), "IO2": ("3", "4"), "GND": "2", "VBUS": "5"})
 
 # --- power ---------------------------------------------------------------------------------------
-# External 5 V supply: 4.75-5.25 V, 4 A.
-SUPPLY_5V = PartType("5 V supply", {"+": Pin("source", v=(4.75, 5.25), ma=4000), "-": Pin("gnd")})
-DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")})
-# Resettable fuse (PTC): holds 2.5 A, trips above about 5 A.
-PTC = PartType("PTC fuse", {"1": Pin("pas"), "2": Pin("pas")},
-               [Link("1", "2", "fuse", hold_a=2.5)], datasheet="Littelfuse RXEF250")
-# 1N5819 Schottky (onsemi): 0.2-0.45 V at the Pico's current.
+# PTC fuses hold less when warm and more when cold (Littelfuse RXEF and Bourns MF-R "thermal
+# derating" tables: about 115 % of the 23 C hold and trip current at 0 C, 87 % at 40 C, 80 % at
+# 50 C, 73 % at 60 C). A PTC carries up to its trip current indefinitely without tripping.
+PTC_DERATING = ((0, 1.15), (23, 1.0), (40, 0.87), (50, 0.80), (60, 0.73))
+
+
+def derating(celsius):
+    pts = PTC_DERATING
+    if celsius <= pts[0][0]:
+        return pts[0][1]
+    for (t0, f0), (t1, f1) in zip(pts, pts[1:]):
+        if celsius <= t1:
+            return f0 + (f1 - f0) * (celsius - t0) / float(t1 - t0)
+    return pts[-1][1]
+
+
+def ptc(name, hold_a, trip_a, r1max, datasheet):
+    return PartType("PTC fuse", {"1": Pin("pas"), "2": Pin("pas")},
+                    [Link("1", "2", "fuse", ohms=r1max)], datasheet=datasheet,
+                    symbol=("Device", "Polyfuse"), footprint="Fuse:Fuse_Bourns_MF-RG300",
+                    model=name, hold_a=hold_a, trip_a=trip_a, r1max=r1max)
+
+
+PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160")
+PTC_RXEF250 = ptc("RXEF250", 2.5, 5.0, 0.07, "Littelfuse RXEF250")
+PTC_MFR065 = ptc("MF-R065", 0.65, 1.3, 0.75, "Bourns MF-R065")
+
+# External 5 V supply: 4.75-5.25 V, 4 A (its own over-current protection starts there).
+SUPPLY_5V = PartType("5 V supply", {"+": Pin("source", v=(4.75, 5.25), ma=4000, ma_fault=4000,
+                                             ret="-"),
+                                    "-": Pin("gnd")}, symbol=("Device", "Battery"),
+                     footprint="Connector_BarrelJack:BarrelJack_Horizontal",
+                     pads={"+": "1", "-": "2"})
+# A 5.5/2.1 mm jack takes any adapter with that plug: 5, 9, 12, 15, 19 or 24 V, either polarity
+# (centre-negative adapters exist), relative to its sleeve. Panel jacks of this size carry 5 A.
+DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
+                   symbol=("Connector", "Barrel_Jack"),
+                   footprint="Connector_BarrelJack:BarrelJack_Horizontal",
+                   pads={"TIP": "1", "SLEEVE": "2"},
+                   receives=(-24.0, 24.0), entry=("TIP",), ground="SLEEVE", amps=5.0,
+                   what="any 5.5/2.1 mm adapter, 5-24 V, either polarity")
+# USB-C receptacle breakout (USB 2.0 pins, 5.1 kOhm CC pull-downs on the board): a computer
+# port gives 4.75-5.25 V and 500 mA; a USB-C charger up to 3 A before its limit, and without
+# a Power Delivery contract never more than 5.5 V (vSafe5V). The contacts carry 3 A. Pads of
+# the breakout: 1 VBUS, 2 D-, 3 D+, 4 GND.
+USB_BREAKOUT = PartType("USB-C receptacle breakout",
+                        {"VBUS": Pin("source", v=(4.75, 5.25), ma=500, ma_fault=3000, ret="GND"),
+                         "DM": Pin("pas"), "DP": Pin("pas"), "GND": Pin("gnd")},
+                        datasheet="USB 2.0; USB Type-C 2.0", symbol=("Connector", "USB_C_Receptacle_USB2.0_16P"),
+                        footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                        pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"},
+                        receives=(0.0, 5.5), entry=("VBUS",), ground="GND", amps=3.0,
+                        what="any USB port or charger (at most 5.5 V without Power Delivery)")
+# The short micro-USB cable from the perfboard to the Pico's own socket (its plug end in the
+# Pico, its four wires soldered to the perfboard: 1 VBUS, 2 D-, 3 D+, 4 GND).
+USB_PIGTAIL = PartType("micro-USB pigtail", {"VBUS": Pin("pas"), "DM": Pin("pas"),
+                                             "DP": Pin("pas"), "GND": Pin("pas")},
+                       symbol=("Connector_Generic", "Conn_01x04"),
+                       footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                       pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"}, amps=MICRO_USB_A)
+# 1N5819 Schottky (onsemi): 0.2-0.45 V at the Pico's current; 40 V.
 SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
-                    [Link("A", "K", "diode", vf=(0.2, 0.45))], datasheet="onsemi 1N5819")
+                    [Link("A", "K", "diode", vf=(0.2, 0.45))], datasheet="onsemi 1N5819",
+                    symbol=("Device", "D_Schottky"),
+                    footprint="Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal",
+                    pads={"K": "1", "A": "2"})
 
 
-def _jumper_links(part):
+def _protector_links(part):
+    return [Link("VIN", "VOUT", "protector", ohms=part.attrs.get("switch_ohms", 0.05),
+                 window=part.attrs.get("window"))]
+
+
+# LTC4365 (Analog Devices): over-voltage, under-voltage and reverse-supply protection; drives
+# two back-to-back N-channel MOSFETs. VIN 2.5-34 V in operation, survives -40 to 60 V; UV and
+# OV comparators at 0.5 V +-1.5 % (492.5-507.5 mV) on a resistor string from VIN; the gates
+# turn off within about 1-2 us of an over-voltage; a negative VIN holds the gates at VIN, so
+# only M1's body diode conducts and M2 blocks. TSOT-23-8 (TS8): 1 VIN, 2 UV, 3 OV, 4 GND,
+# 5 SHDN, 6 FAULT, 7 VOUT, 8 GATE. The window attribute (set by design.py from the resistor
+# string) is what it passes; its link stands for the two MOSFETs' channels.
+LTC4365 = PartType("LTC4365", {"VIN": Pin("supply", v=(2.5, 34.0), vabs=(-40.0, 60.0), ma=0.2),
+                               "UV": Pin("in", vih=0.5075, vmax=60.0, vmin=-40.0),
+                               "OV": Pin("in", vih=0.5075, vmax=60.0, vmin=-40.0),
+                               "GND": Pin("gnd"),
+                               "SHDN": Pin("in", vih=1.2, vmax=60.0, vmin=-40.0),
+                               "FAULT": Pin("od"), "VOUT": Pin("pas"), "GATE": Pin("pas")},
+                   _protector_links, datasheet="Analog Devices LTC4365",
+                   symbol=("Power_Management", "LTC4365TS8"),
+                   footprint="Package_TO_SOT_SMD:TSOT-23-8",
+                   pads={"VIN": "1", "UV": "2", "OV": "3", "GND": "4", "SHDN": "5",
+                         "FAULT": "6", "VOUT": "7", "GATE": "8"},
+                   vref=(0.4925, 0.5075))
+# IRLZ44N (Infineon): logic-level N-MOSFET, 55 V, 25 mOhm at VGS 5 V, gate +-16 V. TO-220:
+# 1 G, 2 D, 3 S. The body diode conducts from S to D.
+NMOS_IRLZ44N = PartType("IRLZ44N", {"G": Pin("pas"), "D": Pin("pas"), "S": Pin("pas")},
+                        [Link("S", "D", "diode", vf=(0.5, 1.3))], datasheet="Infineon IRLZ44N",
+                        symbol=("Transistor_FET", "IRLZ44N"),
+                        footprint="Package_TO_SOT_THT:TO-220-3_Vertical",
+                        pads={"G": "1", "D": "2", "S": "3"}, vds=55.0, rds_ohms=0.025, amps=47.0)
+
+
+def selector_links(positions):
+    """The contacts of the power switch closed in the given positions ("USB", "EXT")."""
+    return [Link(pole + "_COM", pole + "_" + pos, "wire", ohms=0.01)
+            for pos in positions for pole in "AB"]
+
+
+def _selector_links(part):
     pos = part.attrs.get("position")
-    if pos == "both":               # a wire across all three pins: the mistake JP1 prevents
-        return [Link("COM", "USB", "wire"), Link("COM", "EXT", "wire")]
-    return [Link("COM", pos, "wire")] if pos in ("USB", "EXT") else []
+    if pos == "both":               # a bridge across the switch: the mistake it prevents
+        return selector_links(("USB", "EXT"))
+    return selector_links((pos,)) if pos in ("USB", "EXT") else []
 
 
-# JP1: a 3-pin header with a jumper. COM (the LED rail) joins either USB (the Pico's VBUS) or
-# EXT (the fused DC jack), never both: the rail has one source by construction.
-JUMPER3 = PartType("3-pin jumper", {"USB": Pin("pas"), "COM": Pin("pas"), "EXT": Pin("pas")},
-                   _jumper_links)
+# Power selector: a two-pole, two-way (DPDT ON-ON) toggle switch, break-before-make, rated 5 A
+# (e.g. C&K 7201). Pole A connects the LED rail to USB or EXT, never both; pole B tells the
+# firmware that the rail is on EXT. Lugs 1-3 pole A (USB, common, EXT), 4-6 pole B.
+SELECTOR = PartType("DPDT toggle switch", {n: Pin("pas") for n in
+                                           ("A_USB", "A_COM", "A_EXT", "B_USB", "B_COM", "B_EXT")},
+                    _selector_links, datasheet="C&K 7201", symbol=("Switch", "SW_DPDT_x2"),
+                    footprint="Connector_PinHeader_2.54mm:PinHeader_2x03_P2.54mm_Vertical",
+                    pads={"A_USB": "1", "A_COM": "2", "A_EXT": "3", "B_USB": "4", "B_COM": "5",
+                          "B_EXT": "6"}, amps=5.0, positions=("USB", "EXT"))
+# A KiCad net tie: the one point where two ground nets meet (the star point).
+NET_TIE = PartType("net tie", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "wire")],
+                   symbol=("Device", "NetTie_2"), footprint="NetTie:NetTie-2_THT_Pad0.3mm")
+# A pad on the perfboard for a wire to a test pad under the Pico (BOOTSEL, TP6).
+WIRE_PAD = PartType("wire pad", {"1": Pin("pas")}, symbol=("Connector", "TestPoint"),
+                    footprint="TestPoint:TestPoint_THTPad_D1.0mm_Drill0.5mm")
+
+# --- connectors and wire --------------------------------------------------------------------------
+# JST XH (2.50 mm): 3 A per contact, crimps for 28-22 AWG. JST VH (3.96 mm): 10 A per contact,
+# crimps for 22-16 AWG.
+def _connector(family, n, amps, awg, footprint):
+    return PartType("%s connector %d" % (family, n), {str(i): Pin("pas") for i in range(1, n + 1)},
+                    symbol=("Connector_Generic", "Conn_01x%02d" % n), footprint=footprint,
+                    family=family, amps=amps, awg=awg)
 
 
-def connector(n):
-    return PartType("connector %d" % n, {str(i): Pin("pas") for i in range(1, n + 1)})
+def xh(n):
+    return _connector("JST XH", n, 3.0, (28, 22),
+                      "Connector_JST:JST_XH_B%dB-XH-A_1x%02d_P2.50mm_Vertical" % (n, n))
+
+
+def vh(n):
+    return _connector("JST VH", n, 10.0, (22, 16),
+                      "Connector_JST:JST_VH_B%dP-VH_1x%02d_P3.96mm_Vertical" % (n, n))
+
+
+# Copper wire: ohms per metre, and the current a PVC hook-up wire in a bundle in a closed box
+# carries for long (about half the single-wire "chassis wiring" figures).
+WIRE = {28: (0.213, 0.7), 26: (0.134, 1.1), 24: (0.084, 1.75), 22: (0.053, 3.5),
+        20: (0.033, 5.5), 18: (0.021, 8.0), 16: (0.013, 11.0)}
+MM2_OF_AWG = {28: 0.08, 26: 0.14, 24: 0.25, 22: 0.34, 20: 0.5, 18: 0.75, 16: 1.5}
+CONTACT_OHMS = 0.03          # one mated connector contact, worst case

@@ -172,11 +172,13 @@ class EmulatedBoard:
         return self.pico.console()
 
     def lift_to_light(self):
-        """For every lift: ms from the sensor's change to the first LED bit after it."""
+        """For every lift: ms from the sensor's change to the first LED bit after it of a frame
+        that shows something new (the firmware also sends the same frame again every second)."""
         out = []
         frames = self.pico.frames
         for t, sq in self.lifts:
-            nxt = [f.t_first for f in frames if f.t_first >= t]
+            nxt = [f.t_first for i, f in enumerate(frames)
+                   if f.t_first >= t and (i == 0 or f.raw != frames[i - 1].raw)]
             if nxt:
                 out.append(nxt[0] - t)
         return out

@@ -23,6 +23,8 @@
 #   - a "world" object (e.g. board_wiring.BoardWiring) may own some input pins: it provides
 #     `col_mask` and `col_bits()`, and is told of every change of a pin's driven state through
 #     on_drive(pin, level), level 0 / 1 when driven and None when released.
+#   - ADC(pin).read_u16() reads adc_values[pin] (0-65535 for 0-3.3 V; 0 unless set_adc() set
+#     it), as the RP2040's 12-bit ADC scaled by MicroPython.
 # Recording (record = True): every change of a pin's driven state is appended to `trace` as
 # (pin, 0 / 1 / None), every I2C write to I2C.writes / i2c_log, PWM changes to PWM.history. Set
 # record = False to measure allocation: then nothing is logged and no device model runs.
@@ -41,6 +43,7 @@ i2c_log = []         # (bus id, address, bytes) of every I2C write, all buses
 pwms = []
 wdts = []
 irq_errors = []      # (pin id, exception) raised by IRQ handlers
+adc_values = {}      # pin id -> ADC reading (read_u16 scale)
 
 _oe = 0              # output enable per pin
 _out = 0             # output latch per pin
@@ -84,6 +87,7 @@ def clear():
     pwms.clear()
     wdts.clear()
     irq_errors.clear()
+    adc_values.clear()
     _pads.clear()
     _oe = _out = _od = _pullup_bits = _pulldown_bits = _ext_mask = _ext_bits = 0
     mem32.reads = 0
@@ -377,6 +381,22 @@ class PWM:
     def deinit(self):
         self._duty = 0
         self.deinited = True
+
+
+def set_adc(pin_id, volts):
+    """An analogue voltage on an ADC pin (GP26-GP29), as read_u16() will report it."""
+    adc_values[pin_id] = max(0, min(65535, int(volts / 3.3 * 65535 + 0.5)))
+
+
+class ADC:
+    def __init__(self, pin):
+        pid = pin.id if isinstance(pin, Pin) else pin
+        if pid not in (26, 27, 28, 29):
+            raise ValueError("GP%d has no ADC input" % pid)
+        self.pin = pid
+
+    def read_u16(self):
+        return adc_values.get(self.pin, 0)
 
 
 class WDT:

@@ -1,0 +1,417 @@
+# The circuit as a graph of nets, and what the rules (erc.py) need to know about it in normal
+# use: which nets form one rail, the voltage range of every rail, the current drawn from each
+# net, the voltage left at each net after the drops in cables, fuses and switches at full load,
+# and the most current that can flow into a net before a fuse or its source limits it.
+import re
+
+from circuit import parts as P
+
+
+class Violation:
+    def __init__(self, rule, where, message):
+        self.rule, self.where, self.message = rule, where, message
+
+    def key(self):
+        return (self.rule, self.where)
+
+    def __repr__(self):
+        return "%s %s: %s" % (self.rule, self.where, self.message)
+
+
+def pins_of_kind(c, kind):
+    for net, members in c.nets.items():
+        for ref, pin in members:
+            if c.pin(ref, pin).kind == kind:
+                yield net, c.parts[ref], pin
+
+
+def pin_name(part, spec):
+    for name, s in part.type.pins.items():
+        if s is spec:
+            return name
+    return "?"
+
+
+def names(nets):
+    return "/".join(nets)
+
+
+def span(nets):
+    """ROW_1..ROW_9 for a run of nets, else a list."""
+    if len(nets) > 2 and len({n.rsplit("_", 1)[0] for n in nets}) == 1:
+        return "%s..%s" % (nets[0], nets[-1])
+    return ", ".join(nets)
+
+
+def ref_span(refs):
+    """['D1', 'D2', 'D3', 'C65'] -> 'C65, D1-D3'."""
+    keys = sorted((m.group(1), int(m.group(2))) for m in
+                  (re.fullmatch(r"([A-Z]+)(\d+)", r) for r in refs))
+    out, i = [], 0
+    while i < len(keys):
+        j = i
+        while j + 1 < len(keys) and keys[j + 1][0] == keys[i][0] and \
+                keys[j + 1][1] == keys[j][1] + 1:
+            j += 1
+        out.append("%s%d" % keys[i] if i == j else "%s%d-%s%d" % (keys[i] + keys[j]))
+        i = j + 1
+    return ", ".join(out)
+
+
+def ohms(r):
+    return "%g kOhm" % (r / 1000) if r >= 1000 else "%g ohm" % r
+
+
+def describe(part, ln):
+    if ln.kind == "resistor":
+        return "(%s)" % ohms(ln.ohms)
+    return "(%s)" % ln.kind
+
+
+CONDUCTORS = ("wire", "fuse", "protector")     # join nets into one rail in normal use
+
+
+class Graph:
+    def __init__(self, c):
+        self.c = c
+        self.links = []          # (net_a, net_b, link, part)
+        for part in c.parts.values():
+            for ln in part.links():
+                a, b = part.net.get(ln.a), part.net.get(ln.b)
+                if a and b and a != b:
+                    self.links.append((a, b, ln, part))
+        self.groups = self._groups(CONDUCTORS)
+        self.unfused = self._groups(("wire", "protector"))
+        self.sources = []        # (net, part, pin spec)
+        for net, members in c.nets.items():
+            for ref, pin in members:
+                spec = c.pin(ref, pin)
+                if spec.kind == "source":
+                    self.sources.append((net, c.parts[ref], spec))
+        self.range = self._voltage_ranges()
+        self.follows = self._followers()
+        self.load = self._loads()
+        self.vmin, self.path, self.fault_ma, self.tree = self._power_trees()
+
+    # --- rails -------------------------------------------------------------------------------
+
+    def _groups(self, kinds):
+        parent = {n: n for n in self.c.nets}
+
+        def find(n):
+            while parent[n] != n:
+                parent[n] = parent[parent[n]]
+                n = parent[n]
+            return n
+        for a, b, ln, part in self.links:
+            if ln.kind in kinds:
+                parent[find(a)] = find(b)
+        return {n: find(n) for n in self.c.nets}
+
+    def group_nets(self, net, groups=None):
+        groups = groups or self.groups
+        root = groups[net]
+        return sorted(n for n in groups if groups[n] == root)
+
+    def direct_sources(self, net):
+        root = self.groups[net]
+        return [s for s in self.sources if self.groups[s[0]] == root]
+
+    def source_of(self, net):
+        """The one source that feeds net's rail directly: (net, part, spec), or None."""
+        srcs = self.direct_sources(net) if net in self.groups else []
+        return srcs[0] if len(srcs) == 1 else None
+
+    def _voltage_ranges(self):
+        # Rails with a source: its (min, max). Diode-fed rails: from every feeder minus the
+        # diode drop; the lowest minimum (a feeder may be absent) and the highest maximum.
+        rng = {}
+        for net, part, spec in self.sources:
+            root = self.groups[net]
+            lo, hi = rng.get(root, spec.v)
+            rng[root] = (min(lo, spec.v[0]), max(hi, spec.v[1]))
+        if "GND" in self.groups:
+            rng[self.groups["GND"]] = (0.0, 0.0)
+        direct = set(rng)
+        for _ in range(5):
+            feeds = {}
+            for a, b, ln, part in self.links:
+                ra, rb = self.groups[a], self.groups[b]
+                if ln.kind == "diode" and ra in rng and rb not in direct:
+                    lo, hi = rng[ra]
+                    feeds.setdefault(rb, []).append((lo - ln.vf[1], hi - ln.vf[0]))
+            new = {rb: (min(f[0] for f in fs), max(f[1] for f in fs)) for rb, fs in feeds.items()}
+            if all(rng.get(k) == v for k, v in new.items()):
+                break
+            rng.update(new)
+        return rng
+
+    def rail(self, net):
+        """(min, max) volts of the rail net belongs to, or None (no drops counted)."""
+        return self.range.get(self.groups[net])
+
+    def is_rail(self, net):
+        return self.groups[net] in self.range
+
+    def is_ground(self, net):
+        return self.rail(net) == (0.0, 0.0)
+
+    # --- switched supplies -------------------------------------------------------------------
+
+    def _followers(self):
+        """{emitter net: (base-side GPIO net, transistor part)} for NPN emitter followers whose
+        collector is on a rail: their emitter net is a supply switched by a GPIO."""
+        out = {}
+        for a, b, ln, part in self.links:
+            if ln.kind == "transistor" and self.is_rail(a) and not self.is_rail(b):
+                base = part.net.get(ln.ctl)
+                gpio = self.gpio_behind(base)
+                if gpio:
+                    out[b] = (gpio, part)
+        return out
+
+    def gpio_behind(self, net):
+        """The GPIO net that drives net through one resistor (a base resistor), or net itself."""
+        if net is None:
+            return None
+        if self.gpio_pin(net):
+            return net
+        for a, b, ln, part in self.links:
+            if ln.kind == "resistor" and net in (a, b):
+                other = b if a == net else a
+                if self.gpio_pin(other):
+                    return other
+        return None
+
+    def gpio_pin(self, net):
+        for ref, pin in self.c.pins_on(net):
+            if ref == "U1" and self.c.pin(ref, pin).kind == "gpio":
+                return pin
+        return None
+
+    # --- loads, drops, fault currents ----------------------------------------------------------
+
+    def _loads(self):
+        """mA drawn from each net in normal use, with the firmware's LED current cap. The Pico's
+        regulator takes its 3V3 load from VSYS (about 3.3 / (5 x 0.85) of it); a diode-fed rail
+        passes its load on to every feeder (any one may carry it alone)."""
+        c, s = self.c, self.c.settings
+        load = {}
+
+        def add(net, ma):
+            load[net] = load.get(net, 0.0) + ma
+        led_rail = None
+        for net, part, pin in pins_of_kind(c, "supply"):
+            if part.type is P.WS2812B:
+                led_rail = net
+            elif part.type is not P.HALL:    # one row of 7 at a time: below
+                add(net, part.type.pins[pin].ma)
+        if led_rail:
+            add(led_rail, s["led_budget_ma"])
+        v33 = self.groups.get("3V3_OUT")
+        if v33 is None:
+            return load
+        v33_nets = set(self.group_nets("3V3_OUT"))
+        extra = 0.0
+        if c.variant["sensor"] == "hall":
+            extra += 7 * P.HALL.ratings["burst_ma"]
+            extra += max([sum(3.3 / ln.ohms * 1000 for a, b, ln, p in self.links
+                              if ln.kind == "resistor" and e in (a, b))
+                          for e in self.follows] or [0])
+        for a, b, ln, part in self.links:
+            if ln.kind == "resistor" and (a in v33_nets or b in v33_nets):
+                extra += 3.3 / ln.ohms * 1000
+        add("3V3_OUT", extra)
+        total33 = sum(ma for net, ma in load.items() if net in v33_nets)
+        if "VSYS" in self.groups:
+            add("VSYS", total33 * 0.8)
+            vsys = self.groups["VSYS"]
+            for a, b, ln, part in self.links:
+                if ln.kind == "diode" and self.groups[b] == vsys and self.groups[a] != vsys \
+                        and self.is_rail(a):
+                    add(a, load["VSYS"])
+        return load
+
+    def _power_trees(self):
+        """Walk every rail with one source from its source pin along wires, fuses, switches and
+        protectors: the voltage left at each net at full load (and what took it), the current
+        that can flow into each net before a fuse trips or the source limits (mA), and the tree
+        itself ({net: (parent net, link, part)})."""
+        from circuit.design import AMBIENT_C
+        vmin, path, fault, tree = {}, {}, {}, {}
+        self._subtree = {}
+        done = set()
+        for net0, part0, spec in self.sources:
+            root = self.groups[net0]
+            if root in done or len(self.direct_sources(net0)) != 1:
+                continue
+            done.add(root)
+            nets = set(self.group_nets(net0))
+            adj = {}
+            for a, b, ln, part in self.links:
+                if ln.kind in CONDUCTORS and a in nets and b in nets:
+                    adj.setdefault(a, []).append((b, ln, part))
+                    adj.setdefault(b, []).append((a, ln, part))
+            order, parent = [net0], {net0: None}
+            for n in order:
+                for m, ln, part in adj.get(n, ()):
+                    if m not in parent:
+                        parent[m] = (n, ln, part)
+                        order.append(m)
+            sub = {n: self.load.get(n, 0.0) for n in order}
+            for n in reversed(order[1:]):
+                sub[parent[n][0]] += sub[n]
+            cable = part0.attrs.get("cable_ohms", 0.0)
+            v = spec.v[0] - sub[net0] / 1000.0 * cable
+            vmin[net0] = v
+            path[net0] = [("%s at %.2f V" % (part0.ref, spec.v[0]), spec.v[0])]
+            if cable:
+                path[net0].append(("the cable (%.2f ohm)" % cable, -sub[net0] / 1000.0 * cable))
+            fault[net0] = spec.ma_fault
+            for n in order[1:]:
+                p, ln, part = parent[n]
+                tree[n] = parent[n]
+                drop = sub[n] / 1000.0 * ln.ohms
+                vmin[n] = vmin[p] - drop
+                path[n] = path[p] + ([("%s (%.2f ohm)" % (part.ref, ln.ohms), -drop)]
+                                     if ln.ohms else [])
+                f = fault[p]
+                if ln.kind == "fuse":
+                    f = min(f, 1000.0 * part.type.ratings["trip_a"] *
+                            P.derating(AMBIENT_C[0]))
+                fault[n] = f
+            tree[net0] = None
+            self._subtree.update(sub)
+        # Diode-fed rails: from their lowest feeder.
+        for _ in range(3):
+            for a, b, ln, part in self.links:
+                if ln.kind == "diode" and a in vmin and not self.direct_sources(b) \
+                        and self.is_rail(b):
+                    v = vmin[a] - ln.vf[1]
+                    for n in self.group_nets(b):
+                        if n not in vmin or v < vmin[n]:
+                            vmin[n] = v
+                            path[n] = path[a] + [("%s (%.2f V)" % (part.ref, ln.vf[1]),
+                                                  -ln.vf[1])]
+        return vmin, path, fault, tree
+
+    def subtree_ma(self, net):
+        """Current through the branch of a power tree that starts at net (mA)."""
+        return self._subtree.get(net, 0.0)
+
+
+# --- what the firmware drives --------------------------------------------------------------------
+
+def gpio_nets(c):
+    return {net: pin for net, part, pin in pins_of_kind(c, "gpio") if part.ref == "U1"}
+
+
+def drives(c, active_row):
+    """GPIO nets driven in a scan state: {net: set of levels it may drive}."""
+    s = c.settings
+    on = 0 if s["diode"] == "row_cathode" else 1
+    levels = {}
+    for net, pin in gpio_nets(c).items():
+        if net.startswith("ROW_"):
+            r = int(net[4:]) - 1
+            if r == active_row:
+                levels[net] = {on}
+            elif s["row_mode"] == "push_pull":
+                levels[net] = {1 - on}
+        elif net in ("LED_DATA", "BUZZER"):
+            levels[net] = {0, 1}
+    return levels
+
+
+def switched_levels(g, levels):
+    """levels, plus the emitter nets of followers at the level of the GPIO behind them."""
+    out = dict(levels)
+    for emitter, (gpio, part) in g.follows.items():
+        if gpio in levels and len(levels[gpio]) == 1:
+            out[emitter] = set(levels[gpio])
+        else:
+            out.setdefault(emitter, {0})        # not driven high: pulled down, off
+    return out
+
+
+# --- voltages a net can reach --------------------------------------------------------------------
+
+def links_any_setting(c):
+    """The circuit's links, with every position of a switch that selects a supply at once."""
+    links = []
+    for part in c.parts.values():
+        positions = part.type.ratings.get("positions")
+        lns = P.selector_links(positions) if positions else part.links()
+        for ln in lns:
+            a, b = part.net.get(ln.a), part.net.get(ln.b)
+            if a and b and a != b:
+                links.append((a, b, ln, part))
+    return links
+
+
+def propagate(g, seeds, side, links, origin=None):
+    """The highest (side > 0) or lowest (side < 0) voltage every net can reach from seeds
+    ({net: volts}, held fixed): through wires, fuses and contacts (closed or open), forward
+    diodes and base-emitter junctions, a transistor's collector to its emitter, a protector's
+    window, and resistor dividers (a node on resistors takes their weighted mean, the other
+    ends counted at the value reached or at their rail; a rail itself only moves through
+    conductors). Returns ({net: volts}, {net: how})."""
+    up = side > 0
+
+    def better(v, w):
+        return v > w + 1e-9 if up else v < w - 1e-9
+    val = dict(seeds)
+    via = dict(origin) if origin else {n: n for n in seeds}
+    res, other = {}, []
+    for a, b, ln, part in links:
+        if ln.kind == "resistor":
+            res.setdefault(a, []).append((b, ln.ohms, part))
+            res.setdefault(b, []).append((a, ln.ohms, part))
+        elif ln.kind != "sensor":
+            other.append((a, b, ln, part))
+
+    def base(n):
+        rng = g.rail(n) if n in g.groups else None
+        return (rng[1] if up else rng[0]) if rng else 0.0
+    for _ in range(100):
+        changed = []
+
+        def offer(n, v, why):
+            if n not in seeds and (n not in val or better(v, val[n])):
+                val[n], via[n] = v, why
+                changed.append(n)
+        for a, b, ln, part in other:
+            k = ln.kind
+            if k in ("wire", "fuse", "switch"):
+                for x, y in ((a, b), (b, a)):
+                    if x in val:
+                        offer(y, val[x], "%s through %s" % (via[x].split(" through ")[0], part.ref))
+            elif k in ("diode", "base"):
+                if up and a in val:
+                    offer(b, val[a] - ln.vf[0], "%s through %s (diode)" % (
+                        via[a].split(" through ")[0], part.ref))
+                if not up and b in val:
+                    offer(a, val[b] + ln.vf[0], "%s through %s (diode)" % (
+                        via[b].split(" through ")[0], part.ref))
+            elif k == "transistor" and up and a in val:
+                offer(b, val[a], "%s through %s" % (via[a].split(" through ")[0], part.ref))
+            elif k == "protector" and ln.window and a in val:
+                if up and val[a] >= ln.window[0]:
+                    offer(b, min(val[a], ln.window[3]), "%s through %s (passes up to %.2f V)"
+                          % (via[a].split(" through ")[0], part.ref, ln.window[3]))
+                elif not up:
+                    offer(b, max(val[a], 0.0), "%s through %s" % (via[a].split(" through ")[0],
+                                                                  part.ref))
+        for n, nb in res.items():
+            src = [m for m, r, p in nb if m in val]
+            if n in seeds or not src or g.is_rail(n):
+                continue                    # a rail is held by its source, not by resistors
+            w = sum(1.0 / r for m, r, p in nb)
+            v = sum(val.get(m, base(m)) / r for m, r, p in nb) / w
+            m0 = max(src, key=lambda m: val[m] if up else -val[m])
+            r0 = [(r, p) for m, r, p in nb if m == m0][0]
+            offer(n, v, "%s through %s (%s)" % (via[m0].split(" through ")[0], r0[1].ref,
+                                                ohms(r0[0])))
+        if not changed:
+            break
+    return val, via

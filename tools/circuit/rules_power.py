@@ -1,0 +1,427 @@
+# Electrical rules about power: sources, rails, fuses, conductors, what a plug can bring in, and
+# where the current goes back. Each rule takes the circuit and its Graph (graph.py) and returns
+# Violations naming the rule, the place and what is wrong in numbers (erc.py lists them all).
+from circuit import parts as P
+from circuit.graph import (Violation, gpio_nets, links_any_setting, names, pin_name,
+                           pins_of_kind, propagate, ref_span)
+
+
+def switched_supply(c, g, part, pin):
+    """A supply pin fed by a GPIO or a GPIO-driven follower (hall rows): hall-row-drive checks it."""
+    nets = [part.net.get(p) for p, s in part.type.pins.items() if s.kind in ("supply", "gnd")]
+    gpios = gpio_nets(c)
+    return part.type is P.HALL and any(n in gpios or n in g.follows for n in nets if n)
+
+
+def rule_one_source(c, g):
+    out = []
+    seen = set()
+    for net, part, spec in g.sources:
+        root = g.groups[net]
+        if root in seen:
+            continue
+        seen.add(root)
+        srcs = g.direct_sources(net)
+        if len(srcs) > 1:
+            out.append(Violation(
+                "one-source", names(g.group_nets(net)),
+                "joined to %d sources at once (%s): they push current into each other, and "
+                "an external supply feeds 5 V back into the computer's USB port"
+                % (len(srcs), ", ".join("%s.%s" % (p.ref, pin_name(p, s)) for n, p, s in srcs))))
+    for net, part, pin in pins_of_kind(c, "supply"):
+        if g.rail(net) is None and not switched_supply(c, g, part, pin):
+            out.append(Violation("one-source", net, "%s.%s has no source" % (part.ref, pin)))
+    return out
+
+
+def rule_fused(c, g):
+    out = []
+    for net, part, spec in g.sources:
+        if part.type is not P.SUPPLY_5V:
+            continue
+        root = g.unfused[net]
+        loads = [("%s.%s" % (p.ref, pin)) for n, p, pin in pins_of_kind(c, "supply")
+                 if g.unfused[n] == root and p.type is not P.LTC4365]
+        loads += ["%s" % p.ref for p in c.parts.values() if p.attrs.get("role") == "feed"
+                  and g.unfused.get(p.net.get("A")) == root]
+        if loads:
+            out.append(Violation("fused", part.ref, "the %.0f A external supply reaches %s "
+                                 "without a fuse" % (spec.ma / 1000.0, ", ".join(loads[:4]) +
+                                                     (" ..." if len(loads) > 4 else ""))))
+    return out
+
+
+def rule_supply_range(c, g):
+    out = []
+    for net, part, pin in pins_of_kind(c, "supply"):
+        rng = g.rail(net)
+        spec = part.type.pins[pin]
+        if rng is None or switched_supply(c, g, part, pin):
+            continue
+        if rng[0] < spec.v[0] - 1e-9 or rng[1] > spec.v[1] + 1e-9:
+            out.append(Violation("supply-range", "%s.%s" % (part.ref, pin),
+                                 "%s gets %.2f-%.2f V on %s; it needs %.2f-%.2f V"
+                                 % (part.type.name, rng[0], rng[1], net, spec.v[0], spec.v[1])))
+    return out
+
+
+def rule_supply_drop(c, g):
+    """The lowest voltage at each supply pin at full load, after the user's cable, the fuses and
+    switches on the way (a rail within its range at the source can still be too low here)."""
+    out = []
+    for net, part, pin in pins_of_kind(c, "supply"):
+        rng, v = g.rail(net), g.vmin.get(net)
+        spec = part.type.pins[pin]
+        if rng is None or v is None or switched_supply(c, g, part, pin):
+            continue
+        if rng[0] >= spec.v[0] - 1e-9 and v < spec.v[0] - 1e-9:
+            steps = ", ".join("%s %+.2f V" % (what, dv) if i else what
+                              for i, (what, dv) in enumerate(g.path[net]))
+            out.append(Violation("supply-drop", "%s.%s" % (part.ref, pin),
+                                 "%s gets %.2f V on %s at full load (%s); it needs %.2f V"
+                                 % (part.type.name, v, net, steps, spec.v[0])))
+    return out
+
+
+def rule_supply_current(c, g):
+    out = []
+    for net, part, spec in g.sources:
+        if len(g.direct_sources(net)) != 1:
+            continue                     # one-source already reports it
+        ma = sum(g.load.get(n, 0.0) for n in g.group_nets(net))
+        if ma > spec.ma:
+            out.append(Violation("supply-current", "%s.%s" % (part.ref, pin_name(part, spec)),
+                                 "asked for about %.0f mA, gives %.0f mA" % (ma, spec.ma)))
+    return out
+
+
+def _fuses(g):
+    for a, b, ln, part in g.links:
+        if ln.kind == "fuse":
+            up, down = (a, b) if g.tree.get(b) and g.tree[b][0] == a else (b, a)
+            yield part, up, down
+
+
+def rule_fuse_rating(c, g):
+    """A PTC must hold the load when warm (the frame at its hottest) and trip below what its
+    supply delivers when cold: otherwise a short never trips it and everything after it has to
+    carry the supply's whole current."""
+    from circuit.design import AMBIENT_C
+    out = []
+    for part, up, down in _fuses(g):
+        r = part.type.ratings
+        src = g.source_of(up)
+        load = g.subtree_ma(down)
+        hold = 1000.0 * r["hold_a"] * P.derating(AMBIENT_C[1])
+        trip = 1000.0 * r["trip_a"] * P.derating(AMBIENT_C[0])
+        if load > hold:
+            out.append(Violation("fuse-rating", part.ref,
+                                 "%s holds %.0f mA at %d C but carries about %.0f mA: it trips "
+                                 "in normal use" % (r["model"], hold, AMBIENT_C[1], load)))
+        if src and trip > src[2].ma_fault:
+            out.append(Violation("fuse-rating", part.ref,
+                                 "%s trips only above %.0f mA at %d C; %s.%s gives at most %.0f "
+                                 "mA, so a short never trips it" % (
+                                     r["model"], trip, AMBIENT_C[0], src[1].ref,
+                                     pin_name(src[1], src[2]), src[2].ma_fault)))
+    return out
+
+
+def _through_ma(c, g, part):
+    """The most current that can flow through a connector or switch before a fuse trips or the
+    source limits (mA): the largest on any of its pins' nets."""
+    return max([g.fault_ma.get(n, 0.0) for n in part.net.values()] or [0.0])
+
+
+def rule_conductor_rating(c, g):
+    out = []
+    for part in c.parts.values():
+        r = part.type.ratings
+        if r.get("usb_amps"):                # the Pico's own micro-USB socket
+            vbus = part.type.pins["VBUS"]
+            ma = vbus.ma_fault if vbus.kind == "source" else g.fault_ma.get(part.net.get("VBUS"), 0)
+            if ma > 1000.0 * r["usb_amps"]:
+                out.append(Violation("conductor-rating", "%s.VBUS" % part.ref,
+                                     "up to %.1f A can flow through the Pico's micro-USB socket, "
+                                     "rated %.1f A" % (ma / 1000.0, r["usb_amps"])))
+            continue
+        if "amps" not in r:
+            continue
+        ma = _through_ma(c, g, part)
+        if ma <= 0:
+            continue
+        where = part.ref
+        if ma > 1000.0 * r["amps"]:
+            out.append(Violation("conductor-rating", where,
+                                 "its contacts carry %.1f A; up to %.1f A can flow through them "
+                                 "before a fuse trips" % (r["amps"], ma / 1000.0)))
+        awg = part.attrs.get("awg")
+        if awg is None:
+            continue
+        if "awg" in r and not r["awg"][1] <= awg <= r["awg"][0]:
+            out.append(Violation("conductor-rating", where,
+                                 "%s crimps take %d-%d AWG; its harness is %d AWG (%.2g mm2)"
+                                 % (r.get("family", part.type.name), r["awg"][0], r["awg"][1],
+                                    awg, P.MM2_OF_AWG[awg])))
+        elif ma > 1000.0 * P.WIRE[awg][1]:
+            out.append(Violation("conductor-rating", where,
+                                 "its %d AWG wires carry %.1f A; up to %.1f A can flow through "
+                                 "them before a fuse trips" % (awg, P.WIRE[awg][1], ma / 1000.0)))
+    return out
+
+
+# --- what a plug can bring in --------------------------------------------------------------------
+
+def _victims(c, g, vhi, vlo):
+    """Parts a fault voltage damages: [(ref.pin, text)]."""
+    out = []
+    for net in set(vhi) | set(vlo):
+        hi, lo = vhi.get(net, 0.0), min(vlo.get(net, 0.0), 0.0)
+        for ref, pin in c.pins_on(net):
+            part, spec = c.parts[ref], c.pin(ref, pin)
+            lim = None
+            if spec.kind in ("supply", "pas") and spec.vabs:
+                lim = spec.vabs
+            elif spec.kind == "gpio":
+                lim = (spec.vmin, spec.vmax)
+            elif spec.kind == "in" and spec.vmax:
+                lim = (spec.vmin if spec.vmin is not None else -0.5, spec.vmax)
+            if lim and (hi > lim[1] + 1e-9 or lo < lim[0] - 1e-9):
+                out.append(("%s.%s" % (ref, pin), "%s.%s (%.1f to %.1f V)"
+                            % (ref, pin, lim[0], lim[1])))
+        for ref, pin in c.pins_on(net):
+            part = c.parts[ref]
+            if part.type.name != "capacitor" or pin != "1":
+                continue
+            r = part.type.ratings
+            if hi > r["rated_v"] or (r["polarised"] and lo < -1.0):
+                out.append((ref, "%s (%s%.0f V)" % (ref, "polarised, " if r["polarised"] else "",
+                                                    r["rated_v"])))
+    return sorted(set(out))
+
+
+def rule_input_protection(c, g):
+    out = []
+    for part in c.parts.values():
+        r = part.type.ratings
+        if "receives" not in r:
+            continue
+        lo, hi = r["receives"]
+        power = [p for p in r["entry"] if part.net.get(p)]
+        links = links_any_setting(c)
+        for pin in power:
+            vhi = propagate(g, {part.net[pin]: hi}, +1, links)[0]
+            vlo = propagate(g, {part.net[pin]: lo}, -1, links)[0]
+            hit = _victims(c, g, vhi, vlo)
+            if hit:
+                out.append(Violation(
+                    "input-protection", part.ref,
+                    "%s can receive %s: %s reaches %s%s" % (
+                        part.ref, r["what"], "%.0f to %.0f V" % (lo, hi),
+                        ", ".join(t for k, t in hit[:5]), " and %d more" % (len(hit) - 5)
+                        if len(hit) > 5 else "")))
+    for a, b, ln, part in g.links:          # a protector must pass the board's own supply
+        if ln.kind != "protector" or not ln.window:
+            continue
+        rng, v = g.rail(a), g.vmin.get(a)
+        if rng and v is not None and (v < ln.window[1] or rng[1] > ln.window[2]):
+            out.append(Violation("input-protection", part.ref,
+                                 "its input sees %.2f-%.2f V from the board's own supply, but it "
+                                 "passes only %.2f-%.2f V for sure" % (v, rng[1], ln.window[1],
+                                                                       ln.window[2])))
+    return out
+
+
+# --- where current may not go --------------------------------------------------------------------
+
+def rule_backfeed(c, g):
+    """No source can push current through a diode (or a chain of diodes and diode-fed rails)
+    into the rail of another source: an external supply into a computer's USB port, USB into
+    the external supply."""
+    direct = {}
+    for net, part, spec in g.sources:
+        if len(g.direct_sources(net)) == 1:
+            direct[g.groups[net]] = (part, spec)
+    ground = g.groups.get("GND")
+    edges = {}
+    for a, b, ln, part in g.links:
+        ga, gb = g.groups[a], g.groups[b]
+        if ln.kind == "diode" and ga != gb and gb != ground:
+            edges.setdefault(ga, []).append((gb, part))
+    out = []
+    for root, (part, spec) in sorted(direct.items(), key=lambda kv: kv[1][0].ref):
+        seen, todo = {root: []}, [root]
+        while todo:
+            x = todo.pop()
+            for y, d in edges.get(x, ()):
+                if y in seen:
+                    continue
+                seen[y] = seen[x] + [d.ref]
+                if y in direct:
+                    other = direct[y][0]
+                    out.append(Violation(
+                        "backfeed", "%s -> %s" % (part.ref, other.ref),
+                        "%s.%s pushes current into %s's rail (%s) through %s" % (
+                            part.ref, pin_name(part, spec), other.ref,
+                            names(g.group_nets(other.net[pin_name(other, direct[y][1])])),
+                            " and ".join(seen[y]))))
+                else:
+                    todo.append(y)
+    return out
+
+
+def rule_diode_orientation(c, g):
+    """Diodes with a job point the way the job needs: a feed diode from a source's rail into a
+    diode-fed input, a flyback diode with its band to the coil's supply, the two MOSFETs of a
+    reverse-polarity cut-off with their body diodes back to back (sources joined)."""
+    out = []
+    blocks = []
+    for part in c.parts.values():
+        role = part.attrs.get("role")
+        if role == "feed":
+            a, k = part.net.get("A"), part.net.get("K")
+            if not (a and k and g.direct_sources(a) and not g.direct_sources(k)):
+                out.append(Violation("diode-orientation", part.ref,
+                                     "fitted backwards: its anode is on %s and its band on %s; it "
+                                     "is there to feed a diode-fed input from a supply" % (a, k)))
+        elif role == "flyback":
+            a, k = part.net.get("A"), part.net.get("K")
+            collectors = {p.net.get("C") for p in c.parts.values()
+                          if p.type is P.NPN_2N3904}
+            if a not in collectors or k in collectors:
+                out.append(Violation("diode-orientation", part.ref,
+                                     "its band is on %s, the transistor's side: it conducts "
+                                     "straight from the coil's supply into the transistor "
+                                     "whenever it switches on" % k))
+        elif role == "block":
+            blocks.append(part)
+    if len(blocks) == 2 and blocks[0].net.get("S") != blocks[1].net.get("S"):
+        out.append(Violation("diode-orientation", "%s, %s" % (blocks[0].ref, blocks[1].ref),
+                             "their sources are not joined: one body diode conducts from the "
+                             "input to the output, and a reversed or over-voltage supply gets "
+                             "through"))
+    return out
+
+
+def _ground_path(g, start, goal):
+    """Ground nets from start to goal along wires (net ties), or None."""
+    adj = {}
+    for a, b, ln, part in g.links:
+        if ln.kind == "wire" and g.is_ground(a) and g.is_ground(b):
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+    prev, todo = {start: None}, [start]
+    while todo:
+        n = todo.pop(0)
+        if n == goal:
+            path = []
+            while n is not None:
+                path.append(n)
+                n = prev[n]
+            return path[::-1]
+        for m in adj.get(n, ()):
+            if m not in prev:
+                prev[m] = n
+                todo.append(m)
+    return None
+
+
+def rule_ground_return(c, g):
+    """The LED chain's current goes back to its supply's return without passing through the
+    Pico (its ground pins and its USB socket carry the Pico's own current only)."""
+    leds = [p for p in c.parts.values() if p.type is P.WS2812B]
+    if not leds or "U1" not in c.parts:
+        return []
+    src = g.source_of(leds[0].net["VDD"])
+    if src is None:
+        return []
+    net0, part, spec = src
+    ma = c.settings["led_budget_ma"]
+    if part.ref == "U1":
+        return [Violation("ground-return", "U1.%s" % pin_name(part, spec),
+                          "the LED chain (up to %d mA) hangs off the Pico's VBUS: its current "
+                          "comes through the Pico's micro-USB socket and goes back through the "
+                          "Pico's ground" % ma)]
+    pico = c.parts["U1"].net.get("GND")
+    ret = part.net.get(spec.ret)
+    out = []
+    for vss in sorted({p.net.get("VSS") for p in leds}):
+        path = _ground_path(g, vss, ret)
+        if path is None or pico in path:
+            out.append(Violation("ground-return", vss,
+                                 "the LED chain's return (up to %d mA) reaches %s.%s %s: bring "
+                                 "it and the supply's return to one star point" % (
+                                     ma, part.ref, spec.ret, "through the Pico's ground (%s)"
+                                     % " -> ".join(path) if path else "not at all")))
+    return out
+
+
+# --- capacitors ----------------------------------------------------------------------------------
+
+USB_BULK_LIMIT_UF = 220.0    # USB 2.0 allows 10 uF at plug-in; 100-220 uF is the compromise
+CAP_DERATING = 1.25
+
+
+def caps(c):
+    for part in c.parts.values():
+        if part.type.name == "capacitor":
+            yield part
+
+
+def rule_usb_capacitance(c, g):
+    out = []
+    for net, part, spec in g.sources:
+        if pin_name(part, spec) != "VBUS":
+            continue
+        root = g.groups[net]
+        uf = sum(p.type.ratings["uf"] for p in caps(c)
+                 if g.groups.get(p.net.get("1")) == root or g.groups.get(p.net.get("2")) == root)
+        if uf > USB_BULK_LIMIT_UF:
+            out.append(Violation("usb-capacitance", names(g.group_nets(net)),
+                                 "%.0f uF on the USB port's 5 V: it charges at plug-in with up "
+                                 "to %.0fx the charge USB allows (10 uF); keep it at most "
+                                 "%.0f uF" % (uf, uf / 10, USB_BULK_LIMIT_UF)))
+    return out
+
+
+def rule_capacitor_voltage(c, g):
+    out = []
+    for p in caps(c):
+        v = []
+        for pin in ("1", "2"):
+            rng = g.rail(p.net[pin]) if pin in p.net else None
+            v.append(rng[1] if rng else 3.3)
+        across = abs(v[0] - v[1])
+        if p.type.ratings["rated_v"] < across * CAP_DERATING:
+            out.append(Violation("capacitor-voltage", p.ref, "rated %.0f V for %.2f V"
+                                 % (p.type.ratings["rated_v"], across)))
+    return out
+
+
+def rule_bypass(c, g):
+    """Every supply pin whose datasheet asks for a ceramic capacitor has its own, from the pin's
+    net to the part's ground net."""
+    free = [p for p in caps(c) if not p.type.ratings["polarised"]]
+    missing = {}
+    for part in c.parts.values():
+        gnd = next((part.net.get(n) for n, s in part.type.pins.items() if s.kind == "gnd"), None)
+        for pin, spec in part.type.pins.items():
+            if spec.kind != "supply" or not spec.bypass_uf or pin not in part.net:
+                continue
+            want = {part.net[pin], gnd}
+            hit = next((cap for cap in free if set(cap.net.values()) == want and
+                        cap.type.ratings["uf"] >= spec.bypass_uf * 0.9), None)
+            if hit:
+                free.remove(hit)
+            else:
+                missing.setdefault((part.type.name, pin, spec.bypass_uf), []).append(part)
+    out = []
+    for (name, pin, uf), parts in sorted(missing.items()):
+        refs = [p.ref for p in parts]
+        out.append(Violation("bypass", "%s.%s" % (ref_span(refs), pin),
+                             "no %.0f nF ceramic from %s to %s at the pin%s (%s datasheet)" % (
+                                 uf * 1000, parts[0].net[pin], next(
+                                     (parts[0].net.get(n) for n, s in parts[0].type.pins.items()
+                                      if s.kind == "gnd"), "GND"),
+                                 " of %d parts" % len(parts) if len(parts) > 1 else "", name)))
+    return out
