@@ -1,103 +1,629 @@
-# Rule 6b: the game is drawn when no capture can happen any more. The test here is sound: it
-# answers True only when it has proved that no capture is reachable, never by guessing.
+# Rule 6b: the game is drawn when both sides can still move but no capture can happen any more
+# in the rest of the game. Without a capture no Barragoon moves or appears, so the Barragoons
+# are fixed and only the tiles move: the question is whether some sequence of legal
+# non-capturing turns by both sides reaches a position in which the side to move may capture.
+# The game (game.py) asks it at the start of every turn, after its own tests (no move, express
+# stage, repetition) and only while both sides can move.
 #
-# Why it is sound: without a capture no Barragoon moves or appears, so the Barragoons are fixed
-# for the rest of the game. Each group of tiles (side, value) is flooded over the board with
-# every tile removed; removing tiles only adds paths, so the flood over-approximates every
-# square those tiles could ever stand on. If no square of the flood has a Barragoon capture,
-# and no full move from it can end on a square the opponent's tiles could ever reach, then no
-# capture is possible whatever both players do.
+# The answer comes in three stages, each only when the one before has not decided:
+#   1. The root: the side to move may capture now (a capture is legal: play on), or it loses
+#      here by its express stage or by having no move (no capture in this line).
+#   2. no_capture_possible(): a sound over-approximation, allocation-free. Each group of tiles
+#      (side, value) is flooded over the board with every tile removed; removing tiles only
+#      adds paths, so the flood covers every square those tiles could ever stand on. If no
+#      square of the flood has a Barragoon capture, and no full move from it can end on a square
+#      the opponent's tiles could ever reach, no capture is possible whatever both players do.
+#      It proves most dead positions at once, but it ignores whose turn it is and that tiles
+#      block each other, so it cannot prove a position where tiles could meet only in the
+#      wrong order (issue 24: each side has one move left, and after it nobody can capture).
+#   3. Decision: an exhaustive search over the joint positions of the mobile tiles (tiles that
+#      have no target even on a board without other tiles never move: they stay put like the
+#      Barragoons). The mobile tiles of each group are flooded over the board with only the
+#      fixed pieces on it; the group's k tiles then stand on some k squares of its flood
+#      region, numbered by the combinatorial number system (tiles of a group are alike), and a
+#      joint position (with the side to move) is one number below `states`, the product of
+#      the groups' C(region, k) and 2. A bitmap over those numbers holds the positions seen,
+#      another those still to expand, so the search is complete: it declares DEAD only after
+#      expanding every position reachable from the root without a capture becoming legal.
+#      Each expansion puts the tiles on the board and asks the move generator for the targets
+#      of the side to move: a capture target decides ALIVE, unless that side loses there (no
+#      move, or no more movable tiles than its express stage: the game ends, nobody captures).
+#   Bounds: a search whose `states` would exceed MAX_STATES (bitmaps of MAX_STATES / 4 bytes),
+#   that finds no heap for its bitmaps, or that has expanded MAX_EXPANSIONS positions, answers
+#   UNDECIDED: the game plays on, and asks again at the next turn. DEAD is never a guess.
 #
-# Speed: the board asks this after every turn, and in open positions the answer is "a capture
-# is reachable". So the six floods advance together, two squares each in turn, and every new
-# mark is checked against the other side's marks at once: where tiles can meet, that shows up
-# after a few squares instead of after flooding the whole board six times (a nearly empty
-# board: 3.5 ms before, 0.3-0.5 ms now on the unix port). Two squares rather than one: a
-# Barragoon capture is usually found within the first group's first squares. In a dead
-# position every flood still runs to its end (the verdict needs all of them).
-from barragoon.core import WHITE, BROWN, EMPTY, TILE, BROWN_BIT, T_MOVE, Position
+# A Decision works in steps (step(work): about one expansion or one flood square each, 0.5 to 1
+# ms on the RP2040), so the board can spread it over its loop steps; finish() runs it to the
+# end (the host, records, tests). The answer depends only on the position and the bounds, so
+# the board and a replay of its record always agree.
+#
+# The repetition rule's duty to deviate (game.py) refuses one move at the root: the search
+# leaves it out there (and lets the root position come back later, when the duty is over).
+# Deeper in the search the duty is not modelled: a line it would forbid may only make the
+# search answer ALIVE where a draw could be declared; the next turn's decision sees it.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython: the decorator is a no-op and viper's casts are plain values
+    class micropython:
+        @staticmethod
+        def viper(f):
+            return f
+
+    def const(x):
+        return x
+
+    def ptr8(x):
+        return x
+
+    def ptr32(x):
+        return x
+
+from array import array
+
+from barragoon.core import (
+    WHITE, BROWN, EMPTY, TILE, BROWN_BIT, T_MOVE, SQ2MB, MB2SQ, Position)
+
+ALIVE = const(0)        # a capture is reachable: play on
+DEAD = const(1)         # no capture is reachable: rule 6b's draw (when both sides can move)
+UNDECIDED = const(2)    # a bound was hit: play on
+
+MAX_STATES = const(32768)      # joint positions numbered in bitmaps (2 bits each: 8 KB)
+MAX_HASHED = const(1000)       # ... or, beyond that, kept in a hash table (12 KB)
+MAX_EXPANSIONS = const(6000)   # positions a search may expand
 
 _CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)   # the (side, value) groups, sides alternating
-_work = None
-_seen = bytearray(6 * 63)   # [group * 63 + sq]: the group's flood has reached sq
-_todo = bytearray(6 * 63)   # [group * 63 + i]: the group's squares still to expand (a stack)
-_top = bytearray(6)         # stack heights
-_reach = bytearray(126)     # [side * 63 + sq]: squares that side's tiles could ever reach
-_attack = bytearray(126)    # [side * 63 + sq]: squares that side could ever move onto in full
+
+# --- stage 2: the sound flood --------------------------------------------------------------
+_STEPS = const(2)           # squares a group expands before the next group's turn
 _ZERO = bytes(6 * 63)
 _ZERO126 = bytes(126)
-_STEPS = 2                  # squares a group expands before the next group's turn
+_BUSY = const(0)            # Flood.round(): not finished yet
+_MAYBE = const(1)           # ... a capture may be reachable
+_NONE = const(2)            # ... no capture is possible
 
 
-def _start(pos, work):
-    # The board without tiles, and each group's flood seeded with its tiles' squares.
-    work.cells[:] = pos.cells
-    _seen[:] = _ZERO
-    _reach[:] = _ZERO126
-    _attack[:] = _ZERO126
-    for g in range(6):
-        _top[g] = 0
-    for sq in range(63):
-        c = pos.get(sq)
-        if c & TILE:
-            work.put(sq, EMPTY)
-            g = _CODES.index(c)
-            _seen[g * 63 + sq] = 1
-            _todo[g * 63 + _top[g]] = sq
-            _top[g] += 1
-            _reach[(1 if c & BROWN_BIT else 0) * 63 + sq] = 1
+class Flood:
+    """The flood's buffers (about 1 KB): one for no_capture_possible(), one per Decision, so a
+    decision spread over the board's loop steps never shares them."""
+
+    def __init__(self):
+        self.work = Position()           # the board without tiles
+        self.seen = bytearray(6 * 63)    # [group * 63 + sq]: the group's flood has reached sq
+        self.todo = bytearray(6 * 63)    # [group * 63 + i]: squares still to expand (a stack)
+        self.top = bytearray(6)          # stack heights
+        self.reach = bytearray(126)      # [side * 63 + sq]: that side's tiles could stand there
+        self.attack = bytearray(126)     # [side * 63 + sq]: that side could move there in full
+
+    def start(self, pos):
+        # The board without tiles, and each group's flood seeded with its tiles' squares.
+        # (one name at a time: unpacking more than three builds a tuple on MicroPython's heap)
+        work = self.work
+        seen = self.seen
+        todo = self.todo
+        top = self.top
+        reach = self.reach
+        work.cells[:] = pos.cells
+        seen[:] = _ZERO
+        reach[:] = _ZERO126
+        self.attack[:] = _ZERO126
+        for g in range(6):
+            top[g] = 0
+        for sq in range(63):
+            c = pos.get(sq)
+            if c & TILE:
+                work.put(sq, EMPTY)
+                g = _CODES.index(c)
+                seen[g * 63 + sq] = 1
+                todo[g * 63 + top[g]] = sq
+                top[g] += 1
+                reach[(1 if c & BROWN_BIT else 0) * 63 + sq] = 1
+
+    def round(self):
+        """Each group expands up to _STEPS squares: _BUSY, _MAYBE or _NONE."""
+        busy = False
+        top = self.top
+        for g in range(6):
+            for i in range(_STEPS):
+                if not top[g]:
+                    break
+                busy = True
+                if not self._step(g):
+                    return _MAYBE
+        return _BUSY if busy else _NONE
+
+    def _step(self, g):
+        # Expand one square of group g's flood. False when that shows a capture is reachable.
+        work = self.work
+        seen = self.seen
+        todo = self.todo
+        top = self.top
+        reach = self.reach
+        attack = self.attack
+        code = _CODES[g]
+        value = code & 7
+        base = 63 if code & BROWN_BIT else 0
+        other = 63 - base
+        t = top[g] - 1
+        top[g] = t
+        x = todo[g * 63 + t]
+        work.put(x, code)
+        n = work.targets(x)
+        work.put(x, EMPTY)
+        tsq, tkind = work.tsq, work.tkind
+        xf, xr = x % 7, x // 7
+        mine = g * 63
+        for i in range(n):
+            if tkind[i] != T_MOVE:
+                return False                  # a Barragoon capture
+            y = tsq[i]
+            if abs(y % 7 - xf) + abs(y // 7 - xr) == value:
+                attack[base + y] = 1
+                if reach[other + y]:
+                    return False              # a full move onto a square the opponent reaches
+            if not seen[mine + y]:
+                seen[mine + y] = 1
+                reach[base + y] = 1
+                if attack[other + y]:
+                    return False              # a square the opponent can move onto in full
+                todo[mine + top[g]] = y
+                top[g] += 1
+        return True
 
 
-def _step(work, g):
-    """Expand one square of group g's flood. False when that shows a capture is reachable."""
-    code = _CODES[g]
-    value = code & 7
-    base = 63 if code & BROWN_BIT else 0
-    other = 63 - base
-    top = _top[g] - 1
-    _top[g] = top
-    x = _todo[g * 63 + top]
-    work.put(x, code)
-    n = work.targets(x)
-    work.put(x, EMPTY)
-    tsq, tkind = work.tsq, work.tkind
-    xf, xr = x % 7, x // 7
-    seen = g * 63
-    for i in range(n):
-        if tkind[i] != T_MOVE:
-            return False                      # a Barragoon capture
-        y = tsq[i]
-        if abs(y % 7 - xf) + abs(y // 7 - xr) == value:
-            _attack[base + y] = 1
-            if _reach[other + y]:
-                return False                  # a full move onto a square the opponent reaches
-        if not _seen[seen + y]:
-            _seen[seen + y] = 1
-            _reach[base + y] = 1
-            if _attack[other + y]:
-                return False                  # a square the opponent can move onto in full
-            _todo[seen + _top[g]] = y
-            _top[g] += 1
-    return True
+_flood = None
 
 
 def no_capture_possible(pos):
-    """True when no capture can ever happen again from pos, whoever moves."""
-    global _work
+    """True when the flood proves that no capture can ever happen again from pos, whoever
+    moves. False: a capture may be reachable (Decision gives the exact answer).
+    Allocation-free (after its first call)."""
+    global _flood
     if pos.has_capture(WHITE) or pos.has_capture(BROWN):
         return False
-    if _work is None:
-        _work = Position()
-    work = _work
-    _start(pos, work)
+    if _flood is None:
+        _flood = Flood()
+    f = _flood
+    f.start(pos)
+    r = _BUSY
+    while r == _BUSY:
+        r = f.round()
+    return r == _NONE
+
+
+# --- stage 3: the exact search ------------------------------------------------------------------
+# A joint position is a number below `states`: bit 0 is the side to move; then each mobile tile,
+# in group order, contributes its index in its group's region (tiles of a group with increasing
+# indexes, since they are alike), the region's size as its radix. The inner loops are viper
+# functions (machine code on the RP2040: one call per expansion or per tile instead of a
+# bytecode loop over squares); they work on one table `tab`:
+_TC = const(0)      # [14] tile codes (the mobile tiles, by group)
+_TG = const(14)     # [14] each tile's group
+_TM = const(28)     # [14] each tile's square (mailbox index) in the position being expanded
+_TI = const(42)     # [14] ... and its index in its group's region
+_GF = const(56)     # [6] a group's first tile
+_GK = const(62)     # [6] its number of tiles
+_RS = const(68)     # [6 x 64] a group's region: index -> square (mailbox index)
+_RI = const(452)    # [6 x 64] ... square (0-62) -> index
+_TAB = const(836)
+# and on an array of ints `wr`: [0:14] each tile's weight in the number, [14:28] its radix.
+_HUGE = const(1 << 30)      # numbers stay small ints (and 32-bit in viper)
+
+
+@micropython.viper
+def _next(bits: ptr8, nb: int, cur: int) -> int:
+    # Take the first position still to expand (bits[nb:]) from byte cur on, wrapping round;
+    # returns its number, or -1 when there is none.
+    i = cur
+    end = nb
+    lap = 0
+    while lap < 2:
+        while i < end:
+            v = int(bits[nb + i])
+            if v:
+                low = 0
+                while not (v >> low) & 1:
+                    low += 1
+                bits[nb + i] = v ^ (1 << low)
+                return (i << 3) | low
+            i += 1
+        i = 0
+        end = cur
+        lap += 1
+    return -1
+
+
+@micropython.viper
+def _place(s: int, m: int, tab: ptr8, wr: ptr32, cells: ptr8) -> int:
+    # Put the tiles of position s on the board (and note their squares and indexes).
+    rest = s >> 1
+    t = 0
+    while t < m:
+        r = int(wr[14 + t])
+        ix = rest % r
+        rest = rest // r
+        tab[_TI + t] = ix
+        mb = int(tab[_RS + (int(tab[_TG + t]) << 6) + ix])
+        tab[_TM + t] = mb
+        cells[mb] = tab[_TC + t]
+        t += 1
+    return 0
+
+
+@micropython.viper
+def _clear(m: int, tab: ptr8, cells: ptr8) -> int:
+    t = 0
+    while t < m:
+        cells[tab[_TM + t]] = 0
+        t += 1
+    return 0
+
+
+@micropython.viper
+def _collect(tkind: ptr8, tsq: ptr8, n: int, t: int, succ: ptr8, ns: int) -> int:
+    # Append tile t's targets to succ as (tile, square) pairs; -1 if one is a capture.
+    i = 0
+    while i < n:
+        if int(tkind[i]) != 1:                # T_MOVE
+            return -1
+        succ[ns] = t
+        succ[ns + 1] = tsq[i]
+        ns += 2
+        i += 1
+    return ns
+
+
+@micropython.viper
+def _number(s: int, ns: int, succ: ptr8, tab: ptr8, wr: ptr32, out: ptr32) -> int:
+    # The numbers of the successors of position s (the moves in succ) into out.
+    flip = 1 - ((s & 1) << 1)
+    i = 0
+    while i < ns:
+        t = int(succ[i])
+        g = int(tab[_TG + t])
+        b = int(tab[_RI + (g << 6) + int(succ[i + 1])])
+        k = int(tab[_GK + g])
+        if k == 1:
+            s2 = s + flip + (b - int(tab[_TI + t])) * int(wr[t])
+        else:
+            f = int(tab[_GF + g])
+            o0 = int(tab[_TI + f])
+            o1 = int(tab[_TI + f + 1])
+            a0 = o0
+            a1 = o1
+            if t == f:
+                a0 = b
+            elif t == f + 1:
+                a1 = b
+            if k == 2:
+                if a0 > a1:
+                    x = a0
+                    a0 = a1
+                    a1 = x
+                s2 = s + flip + (a0 - o0) * int(wr[f]) + (a1 - o1) * int(wr[f + 1])
+            else:
+                o2 = int(tab[_TI + f + 2])
+                a2 = o2
+                if t == f + 2:
+                    a2 = b
+                if a0 > a1:
+                    x = a0
+                    a0 = a1
+                    a1 = x
+                if a1 > a2:
+                    x = a1
+                    a1 = a2
+                    a2 = x
+                    if a0 > a1:
+                        x = a0
+                        a0 = a1
+                        a1 = x
+                s2 = (s + flip + (a0 - o0) * int(wr[f]) + (a1 - o1) * int(wr[f + 1])
+                      + (a2 - o2) * int(wr[f + 2]))
+        out[i >> 1] = s2
+        i += 2
+    return ns >> 1
+
+
+@micropython.viper
+def _mark_bits(out: ptr32, n: int, bits: ptr8, nb: int) -> int:
+    # Bitmap mode: mark positions seen and still to expand, unless seen before.
+    i = 0
+    while i < n:
+        s = int(out[i])
+        byte = s >> 3
+        bit = 1 << (s & 7)
+        v = int(bits[byte])
+        if not (v & bit):
+            bits[byte] = v | bit
+            bits[nb + byte] = int(bits[nb + byte]) | bit
+        i += 1
+    return 0
+
+
+@micropython.viper
+def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, queue: ptr32, tail: int,
+               cap: int) -> int:
+    # Hash mode: append positions not seen before to the queue (and the table, open
+    # addressing); returns the new tail, or -1 when the queue is full.
+    i = 0
+    while i < n:
+        s = int(out[i])
+        h = ((s * 40503) ^ (s >> 9)) & mask
+        while True:
+            v = int(table[h])
+            if v == 0:
+                if tail >= cap:
+                    return -1
+                table[h] = s + 1
+                queue[tail] = s
+                tail += 1
+                break
+            if v == s + 1:
+                break
+            h = (h + 1) & mask
+        i += 1
+    return tail
+
+
+class Decision:
+    """Rule 6b for one position: can the side to move, or the other side later, ever capture?
+
+        d = Decision(pos, stages, refused)    # refused: a move (frm * 64 + to) not allowed at
+        while not d.step(8): ...              # the root (the repetition duty), or -1
+        d.result                              # ALIVE, DEAD or UNDECIDED
+
+    The position is copied: the caller's may change meanwhile."""
+
+    def __init__(self, pos, stages=(0, 0), refused=-1):
+        self.result = -1
+        self.states = 0        # joint positions numbered by the search (0: no search needed)
+        self.expanded = 0      # joint positions it expanded
+        self.bytes = 0         # its visited set and queue (bitmaps, or hash table and queue)
+        self.max_states = MAX_STATES          # the bounds (tests lower them)
+        self.max_hashed = MAX_HASHED
+        self.max_expansions = MAX_EXPANSIONS
+        self._run = self._decide(pos.copy(), stages, refused)
+
+    def step(self, work=1):
+        """Do up to `work` units (an expansion or a flood square each). True once decided."""
+        run = self._run
+        if run is None:
+            return True
+        try:
+            while work > 0:
+                next(run)
+                work -= 1
+        except StopIteration:
+            self._run = None
+            return True
+        return False
+
+    def finish(self):
+        """Decide now; returns the result."""
+        while not self.step(1000):
+            pass
+        return self.result
+
+    # --- the stages ----------------------------------------------------------------------------
+    def _decide(self, pos, stages, refused):
+        side = pos.side
+        stage = stages[side]
+        if pos.mobile_tiles(side, stage + 1) <= stage:
+            self.result = DEAD                # the side to move loses here: nobody captures
+            return
+        if pos.has_capture(side):
+            self.result = ALIVE
+            return
+        yield
+        if not pos.has_capture(1 - side):
+            f = Flood()
+            f.start(pos)
+            r = _BUSY
+            while r == _BUSY:
+                yield
+                r = f.round()
+            if r == _NONE:
+                self.result = DEAD
+                return
+            f = None
+        yield
+        self.result = UNDECIDED
+        board = pos.copy()
+        groups = yield from _groups(pos, board)
+        regions = []
+        states = yield from _regions(board, groups, regions, _HUGE)
+        if not states:
+            return                            # too many joint positions to number
+        self.states = states
+        hashed = states > self.max_states
+        try:
+            if hashed:
+                size = 4
+                while size < 2 * self.max_hashed:
+                    size <<= 1
+                seen = array("i", bytes(4 * size))
+                queue = array("i", bytes(4 * self.max_hashed))
+                self.bytes = 4 * (size + self.max_hashed)
+            else:
+                seen = bytearray(2 * ((states + 7) >> 3))
+                queue = None
+                self.bytes = len(seen)
+        except MemoryError:
+            return
+        self.result = yield from self._search(board, groups, regions, stages, refused, seen,
+                                              queue)
+
+    def _search(self, board, groups, regions, stages, refused, seen, queue):
+        tab = bytearray(_TAB)
+        wr = array("i", bytes(4 * 28))
+        movers = ([], [])                     # the tiles of each side
+        m = 0
+        w = 2
+        root = board.side
+        for g in range(len(groups)):
+            code, sqs = groups[g]
+            region = regions[g]
+            tab[_GF + g] = m
+            tab[_GK + g] = len(sqs)
+            for i in range(len(region)):
+                tab[_RS + g * 64 + i] = SQ2MB[region[i]]
+                tab[_RI + g * 64 + region[i]] = i
+            for sq in sqs:                    # (sqs are in increasing order, so are indexes)
+                tab[_TC + m] = code
+                tab[_TG + m] = g
+                wr[m] = w
+                wr[14 + m] = len(region)
+                root += tab[_RI + g * 64 + sq] * w
+                w *= len(region)
+                movers[1 if code & BROWN_BIT else 0].append(m)
+                m += 1
+        succ = bytearray(2 * 7 * 32)          # (tile, target) of each move of the side to move
+        out = array("i", bytes(4 * 7 * 32))   # ... the numbers of the positions they lead to
+        ctx = (board, m, tab, wr, movers, succ, out, stages)
+        if queue is None:
+            nb = len(seen) >> 1               # seen[:nb]: seen; seen[nb:]: still to expand
+            mask = tail = 0
+        else:
+            nb = 0
+            mask = len(seen) - 1
+            tail = 0
+        if refused >= 0:
+            # The duty to deviate refuses one move here only: the root is expanded without it
+            # and not marked, so that it is expanded in full if it comes back later.
+            self.expanded = 1
+            n = self._expand(ctx, root, refused)
+            if n < 0:
+                return ALIVE
+        else:
+            out[0] = root
+            n = 1
+        head = 0
+        s = 0
+        while True:
+            if queue is None:
+                _mark_bits(out, n, seen, nb)
+                s = _next(seen, nb, s >> 3)
+                if s < 0:
+                    return DEAD               # every position reachable was expanded
+            else:
+                tail = _mark_hash(out, n, seen, mask, queue, tail, self.max_hashed)
+                if tail < 0:
+                    return UNDECIDED          # more positions than the table holds
+                if head == tail:
+                    return DEAD
+                s = queue[head]
+                head += 1
+            self.expanded += 1
+            if self.expanded > self.max_expansions:
+                return UNDECIDED
+            n = self._expand(ctx, s, -1)
+            if n < 0:
+                return ALIVE
+            yield
+
+    @staticmethod
+    def _expand(ctx, s, skip):
+        # Expand joint position s: -1 if the side to move may capture there (and does not
+        # lose first); else the number of its successors, numbered into out.
+        board, m, tab, wr, movers, succ, out, stages = ctx
+        cells = board.cells
+        _place(s, m, tab, wr, cells)
+        side = s & 1
+        tsq, tkind = board.tsq, board.tkind
+        ns = 0
+        mobile = 0
+        capture = False
+        for t in movers[side]:
+            n = board._targets(tab[_TM + t])
+            if n:
+                mobile += 1
+                k = _collect(tkind, tsq, n, t, succ, ns)
+                if k < 0:
+                    capture = True
+                else:
+                    ns = k
+        _clear(m, tab, cells)
+        if mobile <= stages[side]:
+            return 0                          # the side to move loses here
+        if capture:
+            return -1
+        if skip >= 0:
+            frm = SQ2MB[skip >> 6]
+            for i in range(0, ns, 2):
+                if tab[_TM + succ[i]] == frm and succ[i + 1] == skip & 63:
+                    ns -= 2
+                    succ[i] = succ[ns]
+                    succ[i + 1] = succ[ns + 1]
+                    break
+        return _number(s, ns, succ, tab, wr, out)
+
+
+def _groups(pos, board):
+    # [(code, [squares])] of the mobile tiles by group; takes them off board (the fixed tiles
+    # stay). A tile without a target on a board without other tiles can never move.
+    free = pos.copy()
+    cells = free.cells
+    tiles = []
+    for sq in range(63):
+        c = cells[SQ2MB[sq]]
+        if c & TILE:
+            cells[SQ2MB[sq]] = EMPTY
+            tiles.append(sq)
+    groups = []
+    for code in _CODES:
+        sqs = []
+        for sq in tiles:
+            if pos.get(sq) == code:
+                free.put(sq, code)
+                if free.targets(sq):
+                    sqs.append(sq)
+                    board.put(sq, EMPTY)
+                free.put(sq, EMPTY)
+        if sqs:
+            groups.append((code, sqs))
+        yield
+    return groups
+
+
+def _regions(board, groups, regions, limit):
+    # Flood each group's region over board (the fixed pieces only), all groups a square at a
+    # time, so that a search too large to run shows after a few squares (an open board).
+    # Fills regions with each group's squares in increasing order; returns the number of
+    # joint positions, or 0 when that would exceed limit.
+    G = len(groups)
+    seen = [bytearray(63) for g in range(G)]
+    todo = []
+    size = []
+    for g in range(G):
+        todo.append(list(groups[g][1]))
+        for sq in groups[g][1]:
+            seen[g][sq] = 1
+        size.append(len(todo[g]))
+    tsq, tkind = board.tsq, board.tkind
     busy = True
     while busy:
         busy = False
-        for g in range(6):
-            for i in range(_STEPS):
-                if not _top[g]:
-                    break
+        states = 2
+        for g in range(G):
+            code, sqs = groups[g]
+            if todo[g]:
                 busy = True
-                if not _step(work, g):
-                    return False
-    return True
+                x = todo[g].pop()
+                board.put(x, code)
+                n = board.targets(x)
+                board.put(x, EMPTY)
+                s = seen[g]
+                for i in range(n):
+                    y = tsq[i]
+                    if tkind[i] == T_MOVE and not s[y]:
+                        s[y] = 1
+                        size[g] += 1
+                        todo[g].append(y)
+            states *= size[g] ** len(sqs)
+        if states > limit:
+            return 0
+        yield
+    for g in range(G):
+        regions.append(bytes(sq for sq in range(63) if seen[g][sq]))
+    return states

@@ -21,6 +21,8 @@
 #            last_turn_text(), in_hand(), check()
 #   actions  move(frm, to), place(sq, face), offer_repetition_draw(),
 #            answer_repetition_draw(accept), agree_draw(), lose_on_time(), undo(), undo_turn()
+#   rule 6b  stepwise (False: decided within the action that began the turn; the board sets
+#            True), deciding, decide(work) (see deadlock.py)
 # Every action either happens completely or raises RulesError and changes nothing.
 #
 # Repetition (rule 6c) is about a repeated sequence of turns, not a position seen again. A turn
@@ -54,7 +56,7 @@ from barragoon.core import (
 from barragoon.notation import (
     parse_position, format_position, square_name, format_move, format_placement, check_material,
     FACES)
-from barragoon.deadlock import no_capture_possible
+from barragoon.deadlock import Decision, DEAD
 
 CLOSED = 0
 OPEN = 1
@@ -190,6 +192,7 @@ class Game:
         self._forced = 0          # turns since the decline in which nobody could deviate
         self._can_deviate = False  # the side to move has the duty and another turn to play
         self._last_text = None    # cache of last_turn_text()
+        self._dead = None         # the rule 6b decision still to finish (stepwise games)
 
     @property
     def over(self):
@@ -336,6 +339,7 @@ class Game:
         """Move the tile on frm to to. Raises RulesError (game unchanged) if not allowed."""
         _check_square(frm)
         _check_square(to)
+        self.decide()
         self._check_can_act()
         if self.pending:
             raise RulesError("%s must place a Barragoon first" % side_name(self.pending[0]))
@@ -356,6 +360,7 @@ class Game:
 
     def place(self, sq, face):
         """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq."""
+        self.decide()
         err = self._placement_error(sq, face)
         if err is not None:
             raise RulesError(err)
@@ -386,6 +391,7 @@ class Game:
     def offer_repetition_draw(self):
         """The player who has just completed a turn that repeats a block for the third time
         offers a draw. The opponent must accept or decline before moving."""
+        self.decide()
         self._check_can_act()
         if not self.repetition:
             raise RulesError("no repeated sequence to offer a draw on")
@@ -396,12 +402,14 @@ class Game:
         Declined: that player must deviate from the repeated sequence."""
         if accept is not True and accept is not False:
             raise RulesError("accept must be True or False, not %r" % (accept,))
+        self.decide()
         if self.over or not self.offered:
             raise RulesError("no draw offer to answer")
         self._do(_META | (ACCEPT if accept else DECLINE) << 2)
 
     def agree_draw(self):
         """Both players agree a draw (the board asks the opponent to confirm)."""
+        self.decide()
         if self.over:
             raise RulesError("the game is over")
         self._do(_META | AGREE << 2)
@@ -409,6 +417,7 @@ class Game:
     def lose_on_time(self):
         """The side whose action is awaited (`turn`: the side to move, or the side placing a
         Barragoon) ran out of time on a game clock: the other side wins."""
+        self.decide()
         if self.over:
             raise RulesError("the game is over")
         self._do(_META | TIME << 2)
@@ -552,8 +561,39 @@ class Game:
             self._finish(1 - side, R_EXPRESS)
         elif self._duty and self._forced >= self._period:
             self._finish(DRAW, R_REPEAT)
-        elif no_capture_possible(pos) and self._can_move(1 - side):
+        elif not pos.has_capture(side) and self._can_move(1 - side):
+            # Rule 6b: both sides can move; the side to move cannot capture now. Can a capture
+            # ever become legal? (deadlock.py; the repetition duty's refused move is left out.)
+            self._dead = Decision(pos, self.stages, self._refused_move())
+            if not self.stepwise:
+                self.decide()
+
+    # --- rule 6b, spread over the board's loop steps ----------------------------------------
+    # True: a rule 6b decision waits for decide() (the board sets it on the game it plays and
+    # calls decide() in its loop steps); False: it is made at once, within the action.
+    stepwise = False
+
+    @property
+    def deciding(self):
+        """True while a rule 6b decision is pending (stepwise games only): the game may still
+        turn out to be drawn. Every action finishes the decision first."""
+        return self._dead is not None
+
+    def decide(self, work=-1):
+        """Work on the pending rule 6b decision: up to `work` units of about a millisecond on
+        the RP2040, or all of it (work < 0). True when none is pending any more; the game is
+        then over if the decision found a draw."""
+        d = self._dead
+        if d is None:
+            return True
+        if work < 0:
+            d.finish()
+        elif not d.step(work):
+            return False
+        self._dead = None
+        if d.result == DEAD:
             self._finish(DRAW, R_DEAD)
+        return True
 
     def _can_move(self, side):
         # Rule 6b's "both can still move", for the player not to move: they would not lose
