@@ -193,6 +193,7 @@ class Game:
         self._can_deviate = False  # the side to move has the duty and another turn to play
         self._last_text = None    # cache of last_turn_text()
         self._dead = None         # the rule 6b decision still to finish (stepwise games)
+        self._after_last = []     # sides that may still place after the last tile's capture
 
     @property
     def over(self):
@@ -317,6 +318,7 @@ class Game:
     def targets(self, sq):
         """Targets of the tile on sq (pos.tsq/pos.tkind[:n]) that the rules allow right now,
         including the duty to deviate. Allocation-free."""
+        _check_square(sq)
         pos = self.pos
         n = pos.targets(sq)
         refused = self._refused_move()
@@ -359,7 +361,10 @@ class Game:
         self._do(_MOVE | frm << 2 | to << 8 | capture << 14)
 
     def place(self, sq, face):
-        """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq."""
+        """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq. After the
+        capture of the last tile the game is over and nothing is due, but the placements the
+        printed rules would have (captured side first, as far as the supply goes) are accepted
+        and change nothing: records may write them."""
         self.decide()
         err = self._placement_error(sq, face)
         if err is not None:
@@ -373,6 +378,10 @@ class Game:
             return err
         if type(face) is not int or not 1 <= face <= MAX_BARRAGOON:
             return "unknown face code %r (1-16)" % (face,)
+        if self._after_last and self.reason == R_NO_TILES:
+            if self.pos.get(sq) != EMPTY:
+                return "%s is not empty" % square_name(sq)
+            return None
         err = self._act_error()
         if err is not None:
             return err
@@ -478,6 +487,10 @@ class Game:
         elif tag == _PLACE:
             sq, face = (a >> 2) & 63, (a >> 8) & 31
             self.pos.put(sq, face)
+            if self.over:                 # a placement after the last tile's capture
+                self._after_last.pop(0)
+                self.pos.supply -= 1
+                return
             self.pending.pop(0)
             if not self.pending:
                 if self._cur >= 0:
@@ -502,6 +515,9 @@ class Game:
             self._cur = _TILE_CAPTURE
             if pos.count_tiles(1 - side) == 0:
                 self._finish(side, R_NO_TILES)
+                # The game is over and nobody has to place; a record may still write the two
+                # placements the printed rules would have (they change nothing).
+                self._after_last = [1 - side, side][:min(2, pos.supply)]
                 return
             take = min(2, pos.supply)
             pos.supply -= take
