@@ -44,6 +44,7 @@
 try:
     import micropython
     from micropython import const
+    _NATIVE = True
 except ImportError:  # CPython: the decorator is a no-op and viper's casts are plain values
     class micropython:
         @staticmethod
@@ -59,6 +60,8 @@ except ImportError:  # CPython: the decorator is a no-op and viper's casts are p
     def ptr32(x):
         return x
 
+    _NATIVE = False
+
 from array import array
 
 from barragoon.core import (
@@ -70,7 +73,10 @@ UNDECIDED = const(2)    # a bound was hit: play on
 
 MAX_STATES = const(32768)      # joint positions numbered in bitmaps (2 bits each: 8 KB)
 MAX_HASHED = const(1000)       # ... or, beyond that, kept in a hash table (12 KB)
-MAX_EXPANSIONS = const(6000)   # positions a search may expand
+MAX_EXPANSIONS = const(4000)   # positions the searches may expand
+_QUICK = const(128)            # positions the quick search keeps (its table: 1.5 KB)
+_FULL = const(3)               # a search's table is full
+_STACK = const(256)            # bitmap mode: positions kept on its stack (1 KB)
 
 _CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)   # the (side, value) groups, sides alternating
 
@@ -84,16 +90,21 @@ _NONE = const(2)            # ... no capture is possible
 
 
 class Flood:
-    """The flood's buffers (about 1 KB): one for no_capture_possible(), one per Decision, so a
-    decision spread over the board's loop steps never shares them."""
+    """The buffers (about 1 KB) and steps of the floods: stage 2's sound flood and the flood of
+    stage 3's regions. One is shared by all decisions: a decision spread over loop steps
+    claims it (_claim) and, if another decision used it in between, starts its stage again."""
 
     def __init__(self):
-        self.work = Position()           # the board without tiles
+        self.work = Position()           # the board without tiles (stage 2), without the
+        #                                  tiles that can move (stage 3)
         self.seen = bytearray(6 * 63)    # [group * 63 + sq]: the group's flood has reached sq
         self.todo = bytearray(6 * 63)    # [group * 63 + i]: squares still to expand (a stack)
         self.top = bytearray(6)          # stack heights
         self.reach = bytearray(126)      # [side * 63 + sq]: that side's tiles could stand there
+        #                                  (stage 3: [sq] a tile that never moves stands on sq)
         self.attack = bytearray(126)     # [side * 63 + sq]: that side could move there in full
+        self.k = bytearray(6)            # stage 3: mobile tiles of each group
+        self.size = bytearray(6)         # ... and the squares of its region
 
     def start(self, pos):
         # The board without tiles, and each group's flood seeded with its tiles' squares.
@@ -170,20 +181,106 @@ class Flood:
                 top[g] += 1
         return True
 
+    # --- stage 3's regions ---------------------------------------------------------------------
+    def regions(self, pos):
+        # The board of the pieces that never move: the Barragoons and the tiles without a
+        # target even on a board without other tiles. Each group's region is seeded with its
+        # other (mobile) tiles.
+        work = self.work
+        seen = self.seen
+        todo = self.todo
+        top = self.top
+        fixed = self.reach
+        k = self.k
+        cells = work.cells
+        cells[:] = pos.cells
+        seen[:] = _ZERO
+        fixed[:] = _ZERO126
+        for g in range(6):
+            top[g] = 0
+            k[g] = 0
+        for sq in range(63):
+            if cells[SQ2MB[sq]] & TILE:
+                cells[SQ2MB[sq]] = EMPTY      # the board without tiles
+        for sq in range(63):
+            c = pos.cells[SQ2MB[sq]]
+            if c & TILE and c != 0xFF:
+                cells[SQ2MB[sq]] = c
+                n = work.targets(sq)
+                cells[SQ2MB[sq]] = EMPTY
+                if n:
+                    g = _CODES.index(c)
+                    seen[g * 63 + sq] = 1
+                    todo[g * 63 + top[g]] = sq
+                    top[g] += 1
+                    k[g] += 1
+                else:
+                    fixed[sq] = 1
+        for sq in range(63):
+            if fixed[sq]:
+                cells[SQ2MB[sq]] = pos.cells[SQ2MB[sq]]
+        self.size[:] = k
 
-_flood = None
+    def region_round(self):
+        # Each group's region grows by the targets of one of its squares. False when done.
+        work = self.work
+        seen = self.seen
+        todo = self.todo
+        top = self.top
+        size = self.size
+        busy = False
+        for g in range(6):
+            if top[g]:
+                busy = True
+                code = _CODES[g]
+                t = top[g] - 1
+                top[g] = t
+                x = todo[g * 63 + t]
+                work.put(x, code)
+                n = work.targets(x)
+                work.put(x, EMPTY)
+                tsq, tkind = work.tsq, work.tkind
+                for i in range(n):
+                    y = tsq[i]
+                    if tkind[i] == T_MOVE and not seen[g * 63 + y]:
+                        seen[g * 63 + y] = 1
+                        todo[g * 63 + top[g]] = y
+                        top[g] += 1
+                        size[g] += 1
+        return busy
+
+    def states(self, limit):
+        # Joint positions of the mobile tiles in their regions (2 x the product of each
+        # region's size to the power of its tiles), or 0 when more than limit.
+        s = 2
+        for g in range(6):
+            r = self.size[g]
+            for j in range(self.k[g]):
+                if s > limit // r:
+                    return 0
+                s *= r
+        return s
+
+
+_shared = None              # the Flood all decisions share
+_user = None                # the decision that used it last
+
+
+def _claim(user):
+    global _shared, _user
+    if _shared is None:
+        _shared = Flood()
+    _user = user
+    return _shared
 
 
 def no_capture_possible(pos):
     """True when the flood proves that no capture can ever happen again from pos, whoever
     moves. False: a capture may be reachable (Decision gives the exact answer).
     Allocation-free (after its first call)."""
-    global _flood
     if pos.has_capture(WHITE) or pos.has_capture(BROWN):
         return False
-    if _flood is None:
-        _flood = Flood()
-    f = _flood
+    f = _claim(None)
     f.start(pos)
     r = _BUSY
     while r == _BUSY:
@@ -208,6 +305,69 @@ _RI = const(452)    # [6 x 64] ... square (0-62) -> index
 _TAB = const(836)
 # and on an array of ints `wr`: [0:14] each tile's weight in the number, [14:28] its radix.
 _HUGE = const(1 << 30)      # numbers stay small ints (and 32-bit in viper)
+_ALL = b"\x01" * (6 * 63)  # the quick search's regions: every square
+
+
+# Zeroed buffers of 32-bit ints for the viper functions (ptr32), made without a temporary as
+# large: a bytearray on MicroPython; on CPython, where viper is plain Python, an array.
+if _NATIVE:
+    _INT_SHIFT = 2
+
+    def _ints(n):
+        return bytearray(4 * n)
+else:
+    _INT_SHIFT = 0
+
+    def _ints(n):
+        return array("i", bytes(4 * n))
+
+
+_CODE_BYTES = bytes(_CODES)
+
+
+@micropython.viper
+def _tables(seen: ptr8, fixed: ptr8, cells: ptr8, sq2mb: ptr8, codes: ptr8, k: ptr8,
+            tab: ptr8, wr: ptr32, side: int) -> int:
+    # The search's tables from the shared flood's regions (seen, k) and the tiles that never
+    # move (fixed); returns the root's number.
+    m = 0
+    w = 2
+    root = side
+    g = 0
+    c = 0
+    while c < 6:
+        kc = int(k[c])
+        if kc:
+            code = int(codes[c])
+            tab[_GF + g] = m
+            tab[_GK + g] = kc
+            r = 0
+            sq = 0
+            while sq < 63:
+                if seen[c * 63 + sq]:
+                    tab[_RS + (g << 6) + r] = sq2mb[sq]
+                    tab[_RI + (g << 6) + sq] = r
+                    r += 1
+                sq += 1
+            sq = 0
+            while sq < 63:                    # the group's mobile tiles, in increasing order
+                if int(cells[int(sq2mb[sq])]) == code and not fixed[sq]:
+                    tab[_TC + m] = code
+                    tab[_TG + m] = g
+                    wr[m] = w
+                    wr[14 + m] = r
+                    root += int(tab[_RI + (g << 6) + sq]) * w
+                    w *= r
+                    m += 1
+                sq += 1
+            g += 1
+        c += 1
+    return root
+
+
+@micropython.viper
+def _get(buf: ptr32, i: int) -> int:
+    return int(buf[i])
 
 
 @micropython.viper
@@ -326,8 +486,10 @@ def _number(s: int, ns: int, succ: ptr8, tab: ptr8, wr: ptr32, out: ptr32) -> in
 
 
 @micropython.viper
-def _mark_bits(out: ptr32, n: int, bits: ptr8, nb: int) -> int:
-    # Bitmap mode: mark positions seen and still to expand, unless seen before.
+def _mark_bits(out: ptr32, n: int, bits: ptr8, nb: int, stack: ptr32, st: ptr32,
+               cap: int) -> int:
+    # Bitmap mode: mark positions seen and still to expand, unless seen before, and push
+    # them on the stack while it has room (st[0]: its height); the rest wait in the bitmap.
     i = 0
     while i < n:
         s = int(out[i])
@@ -337,15 +499,35 @@ def _mark_bits(out: ptr32, n: int, bits: ptr8, nb: int) -> int:
         if not (v & bit):
             bits[byte] = v | bit
             bits[nb + byte] = int(bits[nb + byte]) | bit
+            if int(st[0]) < cap:
+                stack[st[0]] = s
+                st[0] = int(st[0]) + 1
         i += 1
     return 0
 
 
 @micropython.viper
-def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, queue: ptr32, tail: int,
+def _pop_bits(bits: ptr8, nb: int, stack: ptr32, st: ptr32) -> int:
+    # Bitmap mode: the last position on the stack still to expand, taken off the list; -1
+    # when the stack holds none.
+    while int(st[0]) > 0:
+        t = int(st[0]) - 1
+        st[0] = t
+        s = int(stack[t])
+        byte = nb + (s >> 3)
+        bit = 1 << (s & 7)
+        v = int(bits[byte])
+        if v & bit:
+            bits[byte] = v ^ bit
+            return s
+    return -1
+
+
+@micropython.viper
+def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, stack: ptr32, st: ptr32,
                cap: int) -> int:
-    # Hash mode: append positions not seen before to the queue (and the table, open
-    # addressing); returns the new tail, or -1 when the queue is full.
+    # Hash mode: push positions not seen before on the stack (st[0]: its height) and into the
+    # table (open addressing; st[1]: positions in it). -1 when the table is full.
     i = 0
     while i < n:
         s = int(out[i])
@@ -353,17 +535,18 @@ def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, queue: ptr32, tail: 
         while True:
             v = int(table[h])
             if v == 0:
-                if tail >= cap:
+                if int(st[1]) >= cap:
                     return -1
                 table[h] = s + 1
-                queue[tail] = s
-                tail += 1
+                st[1] = int(st[1]) + 1
+                stack[st[0]] = s
+                st[0] = int(st[0]) + 1
                 break
             if v == s + 1:
                 break
             h = (h + 1) & mask
         i += 1
-    return tail
+    return 0
 
 
 class Decision:
@@ -373,30 +556,31 @@ class Decision:
         while not d.step(8): ...              # the root (the repetition duty), or -1
         d.result                              # ALIVE, DEAD or UNDECIDED
 
-    The position is copied: the caller's may change meanwhile."""
+    pos must not change until the decision is made (Game finishes it before any action). Only
+    making a Decision allocates, unless a search runs: it allocates its tables (3 KB) and its
+    visited set (up to 8 KB of bitmaps, or a hash table and a stack of 12 KB)."""
 
     def __init__(self, pos, stages=(0, 0), refused=-1):
         self.result = -1
-        self.states = 0        # joint positions numbered by the search (0: no search needed)
-        self.expanded = 0      # joint positions it expanded
-        self.bytes = 0         # its visited set and queue (bitmaps, or hash table and queue)
+        self.states = 0        # joint positions the last search numbered (0: none ran)
+        self.expanded = 0      # joint positions the searches expanded
+        self.bytes = 0         # the largest visited set (bitmaps, or hash table and stack)
         self.max_states = MAX_STATES          # the bounds (tests lower them)
         self.max_hashed = MAX_HASHED
         self.max_expansions = MAX_EXPANSIONS
-        self._run = self._decide(pos.copy(), stages, refused)
+        self._run = self._decide(pos, stages, refused)
 
     def step(self, work=1):
-        """Do up to `work` units (an expansion or a flood square each). True once decided."""
+        """Do up to `work` units (an expansion or a round of a flood each). True once
+        decided."""
         run = self._run
         if run is None:
             return True
-        try:
-            while work > 0:
-                next(run)
-                work -= 1
-        except StopIteration:
-            self._run = None
-            return True
+        while work > 0:
+            if next(run):                     # (the end is a value, not StopIteration: an
+                self._run = None              # exception object would be allocated)
+                return True
+            work -= 1
         return False
 
     def finish(self):
@@ -407,6 +591,11 @@ class Decision:
 
     # --- the stages ----------------------------------------------------------------------------
     def _decide(self, pos, stages, refused):
+        yield from self._stages(pos, stages, refused)
+        while True:
+            yield True
+
+    def _stages(self, pos, stages, refused):
         side = pos.side
         stage = stages[side]
         if pos.mobile_tiles(side, stage + 1) <= stage:
@@ -417,103 +606,141 @@ class Decision:
             return
         yield
         if not pos.has_capture(1 - side):
-            f = Flood()
-            f.start(pos)
             r = _BUSY
-            while r == _BUSY:
-                yield
-                r = f.round()
+            while r == _BUSY:                 # (again if another decision took the buffers)
+                f = _claim(self)
+                f.start(pos)
+                while True:
+                    yield
+                    if _user is not self:
+                        break
+                    r = f.round()
+                    if r != _BUSY:
+                        break
             if r == _NONE:
                 self.result = DEAD
                 return
-            f = None
-        yield
+            yield
         self.result = UNDECIDED
-        board = pos.copy()
-        groups = yield from _groups(pos, board)
-        regions = []
-        states = yield from _regions(board, groups, regions, _HUGE)
+        # 3a. With at most 4 mobile tiles, first a quick search that numbers their squares
+        # as they are (no regions to flood): in open positions it finds a capture at once.
+        f = _claim(self)
+        f.regions(pos)
+        m = 0
+        for g in range(6):
+            m += f.k[g]
+        fresh = True                          # f holds this position's regions as seeded
+        if m <= 4:
+            run = self._search(pos, f, _ALL, 2 * 63 ** m, _QUICK, stages, refused)
+            if run is None:
+                return                        # (no heap: UNDECIDED)
+            yield
+            r = yield from run
+            if r != _FULL:
+                self.result = r
+                return
+            fresh = False
+            yield
+        # 3b. The regions, and the search over them.
+        states = -1
+        while states < 0:                     # (again if another decision took the buffers)
+            if not fresh:
+                f = _claim(self)
+                f.regions(pos)
+            fresh = False
+            states = f.states(_HUGE)
+            while states:
+                yield
+                if _user is not self:
+                    states = -1
+                    break
+                if not f.region_round():
+                    break                     # (done, in this step: f is still ours)
+                states = f.states(_HUGE)
         if not states:
             return                            # too many joint positions to number
+        run = self._search(pos, f, f.seen, states, self.max_hashed, stages, refused)
+        if run is not None:
+            yield
+            r = yield from run
+            if r != _FULL:
+                self.result = r
+
+    def _search(self, pos, f, regions, states, cap, stages, refused):
+        # The search's tables, from the regions (6 x 63 flags) and the shared flood's mobile
+        # tiles, and its visited set; then the search itself (a generator), or None if the heap
+        # has no room. (Reads f: in the step that flooded the regions.)
         self.states = states
-        hashed = states > self.max_states
         try:
-            if hashed:
+            board = Position()
+            board.cells[:] = f.work.cells     # the pieces that never move
+            if states > self.max_states:
                 size = 4
-                while size < 2 * self.max_hashed:
+                while size < 2 * cap:
                     size <<= 1
-                seen = array("i", bytes(4 * size))
-                queue = array("i", bytes(4 * self.max_hashed))
-                self.bytes = 4 * (size + self.max_hashed)
+                seen = _ints(size)
+                stack = _ints(cap)
+                self.bytes = max(self.bytes, 4 * (size + cap))
             else:
                 seen = bytearray(2 * ((states + 7) >> 3))
-                queue = None
-                self.bytes = len(seen)
+                stack = _ints(_STACK)
+                cap = 0                       # (bitmap mode)
+                self.bytes = max(self.bytes, len(seen) + 4 * _STACK)
+            tab = bytearray(_TAB)
+            wr = array("i", bytes(4 * 28))
+            succ = bytearray(2 * 7 * 32)      # (tile, target) of each move of the side to move
+            out = array("i", bytes(4 * 7 * 32))   # ... the numbers of the positions they lead to
         except MemoryError:
-            return
-        self.result = yield from self._search(board, groups, regions, stages, refused, seen,
-                                              queue)
-
-    def _search(self, board, groups, regions, stages, refused, seen, queue):
-        tab = bytearray(_TAB)
-        wr = array("i", bytes(4 * 28))
-        movers = ([], [])                     # the tiles of each side
+            return None
+        root = _tables(regions, f.reach, pos.cells, SQ2MB, _CODE_BYTES, f.k, tab, wr, pos.side)
         m = 0
-        w = 2
-        root = board.side
-        for g in range(len(groups)):
-            code, sqs = groups[g]
-            region = regions[g]
-            tab[_GF + g] = m
-            tab[_GK + g] = len(sqs)
-            for i in range(len(region)):
-                tab[_RS + g * 64 + i] = SQ2MB[region[i]]
-                tab[_RI + g * 64 + region[i]] = i
-            for sq in sqs:                    # (sqs are in increasing order, so are indexes)
-                tab[_TC + m] = code
-                tab[_TG + m] = g
-                wr[m] = w
-                wr[14 + m] = len(region)
-                root += tab[_RI + g * 64 + sq] * w
-                w *= len(region)
-                movers[1 if code & BROWN_BIT else 0].append(m)
-                m += 1
-        succ = bytearray(2 * 7 * 32)          # (tile, target) of each move of the side to move
-        out = array("i", bytes(4 * 7 * 32))   # ... the numbers of the positions they lead to
+        for c in range(6):
+            m += f.k[c]
+        movers = ([], [])                     # the tiles of each side
+        for t in range(m):
+            movers[1 if tab[_TC + t] & BROWN_BIT else 0].append(t)
         ctx = (board, m, tab, wr, movers, succ, out, stages)
-        if queue is None:
+        return self._run_search(ctx, root, refused, seen, stack, cap)
+
+    def _run_search(self, ctx, root, refused, seen, stack, cap):
+        # Depth first (a capture is found soonest where there is one). Hash mode: every
+        # position not seen before goes on the stack. Bitmap mode (cap 0): while the stack has
+        # room; the rest are taken from the bitmap in the order of their numbers when it is
+        # empty. Returns ALIVE, DEAD, UNDECIDED (too many expansions) or _FULL (the table is
+        # full).
+        out = ctx[6]
+        st = array("i", (0, 0))               # stack height, positions in the table
+        if not cap:
             nb = len(seen) >> 1               # seen[:nb]: seen; seen[nb:]: still to expand
-            mask = tail = 0
         else:
-            nb = 0
-            mask = len(seen) - 1
-            tail = 0
+            mask = (len(seen) >> _INT_SHIFT) - 1
         if refused >= 0:
             # The duty to deviate refuses one move here only: the root is expanded without it
             # and not marked, so that it is expanded in full if it comes back later.
-            self.expanded = 1
+            self.expanded += 1
             n = self._expand(ctx, root, refused)
             if n < 0:
                 return ALIVE
         else:
             out[0] = root
             n = 1
-        head = 0
-        s = 0
+        cur = 0
         while True:
-            if queue is None:
-                _mark_bits(out, n, seen, nb)
-                s = _next(seen, nb, s >> 3)
+            if not cap:
+                _mark_bits(out, n, seen, nb, stack, st, _STACK)
+                s = _pop_bits(seen, nb, stack, st)
                 if s < 0:
-                    return DEAD               # every position reachable was expanded
+                    s = _next(seen, nb, cur)
+                    if s < 0:
+                        return DEAD           # every position reachable was expanded
+                    cur = s >> 3
             else:
-                tail = _mark_hash(out, n, seen, mask, queue, tail, self.max_hashed)
-                if tail < 0:
-                    return UNDECIDED          # more positions than the table holds
-                if head == tail:
+                if _mark_hash(out, n, seen, mask, stack, st, cap) < 0:
+                    return _FULL
+                if st[0] == 0:
                     return DEAD
-                s = queue[head]
-                head += 1
+                st[0] -= 1
+                s = _get(stack, st[0])
             self.expanded += 1
             if self.expanded > self.max_expansions:
                 return UNDECIDED
@@ -557,73 +784,3 @@ class Decision:
                     succ[i + 1] = succ[ns + 1]
                     break
         return _number(s, ns, succ, tab, wr, out)
-
-
-def _groups(pos, board):
-    # [(code, [squares])] of the mobile tiles by group; takes them off board (the fixed tiles
-    # stay). A tile without a target on a board without other tiles can never move.
-    free = pos.copy()
-    cells = free.cells
-    tiles = []
-    for sq in range(63):
-        c = cells[SQ2MB[sq]]
-        if c & TILE:
-            cells[SQ2MB[sq]] = EMPTY
-            tiles.append(sq)
-    groups = []
-    for code in _CODES:
-        sqs = []
-        for sq in tiles:
-            if pos.get(sq) == code:
-                free.put(sq, code)
-                if free.targets(sq):
-                    sqs.append(sq)
-                    board.put(sq, EMPTY)
-                free.put(sq, EMPTY)
-        if sqs:
-            groups.append((code, sqs))
-        yield
-    return groups
-
-
-def _regions(board, groups, regions, limit):
-    # Flood each group's region over board (the fixed pieces only), all groups a square at a
-    # time, so that a search too large to run shows after a few squares (an open board).
-    # Fills regions with each group's squares in increasing order; returns the number of
-    # joint positions, or 0 when that would exceed limit.
-    G = len(groups)
-    seen = [bytearray(63) for g in range(G)]
-    todo = []
-    size = []
-    for g in range(G):
-        todo.append(list(groups[g][1]))
-        for sq in groups[g][1]:
-            seen[g][sq] = 1
-        size.append(len(todo[g]))
-    tsq, tkind = board.tsq, board.tkind
-    busy = True
-    while busy:
-        busy = False
-        states = 2
-        for g in range(G):
-            code, sqs = groups[g]
-            if todo[g]:
-                busy = True
-                x = todo[g].pop()
-                board.put(x, code)
-                n = board.targets(x)
-                board.put(x, EMPTY)
-                s = seen[g]
-                for i in range(n):
-                    y = tsq[i]
-                    if tkind[i] == T_MOVE and not s[y]:
-                        s[y] = 1
-                        size[g] += 1
-                        todo[g].append(y)
-            states *= size[g] ** len(sqs)
-        if states > limit:
-            return 0
-        yield
-    for g in range(G):
-        regions.append(bytes(sq for sq in range(63) if seen[g][sq]))
-    return states

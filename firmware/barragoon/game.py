@@ -580,7 +580,7 @@ class Game:
         elif not pos.has_capture(side) and self._can_move(1 - side):
             # Rule 6b: both sides can move; the side to move cannot capture now. Can a capture
             # ever become legal? (deadlock.py; the repetition duty's refused move is left out.)
-            self._dead = Decision(pos, self.stages, self._refused_move())
+            self._dead = True             # (made at the first decide(): a loop step later)
             if not self.stepwise:
                 self.decide()
 
@@ -602,6 +602,8 @@ class Game:
         d = self._dead
         if d is None:
             return True
+        if d is True:
+            d = self._dead = Decision(self.pos, self.stages, self._refused_move())
         if work < 0:
             d.finish()
         elif not d.step(work):
