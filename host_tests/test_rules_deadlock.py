@@ -177,6 +177,27 @@ def _name(sq):
     return "abcdefg"[sq % 7] + str(sq // 7 + 1)
 
 
+def test_decisions_stepped_in_turns_share_buffers_safely():
+    # The floods of all decisions share one set of buffers; decisions made a unit at a time
+    # in turns (as two games on one board could) must answer as each does alone.
+    positions = deadlock_pens.positions(SEED + 3, 400)
+    alone = [Decision(parse_position(t), st).finish() for t, st in positions]
+    both = 0
+    for i in range(0, len(positions) - 1, 2):
+        a = Decision(parse_position(positions[i][0]), positions[i][1])
+        b = Decision(parse_position(positions[i + 1][0]), positions[i + 1][1])
+        done_a = done_b = False
+        steps = 0
+        while not (done_a and done_b):
+            done_a = done_a or a.step(1)
+            done_b = done_b or b.step(1)
+            steps += 1
+            assert steps < 20000, ("no end", positions[i:i + 2])
+        both += steps > 3
+        assert (a.result, b.result) == (alone[i], alone[i + 1]), positions[i:i + 2]
+    assert both >= 50, both
+
+
 def test_sound_flood_never_declares_a_reachable_capture_dead():
     # The flood (stage 2) alone: it may miss a draw, never invent one.
     missed = proved = 0

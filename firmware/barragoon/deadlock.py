@@ -92,7 +92,8 @@ _NONE = const(2)            # ... no capture is possible
 class Flood:
     """The buffers (about 1 KB) and steps of the floods: stage 2's sound flood and the flood of
     stage 3's regions. One is shared by all decisions: a decision spread over loop steps
-    claims it (_claim) and, if another decision used it in between, starts its stage again."""
+    claims it (_claim) and, if another decision used it in between, starts its stage again
+    on a set of its own."""
 
     def __init__(self):
         self.work = Position()           # the board without tiles (stage 2), without the
@@ -568,6 +569,7 @@ class Decision:
         self.max_states = MAX_STATES          # the bounds (tests lower them)
         self.max_hashed = MAX_HASHED
         self.max_expansions = MAX_EXPANSIONS
+        self._own = None       # its own flood buffers, once another decision used the shared
         self._run = self._decide(pos, stages, refused)
 
     def step(self, work=1):
@@ -590,6 +592,19 @@ class Decision:
         return self.result
 
     # --- the stages ----------------------------------------------------------------------------
+    def _flood(self):
+        # The shared flood buffers; or, once another decision has used them between two steps
+        # of this one, buffers of its own (so that two decisions stepped in turns both end).
+        return self._own if self._own is not None else _claim(self)
+
+    def _lost(self):
+        # After a step: did another decision use the shared buffers? (Then start the stage
+        # again, on buffers of its own.)
+        if self._own is None and _user is not self:
+            self._own = Flood()
+            return True
+        return False
+
     def _decide(self, pos, stages, refused):
         yield from self._stages(pos, stages, refused)
         while True:
@@ -608,11 +623,11 @@ class Decision:
         if not pos.has_capture(1 - side):
             r = _BUSY
             while r == _BUSY:                 # (again if another decision took the buffers)
-                f = _claim(self)
+                f = self._flood()
                 f.start(pos)
                 while True:
                     yield
-                    if _user is not self:
+                    if self._lost():
                         break
                     r = f.round()
                     if r != _BUSY:
@@ -624,7 +639,7 @@ class Decision:
         self.result = UNDECIDED
         # 3a. With at most 4 mobile tiles, first a quick search that numbers their squares
         # as they are (no regions to flood): in open positions it finds a capture at once.
-        f = _claim(self)
+        f = self._flood()
         f.regions(pos)
         m = 0
         for g in range(6):
@@ -645,13 +660,13 @@ class Decision:
         states = -1
         while states < 0:                     # (again if another decision took the buffers)
             if not fresh:
-                f = _claim(self)
+                f = self._flood()
                 f.regions(pos)
             fresh = False
             states = f.states(_HUGE)
             while states:
                 yield
-                if _user is not self:
+                if self._lost():
                     states = -1
                     break
                 if not f.region_round():

@@ -47,6 +47,12 @@
 #   without a way out, and the remaining turn is forced anyway.
 # - Rule 6b under the express rule ("gelten analog"): "can still move" means "does not lose
 #   by the express stage", i.e. more movable tiles than the stage.
+# - Rule 6b is decided exactly at the start of every turn (deadlock.py: every sequence of
+#   non-capturing turns, a line ending where a side loses; offers ignored, the duty to deviate
+#   honoured at the root), within bounds beyond which play goes on. A forced cycle without
+#   captures is therefore drawn by 6b before the repetition rule could end it.
+# - Capture of the last tile: nothing is due, but the placements the printed rules would have
+#   are accepted (records may write them) and change nothing.
 # - A start position where a side has no tiles is refused: no game passes through one (a game
 #   ends when the last tile of a side is captured).
 from array import array
