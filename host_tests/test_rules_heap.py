@@ -4,8 +4,9 @@
 # compilation alone needs about 110 KB on the 64-bit unix port), and in 80 KB from .mpy files,
 # as the board runs them (about 52 KB for an empty game; the board has about 105 KB free after
 # boot, shared with everything else). Before issue 9 the same games needed 120 and 221 KB; 64 KB
-# did before issue 24, whose exact rule 6b decision adds about 7 KB of code on this 64-bit
-# port (deadlock.mpy) and, while it runs, its buffers.
+# did before issue 24, whose exact rule 6b decision adds code on this 64-bit port (deadlock.mpy,
+# and capture_search.mpy once a search has run: about 12 KB together) and, while it runs, its
+# buffers.
 # The record is made here on CPython by seeded random play and loaded on the MicroPython unix
 # port the way the board loads game.txt (barragoon.record.parse_record); both must end in the
 # same position. CPython test that starts micropython once per game and build.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Rule 6b's exact decision (firmware/barragoon/deadlock.py) on the emulated Pico: its time
-and its memory over the positions the tests check.
+"""Rule 6b's exact decision (firmware/barragoon/deadlock.py, capture_search.py) on the emulated
+Pico: its time and its memory over the positions the tests check.
 
     python tools/bench_deadlock.py [--positions N] [--seed S] [--top K] [--json]
                                    [--firmware UF2]
@@ -13,8 +13,10 @@ expanded, by the size of the visited set) then run on the emulated Pico (tools/r
 stock MicroPython v1.28 UF2 with the .mpy build, 125 MHz, simulated cycles: the load on this
 machine does not change the figures). For each: the whole decision's time, its longest single
 unit of work (a loop step of the board works DECIDE_MS = 3 ms and then finishes the unit it is
-in), and the heap it takes at its peak (gc.mem_alloc() read after every unit in a second run;
-the first run is timed without it). Also the heap of the module itself.
+in; a garbage collection the heap asks for falls into some unit), and the heap it holds at its
+peak (gc.collect() and gc.mem_alloc() after every unit, in a second run: the first is timed
+without them). Also the heap of the modules: deadlock.py (imported at boot) and
+capture_search.py (imported when a search first runs).
 """
 import argparse
 import json
@@ -78,17 +80,23 @@ def peak(text, stages):
     d = Decision(pos, stages)
     top = gc.mem_alloc() - h
     while not d.step(1):
+        gc.collect()
         top = max(top, gc.mem_alloc() - h)
     print(top)
 """
 MODULE = """
-import gc
+import gc, time
 import barragoon.core, barragoon.notation
 gc.collect()
 h = gc.mem_alloc()
 import barragoon.deadlock
 gc.collect()
-print(gc.mem_alloc() - h)
+a = gc.mem_alloc()
+t = time.ticks_us()
+import barragoon.capture_search
+t = time.ticks_diff(time.ticks_us(), t)
+gc.collect()
+print(a - h, gc.mem_alloc() - a, t)
 """
 
 
@@ -140,7 +148,7 @@ def main(argv=None):
     rows = []
     with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
         p.run_for(500)
-        module = int(p.exec(MODULE))
+        module, search_module, search_import = (int(x) for x in p.exec(MODULE).split())
         p.exec(PICO)
         for text, stages, units, expanded, states, nbytes, result in runs:
             line = p.exec("decide(%r, %r)" % (text, stages), timeout_ms=3600000).split()
@@ -151,7 +159,8 @@ def main(argv=None):
                          "ms": float(line[5]), "longest_unit_ms": float(line[6]),
                          "heap_peak": top})
     figures = {
-        "positions": len(work), "module_heap": module,
+        "positions": len(work), "module_heap": module, "search_module_heap": search_module,
+        "search_import_ms": search_import / 1000,
         "worst_ms": max(r["ms"] for r in rows),
         "worst_unit_ms": max(r["longest_unit_ms"] for r in rows),
         "worst_heap_peak": max(r["heap_peak"] for r in rows),
@@ -165,11 +174,13 @@ def main(argv=None):
     print("Rule 6b's decision on the emulated RP2040 (rp2040js, 125 MHz), .mpy build")
     print("  %d test positions (seed %d; %d needed the search), %d run on the Pico"
           % (len(work), args.seed, figures["searched"], len(rows)))
-    print("  module heap (barragoon.deadlock imported)        %8d B" % module)
+    print("  module heap: barragoon.deadlock (at boot)         %8d B" % module)
+    print("  ... barragoon.capture_search (at the first search) %7d B, imported in %.1f ms"
+          % (search_module, search_import / 1000))
     print("  longest decision                                  %8.1f ms" % figures["worst_ms"])
     print("  longest unit of work (one loop step's overshoot)  %8.2f ms"
           % figures["worst_unit_ms"])
-    print("  heap peak of a decision                           %8d B" % figures["worst_heap_peak"])
+    print("  heap a decision holds at its peak                 %8d B" % figures["worst_heap_peak"])
     print("  %-8s %5s %6s %8s %6s %9s %8s %7s  %s" % ("result", "units", "exp", "states",
                                                    "bytes", "ms", "unit ms", "heap",
                                                    "position"))
