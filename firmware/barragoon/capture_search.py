@@ -300,10 +300,9 @@ def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, stack: ptr32, st: pt
 def search(d, pos, f, regions, states, caps, stages, refused):
     """The search for Decision d (its counters and bounds), a generator that returns ALIVE,
     DEAD, UNDECIDED (too many expansions, or no heap) or FULL."""
-    # A search over the regions (6 x 63 flags) of the shared flood's mobile tiles (its
-    # tables are made at once: f is read in the step that flooded the regions). In hash
-    # mode with the caps in turn: most searches end within the first, small table.
-    # Returns ALIVE, DEAD, UNDECIDED or FULL.
+    # Over the regions (6 x 63 flags) of the shared flood f's mobile tiles; the tables are
+    # made at once (f is read in the step that flooded the regions). In hash mode with the
+    # caps in turn: most searches end within the first, small table.
     d.states = states
     try:
         board = Position()
@@ -345,6 +344,7 @@ def search(d, pos, f, regions, states, caps, stages, refused):
         if r != FULL:
             break
     return r
+
 
 def _run(d, ctx, root, refused, seen, stack, cap):
     # Depth first (a capture is found soonest where there is one). Hash mode: every
@@ -392,6 +392,7 @@ def _run(d, ctx, root, refused, seen, stack, cap):
         if n < 0:
             return ALIVE
         yield
+
 
 def _expand(ctx, s, skip):
     # Expand joint position s: -1 if the side to move may capture there (and does not
