@@ -497,8 +497,9 @@ def test_events_allocate_at_most_a_move_record():
     # transit and the one on the target: judging and the LED frame allocate nothing, except
     # in the steps that save (the duty at rest, the move: its text and the rules core's
     # record of the move, not counting the storage's own work) and the step after the commit
-    # (at rest: preparing the opponent's turn, the rules core's list of legal moves). A new
-    # screen costs its texts. (The unix port is 64-bit: the RP2040 needs about half.)
+    # (at rest: preparing the opponent's turn, the rules core's list of legal moves, and rule
+    # 6b's decision object: its floods share one set of buffers, and here no search is needed).
+    # A new screen costs its texts. (The unix port is 64-bit: the RP2040 needs about half.)
     import gc
     rig = Rig()
     rig.start_game()
@@ -535,11 +536,16 @@ def test_events_allocate_at_most_a_move_record():
     h = gc.mem_alloc()
     g.move(10, 24)                                 # what the rules core keeps for d2-d4
     move_record = gc.mem_alloc() - h
+    from barragoon.deadlock import Decision
+    gc.collect()
+    h = gc.mem_alloc()
+    assert Decision(g.pos, g.stages).finish() != 1 # (not DEAD)
+    decision = gc.mem_alloc() - h
     assert saved == [300 // 5, commit]             # the duty (d2 must move), the move
     assert [(i * 5, g) for i, g in enumerate(judged)
             if g and i not in saved and i != commit + 1] == [], judged
     assert judged[saved[0]] <= 256 and judged[commit] <= min(move_record, 256), judged
-    assert judged[commit + 1] <= moves_list, judged
+    assert judged[commit + 1] <= moves_list + decision, (judged, moves_list, decision)
     assert max(shown) <= 256, shown
 
 
@@ -577,3 +583,35 @@ def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_fo
     assert rig.record() == "b1-a3"
     rig.run("lift d8; drop d6; wait 350")
     assert rig.record() == "b1-a3 d8-d6"
+
+
+def test_a_draw_only_rule_6bs_search_finds_ends_the_game_in_later_loop_steps():
+    # Issue 24: after White's f2-g2 both sides can still move but nothing can ever be captured;
+    # only the search proves it. It runs a slice per loop step (here one unit of work each),
+    # the board stays live meanwhile, and the draw ends the game and is saved.
+    import controller.controller as CC
+    rig = Rig()
+    rig.start_game("7/7/7/7/[A][A][A][A][A][A][A]/[A][A][A][A][A][A][A]/[A][A][A]2[A][A]/"
+                   "Z[A][A][A][A]Z1/[A][A][A]zz[A][A] w 0")
+    budget = CC.DECIDE_MS
+    CC.DECIDE_MS = 0
+    try:
+        rig.run("lift f2; drop g2")
+        steps = over = 0
+        while rig.record() == "" and steps < 200:
+            rig.advance(5)
+            steps += 1
+        assert rig.record() == "f2-g2"
+        saves = rig.saves
+        while not isinstance(rig.ctl.top, M.Over) and over < 100:
+            assert rig.ctl.game.deciding and rig.lit(C.ORIGIN) == []
+            rig.advance(5)
+            over += 1
+    finally:
+        CC.DECIDE_MS = budget
+    g = rig.ctl.game
+    assert 2 <= over < 100 and g.over and g.reason == "no capture possible"
+    assert rig.meaning("g2") == C.DRAW and rig.meaning("d1") == C.DRAW
+    assert rig.saves == saves + 1                       # the draw is saved, once
+    rig.run("wait 500")
+    assert rig.saves == saves + 1 and rig.finished == 0

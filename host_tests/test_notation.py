@@ -224,8 +224,19 @@ def test_bad_material():
 
 
 def test_not_text():
-    msg = raises(RulesError, parse_position, None)
-    assert "text" in msg
+    # Issue 24: every parser names the value that is not text (cut short when long).
+    for fn, what in ((parse_position, "position"), (parse_square, "square"),
+                     (parse_move, "move"), (parse_placement, "placement"),
+                     (parse_face, "face code")):
+        for bad in (None, b"e5=X", 42, ["a1"], 1.5):
+            msg = raises(RulesError, fn, bad)
+            assert what in msg and "text" in msg and repr(bad) in msg, msg
+    msg = raises(RulesError, parse_position, CLOSED_START.encode())
+    assert msg.endswith("...'") and len(msg) < 80, msg
+    game = Game()
+    for bad in (None, b"c2-c3", 7):
+        msg = refused(game, play_token, game, bad)
+        assert "token" in msg and repr(bad) in msg, msg
 
 
 def test_bad_squares():

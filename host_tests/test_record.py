@@ -222,6 +222,37 @@ def test_loss_on_time_in_a_record():
 
 
 # --- refused records ------------------------------------------------------------------------
+def test_a_record_that_is_not_text_is_refused_by_name():
+    # Issue 24: RulesError naming the value, not a TypeError from deep inside.
+    for bad in (None, b"1. c2-c3\n", 12, ["1. c2-c3"]):
+        msg = raises(RulesError, parse_record, bad)
+        assert "record must be text" in msg and repr(bad)[:20] in msg, msg
+    msg = raises(RulesError, parse_record, RECORD.encode())
+    assert len(msg) < 80 and msg.endswith("...'"), msg
+
+
+def test_placements_after_the_last_tile_are_accepted():
+    # Issue 24: printed rule 4.4 has no exception for the last tile, so a record may write
+    # the two placements after it (captured side first). They are checked like any placement
+    # and the result stays the same; the board itself never asks for them.
+    start = "7/7/7/7/7/2z4/7/7/2D4 w 24"
+    plain = play(Game(start), ["c1xc4"])
+    game = play(Game(start), ["c1xc4 a1=X b1=RN"])
+    assert (game.winner, game.reason) == (plain.winner, plain.reason) == (WHITE, "no tiles left")
+    text = round_trip(game)
+    assert text.endswith("\n1. c1xc4 a1=X b1=RN\n") and '[Result "1-0"]' in text
+    assert game.pos.supply == 22 and plain.pos.supply == 24
+    assert parse_record(text.replace(" b1=RN", "")).pos.supply == 23      # one of them only
+    for bad, why in (("c1xc4 c4=X", "not empty"), ("c1xc4 a1=Q", "unknown face"),
+                     ("c1xc4 a1=X b1=X c1=X", "over"), ("c1xc4 a1=X a1=X", "not empty")):
+        msg = raises(RulesError, parse_record, "[Start \"%s\"]\n\n1. %s\n" % (start, bad))
+        assert msg.startswith("turn 1. ") and why in msg, msg
+    # With no Barragoon left in the supply there is nothing to place.
+    msg = raises(RulesError, parse_record,
+                 "[Start \"%s\"]\n\n1. c1xc4 a1=X\n" % start.replace(" 24", " 0"))
+    assert "over" in msg, msg
+
+
 def test_illegal_move_names_turn_and_token():
     bad = RECORD.replace("3. b1-a3", "3. b1-b5")
     msg = raises(RulesError, parse_record, bad)

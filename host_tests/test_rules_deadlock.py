@@ -1,139 +1,238 @@
-# Rule 6b's verdict "no capture possible any more" (firmware/barragoon/deadlock.py) against an
-# independent brute force (issue 9, point 7).
+# Rule 6b (firmware/barragoon/deadlock.py, issue 24) against an independent brute force.
 #
-# The oracle plays every game from a position exhaustively: both sides alternate, every legal
-# move (from host_tests/reference_moves.py, which shares nothing with the core) is tried,
-# positions already seen are skipped, and a side without a move ends that line. A capture is
-# reachable when some reachable position lets the side to move capture. The core's verdict is
-# allowed to miss a draw (it over-approximates where tiles can go) but must never declare one
-# while the oracle still finds a capture.
+# The brute force answers the rule's question by playing every game from a position: both sides
+# alternate, every legal move (from host_tests/reference_moves.py, which shares nothing with the
+# core: dict boards, paths walked step by step) is tried, positions already seen (tiles and side
+# to move) are skipped, and a side that loses at its turn (no move, or no more movable tiles
+# than its express stage) ends that line. A capture is reachable when some position reached
+# lets the side to move capture. No flood, no numbering of positions, no bitmaps.
 #
-# To keep the search exhaustive the positions are small: 2-4 tiles (mostly 2-tiles, which
-# cannot take an All Turns Barragoon) in a corner of 3x3 to 5x5 squares fenced by All Turns
-# Barragoons, with more of them (and a few other faces) inside. That is where the verdict is
-# hard: tiles that reach a square only by turning on an All Turns Barragoon, i.e. only with a
-# full move.
+# The positions are random small pens (tools/deadlock_pens.py): tiles walled in by Barragoons,
+# where whether tiles ever meet depends on whose turn it is. Every position the decision answers
+# must get the brute force's answer, both ways, and the game must draw exactly when the brute
+# force says both sides can move and no capture is reachable. UNDECIDED (a bound hit) is
+# allowed, counted, and the game then plays on.
 #
-# CPython only: the oracle is slow on purpose and MicroPython would add minutes, not coverage
-# (the verdict's code is the same on both, and test_rules_game.py runs its draws on both).
-# BARRAGOON_FUZZ=N scales the number of positions (default 20000), BARRAGOON_FUZZ_SEED varies
-# them.
+# CPython only: the brute force is slow on purpose (MicroPython runs the decision's code in
+# test_rules_game.py and on the emulated Pico in tools/bench_deadlock.py).
+# BARRAGOON_FUZZ=N sets the number of positions (default 3000), BARRAGOON_FUZZ_SEED the seed;
+# BARRAGOON_FUZZ_REPORT=1 prints the figures.
 import os
-import random
 
-from barragoon.deadlock import no_capture_possible
-from barragoon.notation import parse_position
-from reference_moves import FILES, tile_moves, is_tile, owner
+import deadlock_pens
+from barragoon.deadlock import (
+    Decision, no_capture_possible, ALIVE, DEAD, UNDECIDED, MAX_STATES, MAX_HASHED)
+from barragoon.game import Game, R_DEAD, DRAW
+from barragoon.notation import parse_position, parse_move
+from barragoon.core import RulesError
+from reference_moves import read_position, tile_moves, is_tile, owner
 
 FUZZ = int(os.environ.get("BARRAGOON_FUZZ", "0") or 0)
-SEED = int(os.environ.get("BARRAGOON_FUZZ_SEED", "20240611"))
-POSITIONS = max(FUZZ // 5, 20000)
-OTHER_FACES = ("2V", "2H", "1N", "1E", "1S", "1W", "RN", "LW", "X")
+SEED = int(os.environ.get("BARRAGOON_FUZZ_SEED", "20240624"))
+POSITIONS = FUZZ or 3000
+REPORT = os.environ.get("BARRAGOON_FUZZ_REPORT", "") not in ("", "0")
+BRUTE_LIMIT = 400000        # positions the brute force may visit before it gives up
+
+ISSUE_24 = "1[A]Z[A]1[A][A]/1[A][A]1[A]1[A]/2[A]z[A]2/2[A][A][A]2/2[A][A]3/[A][A]2[A]1[A]/" \
+           "[A]6/[A][A][A][A][A][A]1/[A][A][A][A][A][A]1 w 0"
+ISSUE_24_MIRROR = "5[A]z/5[A][1S]/5[RW]1/6[1W]/7/7/7/4[A][A][A]/4[A]1Z b 20"
 
 
-def capture_reachable(board, side):
-    """Whether some capture can happen in a game from board (dict square -> piece text) with
-    side ('w'/'b') to move, by exhaustive search of both sides' moves."""
-    fixed = {sq: p for sq, p in board.items() if not is_tile(p)}   # no capture: Barragoons stay
+# --- the brute force ----------------------------------------------------------------------------
+def _side_moves(here, tiles, side):
+    # (moves of side, how many of its tiles can move)
+    moves = []
+    movable = 0
+    for sq, p in tiles:
+        if owner(p) == side:
+            m = tile_moves(here, sq)
+            movable += 1 if m else 0
+            moves.extend(m)
+    return moves, movable
+
+
+def capture_reachable(text, stages=(0, 0), refused=None):
+    """True when some sequence of legal non-capturing turns from the position reaches one in
+    which the side to move may capture (and does not lose first); None if the search is too
+    large. refused: a move ('c9-d8') the side to move may not play at the start (the
+    repetition duty), allowed when the start position comes back later."""
+    board, side, _ = read_position(text)
+    fixed = {sq: p for sq, p in board.items() if not is_tile(p)}
     start = (tuple(sorted((sq, p) for sq, p in board.items() if is_tile(p))), side)
-    seen = {start}
-    todo = [start]
+    seen = set() if refused else {start}
+    todo = [(start, refused)]
     while todo:
-        tiles, side = todo.pop()
+        if len(seen) > BRUTE_LIMIT:
+            return None
+        (tiles, side), skip = todo.pop()
         here = dict(fixed)
         here.update(tiles)
-        moves = set()
-        for sq, p in tiles:
-            if owner(p) == side:
-                moves |= tile_moves(here, sq)
+        moves, movable = _side_moves(here, tiles, side)
+        if movable <= stages[0 if side == "w" else 1]:
+            continue                          # the side to move loses: the line ends
         if any(m[2] == "x" for m in moves):
             return True
         other = "b" if side == "w" else "w"
         for m in moves:
+            if m == skip:
+                continue
             frm, to = m[:2], m[3:]
             after = [(sq, p) for sq, p in tiles if sq != frm] + [(to, here[frm])]
             state = (tuple(sorted(after)), other)
             if state not in seen:
                 seen.add(state)
-                todo.append(state)
+                todo.append((state, None))
     return False
 
 
-def position_text(board, side="w"):
-    ranks = []
-    for rank in range(9, 0, -1):
-        out, run = "", 0
-        for f in FILES:
-            p = board.get(f + str(rank))
-            if p is None:
-                run += 1
-                continue
-            if run:
-                out += str(run)
-                run = 0
-            out += p if is_tile(p) else "[" + p + "]"
-        ranks.append(out + (str(run) if run else ""))
-    return "/".join(ranks) + " " + side + " 0"
+def both_can_move(text, stages):
+    # Rule 6b's first condition, with the express stages: each side has more movable tiles
+    # than its stage (the side to move: at its turn; the other: were it its turn).
+    board, side, _ = read_position(text)
+    tiles = [(sq, p) for sq, p in board.items() if is_tile(p)]
+    for s, stage in (("w", stages[0]), ("b", stages[1])):
+        if _side_moves(board, tiles, s)[1] <= stage:
+            return False
+    return True
 
 
-def small_board(rng):
-    """A corner of width x height squares fenced by All Turns Barragoons, a few tiles inside."""
-    width, height = rng.choice((3, 3, 4, 5)), rng.choice((3, 4, 4, 5))
-    board = {}
-    for f in range(width + 1):
-        for r in range(height + 1):
-            if f == width or r == height:
-                board[FILES[f] + str(r + 1)] = "A"
-    inside = [FILES[f] + str(r + 1) for f in range(width) for r in range(height)]
-    rng.shuffle(inside)
-    tiles = ["Z", "z", rng.choice("Zz"), rng.choice(("Z", "z", "D", "d", "V", "v"))]
-    tiles = tiles[:rng.choice((2, 3, 4))]
-    if tiles.count("Z") > 2 or tiles.count("z") > 2:
-        tiles = tiles[:3]
-    for sq, tile in zip(inside, tiles):
-        board[sq] = tile
-    density = rng.choice((0.2, 0.3, 0.4, 0.5))
-    for sq in inside[len(tiles):]:
-        if rng.random() < density:
-            board[sq] = "A" if rng.random() < 0.9 else rng.choice(OTHER_FACES)
-    return board
-
-
-def verdict(board):
-    return no_capture_possible(parse_position(position_text(board)))
-
-
-def test_dead_verdict_never_hides_a_reachable_capture():
-    rng = random.Random(SEED)
-    dead = 0
+# --- agreement ----------------------------------------------------------------------------------
+def _compare(positions):
+    counts = {"alive": 0, "dead": 0, "dead_searched": 0, "alive_searched": 0, "undecided": 0,
+              "undecided_dead": 0, "brute_gave_up": 0, "draws": 0, "expanded_max": 0,
+              "states_max": 0}
     wrong = []
-    for i in range(POSITIONS):
-        board = small_board(rng)
-        if verdict(board):
-            dead += 1
-            for side in ("w", "b"):
-                if capture_reachable(board, side):
-                    wrong.append("%s: a capture is reachable" % position_text(board, side))
-    assert not wrong, "%d false draws, e.g.\n%s" % (len(wrong), "\n".join(wrong[:5]))
-    assert dead >= POSITIONS // 100, "only %d dead verdicts: the test proves little" % dead
+    for text, stages in positions:
+        d = Decision(parse_position(text), stages)
+        verdict = d.finish()
+        truth = capture_reachable(text, stages)
+        counts["expanded_max"] = max(counts["expanded_max"], d.expanded)
+        counts["states_max"] = max(counts["states_max"], d.states)
+        if truth is None:
+            counts["brute_gave_up"] += 1
+            assert verdict != DEAD or d.states, text   # (only the search proves those)
+            continue
+        if verdict == UNDECIDED:
+            counts["undecided"] += 1
+            counts["undecided_dead"] += 0 if truth else 1
+        elif (verdict == ALIVE) != truth:
+            wrong.append("%s %r: decision %s, brute force %s" % (text, stages, verdict, truth))
+        else:
+            key = "alive" if truth else "dead"
+            counts[key] += 1
+            if d.states:
+                counts[key + "_searched"] += 1
+        # The game: drawn at its start exactly when both can move and nothing is reachable.
+        try:
+            g = Game(text, stages=stages)
+        except RulesError:
+            continue                          # (a start position the game refuses)
+        drawn = g.over and g.reason == R_DEAD
+        counts["draws"] += drawn
+        should = both_can_move(text, stages) and truth is False and verdict != UNDECIDED
+        if drawn != should:
+            wrong.append("%s %r: game %s, brute force %s" % (text, stages, g.reason or "plays on",
+                                                             "draw" if should else "no draw"))
+    return counts, wrong
 
 
-def test_dead_verdict_finds_most_true_draws():
-    # The verdict may miss draws, but not most of them: 6b has to end real games.
-    rng = random.Random(SEED + 1)
-    truly_dead = found = 0
-    for i in range(POSITIONS // 4):
-        board = small_board(rng)
-        if not capture_reachable(board, "w") and not capture_reachable(board, "b"):
-            truly_dead += 1
-            found += verdict(board)
-    assert truly_dead >= 50
-    assert found * 10 >= truly_dead * 7, "%d of %d draws found" % (found, truly_dead)
+def test_decision_agrees_with_the_brute_force_on_random_pens():
+    counts, wrong = _compare(deadlock_pens.positions(SEED, POSITIONS))
+    if REPORT:
+        print("\n%d positions: %r" % (POSITIONS, counts))
+    assert not wrong, "%d differences, e.g.\n%s" % (len(wrong), "\n".join(wrong[:5]))
+    # Both answers, and the search's own share of them, often enough to prove something.
+    assert counts["dead"] >= POSITIONS // 10 and counts["alive"] >= POSITIONS // 10, counts
+    assert counts["dead_searched"] >= POSITIONS // 100, counts
+    assert counts["alive_searched"] >= POSITIONS // 20, counts
+    assert counts["undecided"] <= POSITIONS // 20, counts
+
+
+def test_the_refused_root_move_is_left_out_once():
+    # After a declined repetition the side to move may not play the predicted move now (but
+    # may later, when the position comes back). Every root move of the searched positions is
+    # refused in turn; the decision must agree with the brute force each time.
+    checked = differ = 0
+    for text, stages in deadlock_pens.positions(SEED + 1, POSITIONS // 10):
+        pos = parse_position(text)
+        d = Decision(pos, stages)
+        if d.finish() == UNDECIDED or not d.states:
+            continue
+        for m in pos.legal_moves():
+            frm, to = m // 64, m % 64
+            if pos.get(to):
+                continue                      # (a capture is never refused)
+            move = "%s-%s" % (_name(frm), _name(to))
+            truth = capture_reachable(text, stages, move)
+            verdict = Decision(pos, stages, m).finish()
+            if truth is None or verdict == UNDECIDED:
+                continue
+            checked += 1
+            assert (verdict == ALIVE) == truth, (text, stages, move, verdict, truth)
+            differ += (verdict == ALIVE) != (d.result == ALIVE)
+    if REPORT:
+        print("\nrefused root moves: %d checked, %d change the answer" % (checked, differ))
+    assert checked >= 50 and differ >= 1, (checked, differ)
+
+
+def _name(sq):
+    return "abcdefg"[sq % 7] + str(sq // 7 + 1)
+
+
+def test_decisions_stepped_in_turns_share_buffers_safely():
+    # The floods of all decisions share one set of buffers; decisions made a unit at a time
+    # in turns (as two games on one board could) must answer as each does alone.
+    positions = deadlock_pens.positions(SEED + 3, 400)
+    alone = [Decision(parse_position(t), st).finish() for t, st in positions]
+    both = 0
+    for i in range(0, len(positions) - 1, 2):
+        a = Decision(parse_position(positions[i][0]), positions[i][1])
+        b = Decision(parse_position(positions[i + 1][0]), positions[i + 1][1])
+        done_a = done_b = False
+        steps = 0
+        while not (done_a and done_b):
+            done_a = done_a or a.step(1)
+            done_b = done_b or b.step(1)
+            steps += 1
+            assert steps < 20000, ("no end", positions[i:i + 2])
+        both += steps > 3
+        assert (a.result, b.result) == (alone[i], alone[i + 1]), positions[i:i + 2]
+    assert both >= 50, both
+
+
+def test_sound_flood_never_declares_a_reachable_capture_dead():
+    # The flood (stage 2) alone: it may miss a draw, never invent one.
+    missed = proved = 0
+    for text, stages in deadlock_pens.positions(SEED + 2, POSITIONS // 2):
+        if no_capture_possible(parse_position(text)):
+            proved += 1
+            assert capture_reachable(text, (0, 0)) is False, text
+    assert proved >= POSITIONS // 100, proved
+
+
+# --- the positions of issue 24 --------------------------------------------------------------------
+def test_issue_24_both_positions_are_drawn():
+    # White can only play c9-d8 and Brown only d7-d8: after c9-d8 Brown is walled in, and no
+    # line of play ever allows a capture. Drawn at the start; the flood alone cannot see it
+    # (the tiles could meet on d8 if Brown moved first). Its mirror image is drawn as well.
+    for text in (ISSUE_24, ISSUE_24_MIRROR):
+        assert capture_reachable(text) is False and both_can_move(text, (0, 0))
+        assert Decision(parse_position(text)).finish() == DEAD
+        g = Game(text)
+        assert g.over and g.winner == DRAW and g.reason == R_DEAD, text
+    assert not no_capture_possible(parse_position(ISSUE_24))
+    g = Game(ISSUE_24)
+    frm, to, _ = parse_move("c9-d8")
+    try:
+        g.move(frm, to)
+    except RulesError as e:
+        assert "no capture possible" in str(e)
+    else:
+        raise AssertionError("c9-d8 was played in a drawn game")
 
 
 # Positions where a capture is reachable only with a full move: a tile gets next to the
-# target square only by turning on an All Turns Barragoon (the full-move distance check that
-# deadlock.py makes is what finds them).
+# target square only by turning on an All Turns Barragoon.
 FULL_MOVE_ONLY = (
     "7/7/7/7/7/[A][A][A][A]3/1[A]z[A]3/[A]1[A][A]3/[A][A]Z[A]3 w 0",
     "7/7/7/7/[A][A][A][A]3/Z1[A][A]3/[A][A][A][A]3/[A]1[A][A]3/z[LW]Z[A]3 w 0",
@@ -143,8 +242,46 @@ FULL_MOVE_ONLY = (
 
 
 def test_captures_reachable_only_by_a_full_move_are_seen():
-    from reference_moves import read_position
     for text in FULL_MOVE_ONLY:
-        board = read_position(text)[0]
-        assert capture_reachable(board, "w") or capture_reachable(board, "b"), text
+        assert capture_reachable(text) or capture_reachable(text.replace(" w ", " b "))
         assert not no_capture_possible(parse_position(text)), text
+        for side in (" w ", " b "):
+            t = text.replace(" w ", side)
+            assert Decision(parse_position(t)).finish() == (ALIVE if capture_reachable(t)
+                                                              else DEAD), t
+
+
+def test_bounds_give_undecided_never_a_wrong_draw():
+    # Too many joint positions to number: the start of a game (no capture for White yet).
+    start = Game().pos
+    d = Decision(start)
+    assert d.finish() == UNDECIDED and d.states == 0
+    assert not Game().over
+    # A dead position the search must prove: with a bound just below what it needs, undecided.
+    text = "7/6z/7/[A][A][A][A][A][A][A]/7/[A][A][A][A]3/z2[A]3/[A][A][A][A]3/VZ1[A]3 w 0"
+    assert capture_reachable(text) is False
+    d = Decision(parse_position(text))
+    assert d.finish() == DEAD and 0 < d.states <= MAX_STATES
+    states, expanded = d.states, d.expanded
+    d = Decision(parse_position(text))
+    d.max_expansions = expanded - 1
+    assert d.finish() == UNDECIDED
+    # Too many to number in bitmaps: a hash table of the positions seen, and its own bound.
+    d = Decision(parse_position(text))
+    d.max_states = states - 1
+    assert d.finish() == DEAD and d.bytes > 8 * MAX_HASHED
+    d = Decision(parse_position(text))
+    d.max_states = states - 1
+    d.max_hashed = 10
+    assert d.finish() == UNDECIDED
+
+
+def test_an_open_endgame_is_decided_by_the_quick_search():
+    # Three 4-tiles on an empty board, nobody able to capture this turn: the quick search
+    # (squares numbered as they are, no regions, a small table, depth first) finds a capture
+    # after a few positions, with 1.5 KB for its table.
+    for text in ("4v1v/7/7/7/7/7/7/7/V6 w 24", "4v1v/7/7/7/7/7/7/7/V6 b 24"):
+        assert capture_reachable(text)
+        d = Decision(parse_position(text))
+        assert d.finish() == ALIVE and d.expanded <= 10 and d.bytes <= 1536, (d.expanded,
+                                                                             d.bytes)

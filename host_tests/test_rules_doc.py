@@ -131,3 +131,18 @@ def test_rules_document_is_not_shipped_to_the_board():
     urls = json.loads(read(os.path.join(ROOT, "firmware", "package.json")))["urls"]
     assert all(src.endswith(".py") for src, dst in urls)
     assert "RULES" not in read(os.path.join(ROOT, "firmware", "manifest.py"))
+
+
+def test_the_6b_example_and_the_search_limits_are_what_the_rules_core_does():
+    from barragoon.game import Game, R_DEAD
+    from barragoon.deadlock import MAX_EXPANSIONS, MAX_HASHED
+    text = read(DOC)
+    section = text[text.index("### No capture possible any more"):text.index("### A repeated")]
+    position = re.search(r"\n    (\S+ w 0)\n", section).group(1)
+    assert Game(position).reason == R_DEAD
+    assert not Game(position.replace(" w ", " b ")).over      # "with Brown to move first"
+    table = 4
+    while table < 2 * MAX_HASHED:
+        table *= 2
+    assert "(%d KB)" % (4 * (table + MAX_HASHED) // 1000) in section   # hash table and stack
+    assert "(%s arrangements)" % format(MAX_EXPANSIONS, ",") in section

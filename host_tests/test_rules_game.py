@@ -63,7 +63,26 @@ def test_last_tile_captured_ends_at_once():
     g = Game(make("d2:D d5:z", "w", 24))
     _move(g, "d2", "d5")
     assert g.over and g.winner == WHITE and g.reason == R_NO_TILES
-    assert g.placing() == -1 and g.pos.supply == 24
+    assert g.placing() == -1 and g.pos.supply == 24      # nothing is due
+    # Issue 24: printed rule 4.4 has no exception for the last tile, so a record may write the
+    # two placements all the same (captured side first). They are checked like any placement
+    # and change nothing in the result; a third is refused.
+    assert "not empty" in _unchanged(g, g.place, sq("d5"), 1)
+    assert "face code" in _unchanged(g, g.place, sq("a1"), 0)
+    g.place(sq("a1"), parse_face("X"))
+    g.place(sq("b1"), parse_face("RN"))
+    assert g.over and g.winner == WHITE and g.reason == R_NO_TILES and g.pos.supply == 22
+    assert g.turn_texts() == ["d2xd5 a1=X b1=RN"] and g.placing() == -1
+    assert "over" in _unchanged(g, g.place, sq("c1"), 1)
+    g.undo()
+    assert g.pos.get(sq("b1")) == 0 and g.pos.supply == 23 and g.winner == WHITE
+    # As far as the supply goes: with one Barragoon left only the captured side's placement.
+    g = Game(make("d2:D d5:z", "w", 1))
+    _move(g, "d2", "d5")
+    g.place(sq("a1"), parse_face("A"))
+    assert "over" in _unchanged(g, g.place, sq("b1"), 1)
+    g = Game(make("d2:D d5:z", "w", 0))
+    _move(g, "d2", "d5")
     assert "over" in _unchanged(g, g.place, sq("a1"), 1)
 
 
@@ -191,6 +210,69 @@ def test_dead_draw_under_the_express_rule():
     assert g.over and g.winner == WHITE and g.reason == R_EXPRESS
 
 
+# --- rule 6b decided exactly (issue 24) ----------------------------------------------------------
+ISSUE_24 = ("1[A]Z[A]1[A][A]/1[A][A]1[A]1[A]/2[A]z[A]2/2[A][A][A]2/2[A][A]3/[A][A]2[A]1[A]/"
+            "[A]6/[A][A][A][A][A][A]1/[A][A][A][A][A][A]1 w 0")
+ISSUE_24_MIRROR = "5[A]z/5[A][1S]/5[RW]1/6[1W]/7/7/7/4[A][A][A]/4[A]1Z b 20"
+# White plays f2-g2 here; after it neither side can ever capture (both can still move), which
+# only the search proves. Before it, White could still choose a line with a capture.
+BEFORE_DEAD = ("7/7/7/7/[A][A][A][A][A][A][A]/[A][A][A][A][A][A][A]/[A][A][A]2[A][A]/"
+               "Z[A][A][A][A]Z1/[A][A][A]zz[A][A] w 0")
+
+
+class StepGame(Game):
+    stepwise = True
+
+
+def test_issue24_same_verdict_for_a_position_and_its_mirror_image():
+    # White can only play c9-d8, Brown only d7-d8; after c9-d8 nobody can ever capture. The
+    # old test drew the mirror image and awarded this one to White after c9-d8.
+    for text in (ISSUE_24, ISSUE_24_MIRROR):
+        g = Game(text)
+        assert g.over and g.winner == DRAW and g.reason == R_DEAD, text
+    g = Game(ISSUE_24)
+    assert "no capture possible" in _unchanged(g, g.move, sq("c9"), sq("d8"))
+
+
+def test_issue24_a_stepwise_game_decides_over_several_steps():
+    g = Game(BEFORE_DEAD)
+    assert not g.over and not g.deciding
+    _move(g, "f2", "g2")
+    assert g.over and g.reason == R_DEAD               # at once: the game is not stepwise
+    g = StepGame(BEFORE_DEAD)
+    while not g.decide(1):                             # (the start's own decision)
+        pass
+    assert not g.over
+    _move(g, "f2", "g2")
+    assert g.deciding and not g.over                   # nothing decided yet
+    steps = 1
+    while not g.decide(1):
+        steps += 1
+        assert g.deciding and not g.over
+    assert steps >= 3 and not g.deciding
+    assert g.over and g.winner == DRAW and g.reason == R_DEAD
+    assert g.decide(1) and g.decide()                  # nothing pending: nothing to do
+
+
+def test_issue24_an_action_finishes_a_pending_decision_first():
+    g = StepGame(BEFORE_DEAD)
+    _move(g, "f2", "g2")                               # (finishes the start's decision)
+    assert g.deciding
+    msg = _unchanged(g, g.move, sq("b3"), sq("b2"))    # the draw came first
+    assert "no capture possible" in msg and g.over and not g.deciding
+    g = StepGame(BEFORE_DEAD)
+    _move(g, "f2", "g2")
+    assert "over" in raises(RulesError, g.agree_draw) and g.reason == R_DEAD
+    g = StepGame(BEFORE_DEAD)
+    _move(g, "f2", "g2")
+    assert "over" in raises(RulesError, g.lose_on_time) and g.reason == R_DEAD
+    # Taking the move back drops the decision: the position before it is decided anew.
+    g = StepGame(BEFORE_DEAD)
+    _move(g, "f2", "g2")
+    g.undo()
+    assert not g.over and g.decide() and not g.over and g.pos.get(sq("f2"))
+
+
 # --- start positions and arguments (issue 9, points 5 and 6) ----------------------------------
 def test_issue9_start_without_tiles_is_refused():
     for text, side in (("7/7/7/7/7/7/7/7/Z6 w 24", "Brown"), ("7/7/7/7/7/7/7/7/Z6 b 24", "Brown"),
@@ -231,6 +313,18 @@ def test_issue9_bad_arguments_raise_rules_error_naming_the_value():
         msg = raises(RulesError, Game, start)
         assert "start" in msg and repr(start) in msg, msg
     assert Game(None, CLOSED, [1, 2]).stages == (1, 2)    # any pair will do
+
+
+def test_issue24_queries_name_a_bad_square():
+    # Game.targets is the board's lift query: RulesError naming the value, not a TypeError or
+    # an IndexError; placement_allowed answers False for anything place() would refuse.
+    g = Game()
+    for bad in (None, 99, -1, 63, "d2", 1.5, True):
+        msg = _unchanged(g, g.targets, bad)
+        assert "no such square" in msg and repr(bad) in msg, msg
+    assert g.targets(sq("d2")) > 0
+    for s, face in ((None, 1), (99, 1), (10, None), (10, 99)):
+        assert g.placement_allowed(s, face) is False
 
 
 def test_illegal_actions_change_nothing():

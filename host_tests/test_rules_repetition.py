@@ -6,7 +6,7 @@ from checks import raises
 from rules_helpers import make, sq
 from barragoon.core import WHITE, BROWN, RulesError
 from barragoon.notation import format_position, parse_face
-from barragoon.game import Game, DRAW, R_REPEAT, R_REPEAT_AGREED
+from barragoon.game import Game, DRAW, R_REPEAT, R_REPEAT_AGREED, R_DEAD
 from barragoon.record import play_token
 
 RUNTIMES = ("cpython", "micropython")
@@ -205,12 +205,25 @@ def test_issue9_duty_passes_along_the_block():
 FORCED = ("a1:D a2:Z b1:[X] b2:[X] a3:[X] g1:Z f1:[A] f2:[A] g3:[A] f3:[A] "
           "g9:z f9:[A] f8:[A] g7:[A] f7:[A]")
 FORCED_BLOCK = ["g1-g2", "g9-g8", "g2-g1", "g8-g9"]
+# Ten more tiles packed into b4-f5 behind No Entry walls: none can move, but each could on an
+# empty board, so rule 6b's search would have to number more joint positions than it may and
+# answers "undecided" (issue 24): the draw then comes from the repetition rule.
+JAMMED = (" b4:D c4:D d4:V e4:V f4:d b5:z c5:d d5:d e5:v f5:v a4:[X] a5:[X] g4:[X] g5:[X] "
+          "b3:[X] c3:[X] d3:[X] e3:[X] b6:[X] c6:[X] d6:[X] e6:[X] f6:[X]")
+
+
+def test_a_forced_cycle_without_captures_is_drawn_by_rule_6b_at_once():
+    # Every position of the block leaves each player one move and none a capture: from the
+    # start, nothing can ever be captured (White's Z on a2 could take the X on b1 only if its
+    # own 3-tile, which can never move, left a1). Rule 6b draws before any repetition.
+    g = Game(make(FORCED, "w", 20))
+    assert g.over and g.winner == DRAW and g.reason == R_DEAD
 
 
 def test_nobody_can_deviate_in_a_whole_block_is_a_draw():
-    # Every position of the block leaves each player one move. White's Z on a2 could take
-    # the X on b1 if its own 3-tile were not on a1, so no draw for lack of captures (6b).
-    g = play(Game(make(FORCED, "w", 20)), FORCED_BLOCK * 3)
+    # Every position of the block leaves each player one move; rule 6b cannot decide here
+    # (see JAMMED), so the repetition rule ends the game.
+    g = play(Game(make(FORCED + JAMMED, "w", 8)), FORCED_BLOCK * 3)
     declined(g)
     play(g, FORCED_BLOCK[:2])
     assert not g.over

@@ -255,7 +255,7 @@ for name, n in out:
 
 # Modules a plain game does not load at boot: imported after everything main.py imports.
 LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "controller.clock",
-         "drivers.config_check")
+         "drivers.config_check", "barragoon.capture_search")
 
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 

@@ -21,6 +21,8 @@
 #            last_turn_text(), in_hand(), check()
 #   actions  move(frm, to), place(sq, face), offer_repetition_draw(),
 #            answer_repetition_draw(accept), agree_draw(), lose_on_time(), undo(), undo_turn()
+#   rule 6b  stepwise (False: decided within the action that began the turn; the board sets
+#            True), deciding, decide(work) (see deadlock.py)
 # Every action either happens completely or raises RulesError and changes nothing.
 #
 # Repetition (rule 6c) is about a repeated sequence of turns, not a position seen again. A turn
@@ -45,6 +47,12 @@
 #   without a way out, and the remaining turn is forced anyway.
 # - Rule 6b under the express rule ("gelten analog"): "can still move" means "does not lose
 #   by the express stage", i.e. more movable tiles than the stage.
+# - Rule 6b is decided exactly at the start of every turn (deadlock.py: every sequence of
+#   non-capturing turns, a line ending where a side loses; offers ignored, the duty to deviate
+#   honoured at the root), within bounds beyond which play goes on. A forced cycle without
+#   captures is therefore drawn by 6b before the repetition rule could end it.
+# - Capture of the last tile: nothing is due, but the placements the printed rules would have
+#   are accepted (records may write them) and change nothing.
 # - A start position where a side has no tiles is refused: no game passes through one (a game
 #   ends when the last tile of a side is captured).
 from array import array
@@ -54,7 +62,7 @@ from barragoon.core import (
 from barragoon.notation import (
     parse_position, format_position, square_name, format_move, format_placement, check_material,
     FACES)
-from barragoon.deadlock import no_capture_possible
+from barragoon.deadlock import Decision, DEAD
 
 CLOSED = 0
 OPEN = 1
@@ -190,6 +198,8 @@ class Game:
         self._forced = 0          # turns since the decline in which nobody could deviate
         self._can_deviate = False  # the side to move has the duty and another turn to play
         self._last_text = None    # cache of last_turn_text()
+        self._dead = None         # the rule 6b decision still to finish (stepwise games)
+        self._after_last = []     # sides that may still place after the last tile's capture
 
     @property
     def over(self):
@@ -314,6 +324,7 @@ class Game:
     def targets(self, sq):
         """Targets of the tile on sq (pos.tsq/pos.tkind[:n]) that the rules allow right now,
         including the duty to deviate. Allocation-free."""
+        _check_square(sq)
         pos = self.pos
         n = pos.targets(sq)
         refused = self._refused_move()
@@ -336,6 +347,7 @@ class Game:
         """Move the tile on frm to to. Raises RulesError (game unchanged) if not allowed."""
         _check_square(frm)
         _check_square(to)
+        self.decide()
         self._check_can_act()
         if self.pending:
             raise RulesError("%s must place a Barragoon first" % side_name(self.pending[0]))
@@ -355,7 +367,11 @@ class Game:
         self._do(_MOVE | frm << 2 | to << 8 | capture << 14)
 
     def place(self, sq, face):
-        """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq."""
+        """Place a Barragoon with face code 1..16 (see notation.parse_face) on sq. After the
+        capture of the last tile the game is over and nothing is due, but the placements the
+        printed rules would have (captured side first, as far as the supply goes) are accepted
+        and change nothing: records may write them."""
+        self.decide()
         err = self._placement_error(sq, face)
         if err is not None:
             raise RulesError(err)
@@ -368,6 +384,10 @@ class Game:
             return err
         if type(face) is not int or not 1 <= face <= MAX_BARRAGOON:
             return "unknown face code %r (1-16)" % (face,)
+        if self._after_last and self.reason == R_NO_TILES:
+            if self.pos.get(sq) != EMPTY:
+                return "%s is not empty" % square_name(sq)
+            return None
         err = self._act_error()
         if err is not None:
             return err
@@ -386,6 +406,7 @@ class Game:
     def offer_repetition_draw(self):
         """The player who has just completed a turn that repeats a block for the third time
         offers a draw. The opponent must accept or decline before moving."""
+        self.decide()
         self._check_can_act()
         if not self.repetition:
             raise RulesError("no repeated sequence to offer a draw on")
@@ -396,12 +417,14 @@ class Game:
         Declined: that player must deviate from the repeated sequence."""
         if accept is not True and accept is not False:
             raise RulesError("accept must be True or False, not %r" % (accept,))
+        self.decide()
         if self.over or not self.offered:
             raise RulesError("no draw offer to answer")
         self._do(_META | (ACCEPT if accept else DECLINE) << 2)
 
     def agree_draw(self):
         """Both players agree a draw (the board asks the opponent to confirm)."""
+        self.decide()
         if self.over:
             raise RulesError("the game is over")
         self._do(_META | AGREE << 2)
@@ -409,6 +432,7 @@ class Game:
     def lose_on_time(self):
         """The side whose action is awaited (`turn`: the side to move, or the side placing a
         Barragoon) ran out of time on a game clock: the other side wins."""
+        self.decide()
         if self.over:
             raise RulesError("the game is over")
         self._do(_META | TIME << 2)
@@ -469,6 +493,10 @@ class Game:
         elif tag == _PLACE:
             sq, face = (a >> 2) & 63, (a >> 8) & 31
             self.pos.put(sq, face)
+            if self.over:                 # a placement after the last tile's capture
+                self._after_last.pop(0)
+                self.pos.supply -= 1
+                return
             self.pending.pop(0)
             if not self.pending:
                 if self._cur >= 0:
@@ -493,6 +521,9 @@ class Game:
             self._cur = _TILE_CAPTURE
             if pos.count_tiles(1 - side) == 0:
                 self._finish(side, R_NO_TILES)
+                # The game is over and nobody has to place; a record may still write the two
+                # placements the printed rules would have (they change nothing).
+                self._after_last = [1 - side, side][:min(2, pos.supply)]
                 return
             take = min(2, pos.supply)
             pos.supply -= take
@@ -552,8 +583,41 @@ class Game:
             self._finish(1 - side, R_EXPRESS)
         elif self._duty and self._forced >= self._period:
             self._finish(DRAW, R_REPEAT)
-        elif no_capture_possible(pos) and self._can_move(1 - side):
+        elif not pos.has_capture(side) and self._can_move(1 - side):
+            # Rule 6b: both sides can move; the side to move cannot capture now. Can a capture
+            # ever become legal? (deadlock.py; the repetition duty's refused move is left out.)
+            self._dead = True             # (made at the first decide(): a loop step later)
+            if not self.stepwise:
+                self.decide()
+
+    # --- rule 6b, spread over the board's loop steps ----------------------------------------
+    # True: a rule 6b decision waits for decide() (the board sets it on the game it plays and
+    # calls decide() in its loop steps); False: it is made at once, within the action.
+    stepwise = False
+
+    @property
+    def deciding(self):
+        """True while a rule 6b decision is pending (stepwise games only): the game may still
+        turn out to be drawn. Every action finishes the decision first."""
+        return self._dead is not None
+
+    def decide(self, work=-1):
+        """Work on the pending rule 6b decision: up to `work` units of about a millisecond on
+        the RP2040, or all of it (work < 0). True when none is pending any more; the game is
+        then over if the decision found a draw."""
+        d = self._dead
+        if d is None:
+            return True
+        if d is True:
+            d = self._dead = Decision(self.pos, self.stages, self._refused_move())
+        if work < 0:
+            d.finish()
+        elif not d.step(work):
+            return False
+        self._dead = None
+        if d.result == DEAD:
             self._finish(DRAW, R_DEAD)
+        return True
 
     def _can_move(self, side):
         # Rule 6b's "both can still move", for the player not to move: they would not lose

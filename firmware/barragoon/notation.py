@@ -1,5 +1,6 @@
 # Text notation of RULES.md: squares, face codes, positions, moves and placements.
-# Parsers raise RulesError naming what is wrong; they never return half-parsed results.
+# Parsers raise RulesError naming what is wrong (also for an argument that is not text at all);
+# they never return half-parsed results. The formatters trust their (internal) arguments.
 from barragoon.core import (
     FACES, TILE, BROWN_BIT, WHITE, BROWN, EMPTY, TILES_PER_SIDE,
     BARRAGOONS_TOTAL, Position, RulesError, tile_code)
@@ -20,12 +21,24 @@ def _put_square(buf, i, sq):
     buf[i + 1] = 49 + sq // 7
 
 
+def _shown(value):
+    # repr of a bad argument for an error message, cut short (a whole record may arrive).
+    r = repr(value)
+    return r if len(r) <= 40 else r[:36] + "...'"
+
+
+def _text(value, what):
+    if type(value) is not str:
+        raise RulesError("%s must be text, not %s" % (what, _shown(value)))
+
+
 def square_name(sq):
     _put_square(_SQ, 0, sq)
     return _SQ.decode()
 
 
 def parse_square(text):
+    _text(text, "a square")
     if len(text) != 2 or text[0] not in FILES or text[1] not in "123456789":
         raise RulesError("not a square: %r (files a-g, ranks 1-9)" % text)
     return FILES.index(text[0]) + 7 * (ord(text[1]) - 49)
@@ -33,6 +46,7 @@ def parse_square(text):
 
 def parse_face(text):
     """Face code ('X', '1N', .. 'A') -> cell code 1..16."""
+    _text(text, "a face code")
     for i in range(16):
         if FACES[i] == text:
             return i + 1
@@ -128,8 +142,7 @@ def check_material(pos, in_hands=0):
 
 def parse_position(text):
     """Position notation -> Position. Raises RulesError naming the fault."""
-    if not isinstance(text, str):
-        raise RulesError("position must be text")
+    _text(text, "a position")
     parts = text.strip().split()
     if len(parts) != 3:
         raise RulesError("position needs 3 fields (board, side, supply), got %d" % len(parts))
@@ -159,6 +172,7 @@ def format_move(frm, to, capture):
 
 def parse_move(text):
     """'c1-c4' / 'c1xc4' -> (frm, to, is_capture)."""
+    _text(text, "a move")
     if len(text) != 5 or text[2] not in "-x":
         raise RulesError("not a move: %r (like c1-c4 or c1xc4)" % text)
     return parse_square(text[:2]), parse_square(text[3:]), text[2] == "x"
@@ -176,6 +190,7 @@ def format_placement(sq, code):
 
 def parse_placement(text):
     """'e5=X' -> (sq, cell code)."""
+    _text(text, "a placement")
     if len(text) < 4 or text[2] != "=":
         raise RulesError("not a placement: %r (like e5=X or b3=RN)" % text)
     return parse_square(text[:2]), parse_face(text[3:])

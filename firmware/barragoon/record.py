@@ -14,7 +14,7 @@
 # is (agree); (time) ends the game: the side whose action was awaited (the mover, or the side
 # placing a Barragoon) ran out of time on the board's optional game clock. Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
-from barragoon.notation import parse_move, parse_placement
+from barragoon.notation import parse_move, parse_placement, _text
 from barragoon.game import Game, VARIANTS, META_WORDS
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -142,6 +142,7 @@ def parse_record(text, each_turn=None):
     """Replay a game record; returns the Game. Raises RulesError naming the first fault and
     its turn as the record numbers it ('turn 4... g6-g9: ...'). each_turn(game), if given, is
     called after every turn, once the next turn begins or the record ends."""
+    _text(text, "a record")
     tags = {}
     for line in _lines(text):
         if line.startswith("["):
@@ -186,6 +187,7 @@ def play_token(game, token):
     """Play one token of a record on game: a move ('c1-c4', 'c1xc4'; the capture mark must
     match the board), a placement ('e5=X') or '(offer)', '(decline)', '(accept)', '(agree)',
     '(time)'."""
+    _text(token, "a token")
     if token in META_WORDS:
         k = META_WORDS.index(token)
         if k == 0:

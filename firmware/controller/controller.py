@@ -35,6 +35,9 @@ from controller import lazy
 from controller import modes as M
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
+from drivers.ticks import ticks_diff, ticks_ms
+
+DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
 
 MENUS = "controller.menus"
 CLOCK = "controller.clock"
@@ -196,6 +199,7 @@ class Controller:
 
     def begin(self, game, duties="", phys=None):
         """Play game from now on (the board is guided back to it if it differs)."""
+        game.stepwise = True               # rule 6b in loop steps: see _decide()
         self.game = game
         self.recorded = False
         self.face = 1
@@ -303,7 +307,9 @@ class Controller:
         if ck.tick(t, g, live) and isinstance(self.top, M.Play):
             self.screen_dirty = True
         if ck.flag >= 0 and live:
-            g.lose_on_time()
+            g.decide()                     # (a draw by rule 6b came first)
+            if not g.over:
+                g.lose_on_time()
             self.judge.stop()
             self.save()
             self.set_base(M.Over())
@@ -387,6 +393,8 @@ class Controller:
         top.on_button(self, code, t)
 
     def tick(self, t):
+        if self.game is not None and self.playing():
+            self._decide()
         top = self.top
         if top is None:
             return
@@ -405,6 +413,20 @@ class Controller:
             if ph != self.phase:
                 self.phase = ph
                 self.led_dirty = True
+
+    def _decide(self):
+        # Rule 6b's decision for the turn that began (barragoon/deadlock.py) runs in slices of
+        # the loop steps, so the scan and the LEDs never wait for it; an action made meanwhile
+        # finishes it first. A draw it finds (or an action met) ends the game here.
+        g = self.game
+        if g.deciding:
+            t0 = ticks_ms()
+            while not g.decide(1) and ticks_diff(ticks_ms(), t0) < DECIDE_MS:
+                pass
+        if g.over:
+            self.judge.stop()
+            self.save()
+            self.set_base(M.Over())
 
     def flags(self, f, t):
         """React to what the judge reports."""
