@@ -15,6 +15,8 @@
 # a comment only.
 from array import array
 
+from controller.ticks import ticks_diff
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -34,14 +36,22 @@ def _square(sq):
     return _FILES[sq % 7] + "123456789"[sq // 7]
 
 
+_CELLS = const(88)           # a checkpoint's position: Position.cells, side, supply
+
+
+def _position(state):
+    from barragoon.core import Position
+    pos = Position()
+    pos.cells[:] = state[:_CELLS]
+    pos.side = state[_CELLS]
+    pos.supply = state[_CELLS + 1]
+    return pos
+
+
 def _is_start(pos):
     from barragoon.game import start_position
     start = start_position(0)        # (11 ms on the RP2040: only for a new game's checkpoint)
     return pos.cells == start.cells and pos.side == start.side and pos.supply == start.supply
-
-
-def _diff(a, b):
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 class Recorder:
@@ -53,7 +63,9 @@ class Recorder:
         self.code = bytearray(size)
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
-        self.cps = []                # (event index, position (or its text), last turn text)
+        # Checkpoints: (event index, the position as bytes (cells, side, supply; its text once
+        # written), the last turn's text). Bytes, not a Position with its move buffers.
+        self.cps = []
         self.w_now = self.w_end = self.w_last_t = self.w_t = 0   # the file being written:
         self.w_i = -1                # its next event (open_file, write_some)
 
@@ -74,7 +86,7 @@ class Recorder:
     def add(self, t, code):
         if not self.size:
             return
-        d = _diff(t, self.last_t) if self.n else 0
+        d = ticks_diff(t, self.last_t) if self.n else 0
         if d < 0:
             d = 0
         while d > 65534:
@@ -98,7 +110,12 @@ class Recorder:
         idx = self.n - (1 if before_event and self.n else 0)
         if self.cps and self.cps[-1][0] == idx:
             self.cps.pop()
-        self.cps.append((idx, game.pos.copy(), game.last_turn_text()))
+        pos = game.pos
+        state = bytearray(_CELLS + 2)
+        state[:_CELLS] = pos.cells
+        state[_CELLS] = pos.side
+        state[_CELLS + 1] = pos.supply
+        self.cps.append((idx, state, game.last_turn_text()))
         if len(self.cps) > _CHECKPOINTS:
             self.cps.pop(0)
 
@@ -160,7 +177,7 @@ class Recorder:
         if i < self.w_end and self.n - i <= size:
             return False             # more next time
         if self.w_end:
-            tail = _diff(self.w_now, self.w_last_t)
+            tail = ticks_diff(self.w_now, self.w_last_t)
             ms += tail if tail > 0 else 0
         write("%d end\n" % (ms + END_PAD))
         return True
@@ -189,9 +206,9 @@ class Recorder:
         # The checkpoint's position as text ('' for the standard start of a new game: it needs
         # no line). Formatted once per checkpoint, about 14 ms on the RP2040: the next files
         # usually start from the same one.
-        pos = cp[1]
-        if isinstance(pos, str):
-            return pos
+        if isinstance(cp[1], str):
+            return cp[1]
+        pos = _position(cp[1])
         if not cp[2] and _is_start(pos):
             text = ""
         else:
