@@ -16,6 +16,7 @@ from checks import scratch_dir, scratch_root
 
 import event_script as es
 import board_events
+from storage import GAME
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_HEAP = 8 * 1024 * 1024
@@ -103,7 +104,7 @@ def run_file(name):
         r = board_events.run(sc, scratch_dir(_WORK))
         if when == "end":
             last = r                       # what the board saved is what it shows
-            assert _file("game.txt") == r.record, (name, _file("game.txt"), r.record)
+            assert _file(GAME) == r.record, (name, _file(GAME), r.record)
         leds = {}
         for sq, meaning in r.leds:
             leds[sq] = meaning

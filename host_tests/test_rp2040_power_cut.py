@@ -42,12 +42,12 @@ def game():
     image = board.firmware_image(pico_bench.build(), game=True)
     b = pico_bench.start(image, board.occupancy())
     k0 = len(b.pico.flash_ops())              # booting wrote nothing but resume.flag's removal
-    texts = [b.files()["game.txt"].decode()]
+    texts = [b.files()[board.GAME].decode()]
     play(b)
     ops = b.pico.flash_ops()
     saves = bursts(ops, k0)
     for end in [s[1] for s in saves]:
-        texts.append(board.flashfs.read_files(b.pico.storage(end))["game.txt"].decode())
+        texts.append(board.flashfs.read_files(b.pico.storage(end))[board.GAME].decode())
     # The flash as it was at the start of every operation of the saves (power cut there), and
     # in the long run also with that operation half done. Taken now: a reboot replaces it.
     cuts = {(k, partial): b.pico.storage(k, partial=partial)
@@ -90,8 +90,8 @@ def test_a_power_cut_at_any_flash_operation_of_a_save_keeps_the_old_or_the_new_g
         where = "save %d, op %d (%s at 0x%x)%s" % (i, k, ops[k]["op"], ops[k]["addr"],
                                                    " half done" if partial else "")
         files = b.files()
-        assert "game.bad" not in files, where
-        text = files.get("game.txt", b"lost").decode()
+        assert board.BAD not in files, where
+        text = files.get(board.GAME, b"lost").decode()
         assert text in (texts[i], texts[i + 1]), where
         # a saved game with moves is offered; one without any goes straight on
         resumed = ["Saved game", "Resume game"] if "1. " in text else ["White to move", "Last -"]

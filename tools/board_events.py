@@ -225,9 +225,9 @@ def run(script, workdir):
 
 def _clear(storage):
     import os
-    for name in ("game.txt", "game.tmp", "records.txt", "settings.txt", "log/events.txt",
-                 "log/events.txt.tmp", "events.txt",
-                 "error.log", "resume.flag"):
+    for name in ("saved/game.txt", "saved/game.tmp", "records.txt", "settings.txt",
+                 "log/events.txt", "log/events.txt.tmp", "events.txt", "error.log",
+                 "resume.flag"):
         try:
             os.remove(storage.root + name)
         except OSError:
