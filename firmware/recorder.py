@@ -36,18 +36,6 @@ def _square(sq):
     return _FILES[sq % 7] + "123456789"[sq // 7]
 
 
-_CELLS = const(88)           # a checkpoint's position: Position.cells, side, supply
-
-
-def _position(state):
-    from barragoon.core import Position
-    pos = Position()
-    pos.cells[:] = state[:_CELLS]
-    pos.side = state[_CELLS]
-    pos.supply = state[_CELLS + 1]
-    return pos
-
-
 def _is_start(pos):
     from barragoon.game import start_position
     start = start_position(0)        # (11 ms on the RP2040: only for a new game's checkpoint)
@@ -63,9 +51,10 @@ class Recorder:
         self.code = bytearray(size)
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
-        # Checkpoints: (event index, the position as bytes (cells, side, supply; its text once
-        # written), the last turn's text). Bytes, not a Position with its move buffers.
+        # Checkpoints: (event index, the position's cells (its text once written), the last
+        # turn's text, side, supply): its cells, not a Position with its move buffers.
         self.cps = []
+        self._pos = None             # a Position to format a checkpoint's (made when first needed)
         self.w_now = self.w_end = self.w_last_t = self.w_t = 0   # the file being written:
         self.w_i = -1                # its next event (open_file, write_some)
 
@@ -111,11 +100,7 @@ class Recorder:
         if self.cps and self.cps[-1][0] == idx:
             self.cps.pop()
         pos = game.pos
-        state = bytearray(_CELLS + 2)
-        state[:_CELLS] = pos.cells
-        state[_CELLS] = pos.side
-        state[_CELLS + 1] = pos.supply
-        self.cps.append((idx, state, game.last_turn_text()))
+        self.cps.append((idx, bytes(pos.cells), game.last_turn_text(), pos.side, pos.supply))
         if len(self.cps) > _CHECKPOINTS:
             self.cps.pop(0)
 
@@ -208,7 +193,13 @@ class Recorder:
         # usually start from the same one.
         if isinstance(cp[1], str):
             return cp[1]
-        pos = _position(cp[1])
+        pos = self._pos
+        if pos is None:
+            from barragoon.core import Position
+            pos = self._pos = Position()
+        pos.cells[:] = cp[1]
+        pos.side = cp[3]
+        pos.supply = cp[4]
         if not cp[2] and _is_start(pos):
             text = ""
         else:
@@ -217,5 +208,5 @@ class Recorder:
         cps = self.cps
         for i in range(len(cps)):
             if cps[i] is cp:
-                cps[i] = (cp[0], text, cp[2])
+                cps[i] = (cp[0], text, cp[2], cp[3], cp[4])
         return text
