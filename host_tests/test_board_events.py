@@ -248,6 +248,18 @@ def test_menus_during_a_placement_return_to_the_picker_and_take_back_works():
     run_file("play_menus_in_placement.txt")
 
 
+# --- power cuts (issue 20) -----------------------------------------------------------------------
+def test_a_power_cut_mid_game_resumes_every_committed_turn():
+    run_file("power_cut_resume.txt")
+    assert _file("records.txt") is None
+
+
+def test_a_game_finished_before_a_power_cut_is_recorded_once_at_the_next_power_on():
+    run_file("power_cut_finished_game.txt")
+    records = _file("records.txt")
+    assert records.count("[Result ") == 1 and "(agree)" in records, records
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

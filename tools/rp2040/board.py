@@ -200,6 +200,9 @@ class EmulatedBoard:
                 self.press(arg)
             elif verb == event_script.RELEASE:
                 self.release(arg)
+            elif verb == event_script.POWER:
+                self.pico.power_off()      # the flash as it is at this moment; the pieces
+                self.pico.power_on()       # stay where the hands left them
         self.pico.run_until(self.t0 + script.end_ms)
         return self.report()
 
