@@ -73,7 +73,6 @@ RECORDS_MAX = 256 * 1024       # two of these (records.txt + records.old) stay f
 EMPTY = "empty file"           # Storage.problem of an empty game.txt (nothing to keep)
 ENOSPC = 28
 ENOENT = 2
-EEXIST = 17
 OLD_EVENTS = "events.txt"      # where firmware before log/ kept it
 # littlefs on a full flash also fails creating a file with LFS_ERR_NAMETOOLONG (36): the
 # directory's metadata block has no room for the entry and no free block to grow into.
@@ -213,7 +212,10 @@ class Storage:
         self.duties = ""
         self.clock = ""
         self.recorded_at = None
-        self._migrate()
+        try:
+            self._migrate()
+        except Exception as e:             # noqa: BLE001 - it stays at the root, untouched
+            self.problem = "game.txt not moved: %s %s" % (type(e).__name__, e)
         try:
             text = self._read(GAME)
             self._game_file = text is not None
@@ -262,17 +264,25 @@ class Storage:
         return self.kept
 
     def _migrate(self):
-        # Firmware before saved/ kept game.txt at the root: moved into saved/ at the first
-        # boot, by one rename (atomic on littlefs, also between two directories). A power cut
-        # before it leaves the game at the root (the next boot moves it), after it in saved/.
-        if self._stat(OLD_GAME) is None or self._stat(GAME) is not None:
+        # Firmware before saved/ kept game.txt at the root: copied into saved/ (written as
+        # every first save: complete or not at all), then removed from the root. A power cut
+        # before the copy is complete leaves the root's (the next boot copies it again), one
+        # after it two equal files (the next boot removes the root's). Not one rename between
+        # the two directories: littlefs makes that in two commits, and a cut between them
+        # leaves the root's entry after game.txt (main.py) unreadable until the next write,
+        # and the board does not start. A saved/game.txt that differs (firmware before
+        # saved/ was put back and played meanwhile: its game is the newer one) is kept aside
+        # as saved/game.bad.
+        text = self._read(OLD_GAME)
+        if text is None:
             return
-        try:
-            self.fs.mkdir(self._path(SAVED))
-        except OSError as e:
-            if not e.args or e.args[0] != EEXIST:
-                raise
-        self.fs.rename(self._path(OLD_GAME), self._path(GAME))
+        saved = self._read(GAME)
+        if saved != text:
+            if saved is not None:
+                self.keep_aside(False)
+            if not self._write_atomic(GAME, text, None, True):
+                return                     # full: the root's stays, tried at the next boot
+        self._remove(self._path(OLD_GAME))
 
     def clear_game(self):
         self._remove(self._path(GAME))
