@@ -69,6 +69,18 @@ def read_files(image):
     return out
 
 
+def read_file(image, path):
+    """The bytes of one file on the image, or None when there is none."""
+    fs = _mounted(image)
+    try:
+        with fs.open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    finally:
+        fs.unmount()
+
+
 def with_files(image, files, remove=()):
     """A copy of image with files ({path: bytes}) written and paths in `remove` deleted."""
     fs = _mounted(image)
@@ -84,13 +96,22 @@ def with_files(image, files, remove=()):
     return bytes(fs.context.buffer)
 
 
-def fill_blocks(image, name="filler"):
-    """A copy of image with every free block taken by files. Small files still fit: littlefs
-    keeps them inside the directory's metadata (fill that on the board itself)."""
+def used_blocks(image):
+    """Blocks of the image that littlefs has in use."""
+    fs = _mounted(image)
+    n = fs.used_block_count
+    fs.unmount()
+    return n
+
+
+def fill_blocks(image, name="filler", leave=0):
+    """A copy of image with every free block but `leave` taken by files. Small files still
+    fit: littlefs keeps them inside the directory's metadata (fill that on the board
+    itself)."""
     fs = _mounted(image)
     n = 0
-    while BLOCK_COUNT - fs.used_block_count > 0:
-        blocks = min(BLOCK_COUNT - fs.used_block_count, 16)
+    while BLOCK_COUNT - fs.used_block_count > leave:
+        blocks = min(BLOCK_COUNT - fs.used_block_count - leave, 16)
         # Blocks after a file's first carry skip-list pointers: leave room for them.
         with fs.open("%s%d.bin" % (name, n), "wb") as f:
             f.write(b"\xa5" * (blocks * (BLOCK_SIZE - 16)))
