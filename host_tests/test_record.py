@@ -8,6 +8,7 @@ from barragoon.game import Game, START, CLOSED, OPEN, DRAW
 from barragoon.record import format_record, parse_record, play_token, turn_label, write_record
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_a_save_of_a_long_game_allocates_no_more_than_one_of_a_short_game",)
 
 CLOSED_START = START.format("X")
 OPEN_START = START.format("A")
@@ -357,3 +358,38 @@ def test_a_take_back_keeps_the_record_lines_formatted_before_it():
     whole = []
     write_record(g, whole.append)
     assert "".join(whole).endswith("".join(again))
+
+
+def test_a_save_of_a_long_game_allocates_no_more_than_one_of_a_short_game():
+    # The board's saves keep the complete turn lines (RecordText); a new line is added to a
+    # string of at most a few hundred bytes, not to one string of the whole record (which
+    # copied the record for every line: 200 KB over a 240-action game).
+    import gc
+    from barragoon.record import RecordText
+
+    def grown(actions):
+        g = Game()
+        k = 5
+        while len(g.actions) < actions:
+            moves = [m for m in g.legal_moves() if not g.pos.get(m % 64)]
+            k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+            m = moves[k % len(moves)]
+            g.move(m // 64, m % 64)
+        lines = RecordText()
+        out = []
+        lines.write(g, out.append)
+        worst = 0
+        for i in range(4):                      # White's and Brown's moves: two lines done
+            m = [m for m in g.legal_moves() if not g.pos.get(m % 64)][0]
+            g.move(m // 64, m % 64)
+            gc.collect()
+            h = gc.mem_alloc()
+            lines.write(g, _drop)
+            worst = max(worst, gc.mem_alloc() - h)
+        return worst
+    short, long_ = grown(20), grown(200)
+    assert long_ <= short + 64, (short, long_)
+
+
+def _drop(text):
+    pass
