@@ -13,8 +13,9 @@
 #   state    pos, start, variant, stages, actions (action_move() reads one), over, winner
 #            (WHITE, BROWN, DRAW or -1), termination (T_..., 0 while playing), reason (its
 #            words, R_...), outcome() (an Outcome, None while playing), pending (sides still
-#            to place, in order), turn (side whose action is awaited), offered (a repetition draw offer awaits its answer), repetition (the
-#            player who has just completed a turn may offer the repetition draw now),
+#            to place, in order), turn (side whose action is awaited), offered (a repetition
+#            draw offer awaits its answer), repetition (the player who has just completed a
+#            turn may offer the repetition draw now),
 #            must_deviate (side that must deviate from the repeated sequence in the turn in
 #            progress, or -1)
 #   queries  legal_moves(), targets(sq) (allocation-free), placing(), placement_allowed(sq,
