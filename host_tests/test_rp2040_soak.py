@@ -13,8 +13,8 @@ import soak_rp2040
 
 pico_bench.require()
 
-TURNS = int(os.environ.get("BARRAGOON_SOAK_TURNS", "150" if pico_bench.LONG else "4"))
-CUTS = int(os.environ.get("BARRAGOON_SOAK_CUTS", "200" if pico_bench.LONG else "4"))
+TURNS = int(os.environ.get("BARRAGOON_SOAK_TURNS", "150" if pico_bench.LONG else "5"))
+CUTS = int(os.environ.get("BARRAGOON_SOAK_CUTS", "200" if pico_bench.LONG else "5"))
 
 
 def test_power_cuts_at_random_flash_operations_lose_nothing_and_record_nothing_twice():

@@ -31,11 +31,11 @@ from rp2040 import board, flashfs, pico  # noqa: E402
 from bench_rp2040 import quiet_turns  # noqa: E402
 
 CARRY_MS = 150              # a piece in the hand (shorter than the adjust time: no touch)
-REST_MS = 700               # after a set-down: the settle time (300 ms), the save, events.txt
+REST_MS = 600               # after a set-down: the settle time (300 ms), the save, events.txt
 LOOK_MS = 400               # while the board recovers: a player looks again
 HOLD_MS = 900               # OK held: the menu, or a draw accepted (config LONG_PRESS_MS 700)
 FIRST_OPS = 4               # "the save of the move": the first flash operations after it
-SPREAD_OPS = 40             # a turn's flash operations (the save, then events.txt)
+SPREAD_OPS = 20             # a turn's flash operations, most of them (the save, events.txt)
 ERROR_LOG_MAX = 4096
 PLAYING = ("White to move", "Brown to move")
 
@@ -48,6 +48,8 @@ class Soak:
     def __init__(self, turns, cuts, seed, full, firmware=None, log=None, build=None):
         self.moves = quiet_turns(turns)
         self.want_cuts = cuts
+        self.end_cuts = min(cuts // 5, 20)   # kept for the game's end and its record
+        self.limit = cuts - self.end_cuts    # the cuts allowed so far (paced over the turns)
         self.rnd = random.Random(seed)
         self.log = log or (lambda text: None)
         build = build or board.build_firmware()
@@ -74,7 +76,7 @@ class Soak:
 
     def _arm(self, first):
         """Cut at a random one of the next flash operations (first: among the first few)."""
-        if self.pending is not None or self.cuts >= self.want_cuts:
+        if self.pending is not None or self.cuts >= min(self.limit, self.want_cuts):
             return
         self._count_ops()
         span = FIRST_OPS if first else SPREAD_OPS
@@ -125,6 +127,8 @@ class Soak:
     def _turn(self, i):
         """The hands play turn i; False when the power went meanwhile."""
         frm, to = self.moves[i]
+        n = len(self.moves)
+        self.limit = (self.want_cuts - self.end_cuts) * (i + 1) // n   # spread over the game
         self._arm(self.rnd.random() < 0.5)
         self.actions += 1
         self.b.lift(frm)
@@ -146,11 +150,12 @@ class Soak:
         turns of the game the board plays on."""
         self.cuts += 1
         self.pending = None
+        self.log("cut %d (%d flash operations so far)" % (self.cuts, self.ops))
         self._count_ops()
         held, _ = self._saved(self.b.pico.storage())
         self.b.pico.power_on()
         self.b.boot(self.b.occ)
-        if self.rnd.random() < 0.4:
+        if self.rnd.random() < 0.5:
             self._arm(True)                # and again while it recovers
         return held
 
@@ -224,7 +229,7 @@ class Soak:
                 continue
             held = self._cut()
             n = self._recover(held, n + 1)
-            self.log("turn %d, cut %d" % (n, self.cuts))
+            self.log("  resumed at turn %d" % n)
         self._finish()
         self.b.wait(2000)                  # (the new game's save and events.txt done)
         files = self.b.files()
@@ -234,7 +239,8 @@ class Soak:
     def _finish(self):
         """Agree a draw, leave the game for a new one (the record is written), through any
         cuts that come meanwhile."""
-        for _ in range(40):
+        self.limit = self.want_cuts
+        for _ in range(40 + 3 * self.end_cuts):
             if not self._powered():
                 self._cut()
                 continue
