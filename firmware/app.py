@@ -96,6 +96,7 @@ class App:
         m.resync()
         st = self.storage
         saved = st.load_game()
+        gc.collect()                       # (the record's text, before the first mode)
         if st.problem:
             if st.kept:
                 self.report("saved game not loaded, kept as game.bad: " + st.problem)
@@ -361,6 +362,11 @@ def main(storage=None, clock=None):
         storage = Storage()
     try:
         resume = _resume_flag(storage, False)
+        # The config checker's garbage goes before the App's long-lived buffers are placed:
+        # left lying, a collection during boot frees it between them, and a heap fragmented
+        # so at power-on could not import the menus (a MemoryError at every boot, found by
+        # the power-cut soak, tools/soak_rp2040.py).
+        gc.collect()
         app = App(storage, clock)
         app.boot(resume, wdt)
         gc.collect()

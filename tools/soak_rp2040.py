@@ -66,6 +66,7 @@ class Soak:
         self.redone = 0                   # turns in progress at a cut, played again
         self.actions = 0                  # button presses and pieces moved (players' actions)
         self.records = ""
+        self.last_cut = None              # the flash as the last cut left it
 
     def close(self):
         self.b.close()
@@ -152,7 +153,8 @@ class Soak:
         self.pending = None
         self.log("cut %d (%d flash operations so far)" % (self.cuts, self.ops))
         self._count_ops()
-        held, _ = self._saved(self.b.pico.storage())
+        self.last_cut = self.b.pico.storage()
+        held, _ = self._saved(self.last_cut)
         self.b.pico.power_on()
         self.b.boot(self.b.occ)
         if self.rnd.random() < 0.5:
@@ -353,8 +355,16 @@ def main(argv=None):
                 (lambda text: print(text, file=sys.stderr)) if args.verbose else None)
     try:
         f = soak.run()
-    except SoakError as e:
-        print("soak_rp2040: " + str(e), file=sys.stderr)
+    except (SoakError, pico.PicoError) as e:
+        print("soak_rp2040: " + str(e).split("\n")[0], file=sys.stderr)
+        if soak.last_cut is not None:
+            path = os.path.join(os.path.dirname(HERE), "build", "soak_rp2040-last-cut.img")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as out:
+                out.write(soak.last_cut)
+            print("soak_rp2040: the flash as cut %d left it: %s (boot it: "
+                  "tools/rp2040 Pico(flash=...))" % (soak.cuts, path), file=sys.stderr)
+        print(soak.b.console()[-1500:], file=sys.stderr)
         return 1
     finally:
         soak.close()
