@@ -153,7 +153,10 @@ def test_a_full_file_system_shows_storage_full_and_the_game_goes_on(bench):
     assert b.wait_for(lambda b: b.screen()[:2] == ["White to move", "Last d6-d9"], 8000)
     assert "storage full" in b.screen()
     assert not b.pico.resets
-    assert b.files()[board.GAME] == saved        # the last save that fitted is intact
+    # The last save that fitted is intact: game.txt is small and kept inside saved/'s own
+    # metadata, so it may still fit where events.txt did not.
+    text = b.files()[board.GAME].decode()
+    assert text == saved.decode() or text.endswith("2. d5-e4 d6-d9\n"), text
 
 
 # Milliseconds after a move's drop. At 290.3 the interrupt lands while the commit's work runs

@@ -67,9 +67,18 @@ class Soak:
         self.actions = 0                  # button presses and pieces moved (players' actions)
         self.records = ""
         self.last_cut = None              # the flash as the last cut left it
+        self.unreadable = 0               # cut images whose game.txt the host could not read
 
     def close(self):
         self.b.close()
+
+    def keep(self, what):
+        """Write the flash of the last cut to build/soak_rp2040-<what>.img; its path."""
+        path = os.path.join(os.path.dirname(HERE), "build", "soak_rp2040-%s.img" % what)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as out:
+            out.write(self.last_cut)
+        return path
 
     # --- the flash and the power -------------------------------------------------------------
     def _count_ops(self):
@@ -154,7 +163,13 @@ class Soak:
         self.log("cut %d (%d flash operations so far)" % (self.cuts, self.ops))
         self._count_ops()
         self.last_cut = self.b.pico.storage()
-        held, _ = self._saved(self.last_cut)
+        try:
+            held, _ = self._saved(self.last_cut)
+        except Exception as e:             # noqa: BLE001 - the board will say if it can
+            held = None                    # read it: keep it for a person to look at
+            self.unreadable += 1
+            path = self.keep("unreadable-cut%d" % self.cuts)
+            self.log("  littlefs-python cannot read game.txt there (%s): %s" % (e, path))
         self.b.pico.power_on()
         self.b.boot(self.b.occ)
         if self.rnd.random() < 0.5:
@@ -307,6 +322,7 @@ class Soak:
             "flash_blocks": flashfs.BLOCK_COUNT,
             "storage_full_seen": "storage full" in self.b.console(),
             "not_loaded_seen": "not loaded" in self.b.console(),
+            "cut_images_unreadable_on_the_host": self.unreadable,
             "players_actions": self.actions,
             "seconds": round(seconds, 1),
             "simulated_s": round(self.b.pico.t / 1000.0, 1),
@@ -358,12 +374,9 @@ def main(argv=None):
     except (SoakError, pico.PicoError) as e:
         print("soak_rp2040: " + str(e).split("\n")[0], file=sys.stderr)
         if soak.last_cut is not None:
-            path = os.path.join(os.path.dirname(HERE), "build", "soak_rp2040-last-cut.img")
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as out:
-                out.write(soak.last_cut)
             print("soak_rp2040: the flash as cut %d left it: %s (boot it: "
-                  "tools/rp2040 Pico(flash=...))" % (soak.cuts, path), file=sys.stderr)
+                  "tools/rp2040 Pico(flash=...))" % (soak.cuts, soak.keep("last-cut")),
+                  file=sys.stderr)
         print(soak.b.console()[-1500:], file=sys.stderr)
         return 1
     finally:
