@@ -205,6 +205,8 @@ class Soak:
             raise SoakError("after cut %d the board does not go on: %s" % (
                 self.cuts, self.b.screen()))
         turns, _ = self._saved()
+        if self.cuts < self.limit - 1:
+            self._arm(True)                # behind the pace: another cut soon
         if turns != [self._text(i) for i in range(len(turns))]:
             raise SoakError("after cut %d the game is not the hands': %s" % (self.cuts, turns))
         # Lost: a turn game.txt held at the cut, or one the hands had finished before the
@@ -257,7 +259,7 @@ class Soak:
         """Agree a draw, leave the game for a new one (the record is written), through any
         cuts that come meanwhile."""
         self.limit = self.want_cuts
-        for _ in range(40 + 3 * self.end_cuts):
+        for _ in range(40 + 4 * (self.want_cuts - self.cuts)):
             if not self._powered():
                 self._cut()
                 continue

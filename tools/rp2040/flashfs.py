@@ -1,5 +1,8 @@
 # The Pico's file system on the host: MicroPython v1.28 on RPI_PICO mounts littlefs2 at / from
-# flash offset 0xA0000 (352 blocks of 4 KB; read size 32, program size 256, lookahead 32).
+# flash offset 0xA0000 (352 blocks of 4 KB; read size 32, program size 256, lookahead 32; and
+# as MicroPython's extmod/vfs_lfsx.c sets them, a cache of 4 x 256 bytes and block_cycles 100:
+# with littlefs-python's default cache of 256 bytes, a file kept inline in its directory's
+# metadata (up to 512 bytes: a game.txt of 25 to 45 turns) reads back as corrupt).
 # littlefs-python builds such an image from the deployed firmware and reads one back.
 import os
 
@@ -15,7 +18,8 @@ IMAGE_SIZE = BLOCK_SIZE * BLOCK_COUNT
 
 def _fs(mount=True):
     return littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32,
-                             prog_size=256, lookahead_size=32, mount=mount)
+                             prog_size=256, lookahead_size=32, cache_size=1024,
+                             block_cycles=100, mount=mount)
 
 
 def build_image(tree=None, files=None):
