@@ -3,19 +3,19 @@
 #
 # Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
 # waits: no crash loop); load settings and the saved game; first scan; the controller offers to
-# resume. After every committed action the game is saved (storage.py) with its touch-move
-# duties at the end of the loop step that commits it, right after its LEDs; the screen follows
-# in the next steps. Work that can wait goes into later steps, one part each, so that no step
-# keeps the loop long: the flight recorder (recorder.py: every raw sensor and button event)
-# goes to events.txt (opened, then a few lines a step, then closed and renamed), then the
-# turn's garbage is collected; a finished game is appended to records.txt. An unexpected
-# exception is written to error.log and shown, then the board restarts and resumes the saved
-# game without asking.
+# resume. After every committed action the game is saved (storage.py, which owns the save
+# sequence) with its touch-move duties at the end of the loop step that commits it, right after
+# its LEDs; the screen follows in the next steps. Work that can wait goes into later steps, one
+# part each, so that no step keeps the loop long: the save sequence's rest (storage.work(): the
+# flight recorder's events.txt, recorder.py), then the turn's garbage is collected; a finished
+# game is appended to records.txt when the players leave it. An unexpected exception is written
+# to error.log and shown, then the board restarts and resumes the saved game without asking.
 #
 # Faults the board lives with (each printed on the serial console and logged in error.log):
 # a display that does not answer (play goes on with the LEDs), a saved game that cannot be
-# loaded (kept as game.bad, a clean start), a full file system ("storage full" on the screen,
-# the game goes on). The watchdog runs from before anything can fail at boot.
+# loaded (kept as game.bad, a clean start) or whose clock or opponent tag cannot be read (a
+# copy kept as game.bad, the game goes on without them), a full file system ("storage full"
+# on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
 # stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
@@ -27,7 +27,7 @@ import machine
 
 import config
 from drivers import matrix, leds, ssd1306, inputs, buzzer
-from storage import Storage
+from storage import Storage, EMPTY
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
@@ -61,6 +61,7 @@ class App:
         self.period = cfg.SCAN_PERIOD_MS
         self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 2048),
                                  getattr(cfg, "RECORDER_FILE_EVENTS", 400))
+        self.storage.recorder = self.recorder   # (its events follow every save)
         self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness,
                               getattr(cfg, "ADJUST_MS", 250), getattr(cfg, "REOPEN_MS", 2000),
                               self.storage.load_palette())
@@ -75,7 +76,6 @@ class App:
         self.oled_ok = True
         self.full = False
         self.unsaved = None                # (game, duties) to write at the end of this step
-        self.events_due = False            # events.txt to begin in the next step
         self.collect_due = False           # the turn's garbage to collect in the next step
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
@@ -97,13 +97,29 @@ class App:
         while m.pop() >= 0:
             pass
         m.resync()
-        saved = self.storage.load_game()
-        if self.storage.problem:
-            self.report("saved game not loaded, kept as game.bad: " + self.storage.problem)
-            self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
-        self.ctl.start(m.occupied, saved, self.storage.duties, self.storage.clock)
+        st = self.storage
+        saved = st.load_game()
+        gc.collect()                       # (the record's text, before the first mode)
+        if st.problem:
+            if st.kept:
+                self.report("saved game not loaded, kept as game.bad: " + st.problem)
+                self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
+            else:
+                self.report("saved game not loaded: " + st.problem)
+                self.notice(("Saved game", "empty" if st.problem == EMPTY else "unreadable",
+                             "a new game"), wdt)
+        # A tag the game cannot use: the game goes on without it, the player is told, and a
+        # copy of the file is kept (now: start() may record a finished game and remove it).
+        bad = self.ctl.unreadable(saved, st.clock)
+        kept = st.keep_aside(True) if bad else False
+        self.ctl.start(m.occupied, saved, st.duties, st.clock)
+        if bad:
+            self.report("saved game's %s tag unreadable, copy %s" % (
+                bad, "kept as game.bad" if kept else "not kept"))
+            self.notice(("Saved game:", "unreadable tag:", bad,
+                         "copy: game.bad" if kept else ""), wdt)
         if resume and saved is not None and not saved.over:
-            self.ctl.begin(saved, self.storage.duties)   # after a crash: back into the game
+            self.ctl.begin(saved, st.duties)   # after a crash: back into the game
 
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
@@ -142,8 +158,7 @@ class App:
     def _write(self):
         game, duties = self.unsaved
         self.unsaved = None
-        self.storage.save_game(game, duties, self.ctl.clock_tag())   # the times as of now
-        self.events_due = True             # events.txt from the next step on
+        self.storage.save(game, duties, self.ctl.clock_tag())   # the times as of now
 
     def step(self):
         """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
@@ -204,11 +219,9 @@ class App:
 
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
-        if self.events_due:                # (opening a file takes a few ms of littlefs)
-            self.events_due = False
-            self.storage.begin_events(self.recorder, t)
-        elif self.storage.events_open is not None:
-            if self.storage.write_events(self.recorder, EVENT_LINES) and self.matrix.timed:
+        st = self.storage
+        if st.busy():
+            if st.work(t, EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
@@ -356,6 +369,11 @@ def main(storage=None, clock=None):
         storage = Storage()
     try:
         resume = _resume_flag(storage, False)
+        # The config checker's garbage goes before the App's long-lived buffers are placed:
+        # left lying, a collection during boot frees it between them, and a heap fragmented
+        # so at power-on could not import the menus (a MemoryError at every boot, found by
+        # the power-cut soak, tools/soak_rp2040.py).
+        gc.collect()
         app = App(storage, clock)
         app.boot(resume, wdt)
         gc.collect()

@@ -15,6 +15,8 @@
 # a comment only.
 from array import array
 
+from controller.ticks import ticks_diff
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -40,10 +42,6 @@ def _is_start(pos):
     return pos.cells == start.cells and pos.side == start.side and pos.supply == start.supply
 
 
-def _diff(a, b):
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
 class Recorder:
     def __init__(self, size=2048, file_events=400):
         self.size = size
@@ -53,7 +51,10 @@ class Recorder:
         self.code = bytearray(size)
         self.n = 0                   # events ever added (ring index = n % size)
         self.last_t = 0
-        self.cps = []                # (event index, position (or its text), last turn text)
+        # Checkpoints: (event index, the position's cells (its text once written), the last
+        # turn's text, side, supply): its cells, not a Position with its move buffers.
+        self.cps = []
+        self._pos = None             # a Position to format a checkpoint's (made when first needed)
         self.w_now = self.w_end = self.w_last_t = self.w_t = 0   # the file being written:
         self.w_i = -1                # its next event (open_file, write_some)
 
@@ -74,7 +75,7 @@ class Recorder:
     def add(self, t, code):
         if not self.size:
             return
-        d = _diff(t, self.last_t) if self.n else 0
+        d = ticks_diff(t, self.last_t) if self.n else 0
         if d < 0:
             d = 0
         while d > 65534:
@@ -98,7 +99,8 @@ class Recorder:
         idx = self.n - (1 if before_event and self.n else 0)
         if self.cps and self.cps[-1][0] == idx:
             self.cps.pop()
-        self.cps.append((idx, game.pos.copy(), game.last_turn_text()))
+        pos = game.pos
+        self.cps.append((idx, bytes(pos.cells), game.last_turn_text(), pos.side, pos.supply))
         if len(self.cps) > _CHECKPOINTS:
             self.cps.pop(0)
 
@@ -160,7 +162,7 @@ class Recorder:
         if i < self.w_end and self.n - i <= size:
             return False             # more next time
         if self.w_end:
-            tail = _diff(self.w_now, self.w_last_t)
+            tail = ticks_diff(self.w_now, self.w_last_t)
             ms += tail if tail > 0 else 0
         write("%d end\n" % (ms + END_PAD))
         return True
@@ -189,9 +191,15 @@ class Recorder:
         # The checkpoint's position as text ('' for the standard start of a new game: it needs
         # no line). Formatted once per checkpoint, about 14 ms on the RP2040: the next files
         # usually start from the same one.
-        pos = cp[1]
-        if isinstance(pos, str):
-            return pos
+        if isinstance(cp[1], str):
+            return cp[1]
+        pos = self._pos
+        if pos is None:
+            from barragoon.core import Position
+            pos = self._pos = Position()
+        pos.cells[:] = cp[1]
+        pos.side = cp[3]
+        pos.supply = cp[4]
         if not cp[2] and _is_start(pos):
             text = ""
         else:
@@ -200,5 +208,5 @@ class Recorder:
         cps = self.cps
         for i in range(len(cps)):
             if cps[i] is cp:
-                cps[i] = (cp[0], text, cp[2])
+                cps[i] = (cp[0], text, cp[2], cp[3], cp[4])
         return text

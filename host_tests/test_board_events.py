@@ -16,6 +16,7 @@ from checks import scratch_dir, scratch_root
 
 import event_script as es
 import board_events
+from storage import GAME
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_HEAP = 8 * 1024 * 1024
@@ -103,7 +104,7 @@ def run_file(name):
         r = board_events.run(sc, scratch_dir(_WORK))
         if when == "end":
             last = r                       # what the board saved is what it shows
-            assert _file("game.txt") == r.record, (name, _file("game.txt"), r.record)
+            assert _file(GAME) == r.record, (name, _file(GAME), r.record)
         leds = {}
         for sq, meaning in r.leds:
             leds[sq] = meaning
@@ -245,6 +246,18 @@ def test_fast_hands_still_make_their_moves():
 
 def test_menus_during_a_placement_return_to_the_picker_and_take_back_works():
     run_file("play_menus_in_placement.txt")
+
+
+# --- power cuts (issue 20) -----------------------------------------------------------------------
+def test_a_power_cut_mid_game_resumes_every_committed_turn():
+    run_file("power_cut_resume.txt")
+    assert _file("records.txt") is None
+
+
+def test_a_game_finished_before_a_power_cut_is_recorded_once_at_the_next_power_on():
+    run_file("power_cut_finished_game.txt")
+    records = _file("records.txt")
+    assert records.count("[Result ") == 1 and "(agree)" in records, records
 
 
 # --- the flight recorder's events.txt replays what happened ------------------------------------

@@ -128,6 +128,24 @@ def test_timestamps_of_several_squares_and_tick_wrap():
     assert got == [(0, 0), (square("e4"), 15), (62, 25)], got
 
 
+def test_a_change_just_before_the_ticks_wrap_is_reported_after_its_debounce():
+    # Hall builds debounce for 15 ms: a piece set down 5 ms before the tick counter wraps
+    # settles after it. The time since the change is taken wrap-safe; a plain subtraction
+    # would find it negative and never report the change.
+    board, m = setup(sensor="hall", diode="row_cathode", level=0, debounce=cfg.HALL_DEBOUNCE_MS)
+    start = ticks_add(0, -5)
+    board.place(square("d5"))
+    ev = []
+    t = start
+    for i in range(8):
+        board.t_us = i * 5000
+        m.scan(t)
+        drain(m, ev)
+        t = ticks_add(t, 5)
+    assert [(e[0], e[1], ticks_diff(e[2], start)) for e in ev] == [(square("d5"), 1, 0)], ev
+    assert m.occupied[square("d5")] == 1
+
+
 def test_bouncing_reed_switch_gives_exactly_one_event():
     board, m = setup()
     sq = square("b7")

@@ -38,6 +38,13 @@ def test_format_event_round_trips():
     assert parse(text).events == s.events
 
 
+def test_a_power_cut_is_an_event_of_its_own():
+    from event_script import POWER
+    s = parse("100 lift d2\n400 drop d5\n900 power\n1500 press ok\n2000 end\n")
+    assert s.events[2] == (900, POWER, None) and s.end_ms == 2000
+    assert format_event(*s.events[2]) == "900 power"
+
+
 def test_faults_name_the_line_and_what_is_wrong():
     cases = (
         ("10 lift h1", "line 1: not a square: 'h1'"),
@@ -49,6 +56,7 @@ def test_faults_name_the_line_and_what_is_wrong():
         ("10 lift", "line 1: 'lift' needs one argument"),
         ("10 lift d2 d3", "line 1: 'lift' needs one argument"),
         ("10 end now", "line 1: 'end' takes no argument"),
+        ("10 power off", "line 1: 'power' takes no argument"),
         ("20 lift d2\n10 drop d2", "line 2: time 10 ms is before the previous event (20 ms)"),
         ("10 end\n20 lift d2", "line 2: nothing may follow 'end'"),
         ("10 lift d2\nposition 7/7/7/7/7/7/7/7/Z6 w 24", "line 2: 'position' must come first"),

@@ -18,7 +18,7 @@ from barragoon.notation import parse_square  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
 from controller.modes import Play, Menu, Setup  # noqa: E402
 from controller import colours as C  # noqa: E402
-from storage import Storage  # noqa: E402
+from storage import Storage, GAME  # noqa: E402
 import app  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
@@ -79,7 +79,7 @@ class Board:
         return strip.rgb(i)
 
     def saved_text(self):
-        f = open(self.dir + "game.txt")
+        f = open(self.dir + GAME)
         t = f.read()
         f.close()
         return t
@@ -346,9 +346,9 @@ def test_the_step_that_commits_a_move_lights_it_saves_it_and_leaves_the_screen_t
     began = []                                   # the screen still going out then?
     real_begin = b.storage.begin_events
 
-    def begin(rec, now):
+    def begin(now):
         began.append(b.app.oled.sending())
-        real_begin(rec, now)
+        real_begin(now)
     b.app.boot()
     b.run(400)
     b.app.step, b.storage.save_game, b.storage.begin_events = step, save, begin
@@ -433,3 +433,47 @@ def test_a_duty_taken_on_in_the_first_turn_survives_a_power_cut():
 
 def test_a_duty_taken_on_by_the_lift_that_closed_the_last_turn_survives_a_power_cut():
     _power_cut_with_a_tile_in_the_hand("cut2", (("d2", "d5"), ("d8", "d6")))
+
+
+def test_a_saved_game_with_an_unreadable_clock_or_opponent_tag_goes_on_and_says_so():
+    # A damaged [Clock] or [Opponent] tag used to turn the game quietly into a two-player
+    # game without a clock. The game goes on without them, and the player is told on the
+    # screen (and in error.log); the file as it was is kept as game.bad.
+    import os
+    from storage import BAD, SAVED
+    from barragoon.game import Game
+    name = "badtags"
+    b = Board(name)
+    g = Game()
+    g.move(10, 31)
+    out = []
+    import storage
+    storage.game_text(g, "", out.append)
+    text = '[Clock "300000 ten w"]\n[Opponent "Purple 9"]\n' + "".join(out)
+    os.mkdir(b.dir + SAVED)
+    f = open(b.dir + GAME, "w")
+    f.write(text)
+    f.close()
+    b2 = Board(name, keep_dir=True, pieces=g.pos)
+    shown = []
+    real = app.App.notice
+
+    def notice(self, lines, wdt=None, ms=3000):
+        shown.append(lines)
+        real(self, lines, wdt, ms)
+    app.App.notice = notice
+    try:
+        b2.app.boot()
+    finally:
+        app.App.notice = real
+    assert shown and shown[0][1] == "unreadable tag:" and shown[0][2] == "clock, opponent"
+    log = open(b2.dir + "error.log").read()
+    assert "clock, opponent tag unreadable" in log
+    assert open(b2.dir + BAD).read() == text            # nothing lost
+    b2.run(50)
+    b2.press(OK)                                         # Resume game
+    assert isinstance(b2.ctl.top, Play) and b2.ctl.clock is None and b2.ctl.opponent is None
+    b2.lift("d8")
+    b2.drop("d6")
+    saved = b2.saved_text()
+    assert saved.endswith("1. d2-d5 d8-d6\n") and "Clock" not in saved and "Opponent" not in saved

@@ -5,9 +5,10 @@ from checks import raises
 from barragoon.core import RulesError, WHITE, BROWN, EMPTY
 from barragoon.notation import format_position, parse_square
 from barragoon.game import Game, START, CLOSED, OPEN, DRAW
-from barragoon.record import format_record, parse_record, play_token, turn_label
+from barragoon.record import format_record, parse_record, play_token, turn_label, write_record
 
 RUNTIMES = ("cpython", "micropython")
+MICROPYTHON_ONLY = ("test_a_save_of_a_long_game_allocates_no_more_than_one_of_a_short_game",)
 
 CLOSED_START = START.format("X")
 OPEN_START = START.format("A")
@@ -347,3 +348,79 @@ def test_each_turn_sees_every_turn_once_after_it_is_complete():
 def test_start_without_tiles_is_refused():
     msg = raises(RulesError, parse_record, '[Start "7/7/7/7/7/7/7/7/Z6 w 24"]\n')
     assert "Brown has no tiles" in msg, msg
+
+
+def test_a_take_back_keeps_the_record_lines_formatted_before_it():
+    # The board keeps the turn lines of its saves formatted (RecordText); a take-back of the
+    # last turn (the reopen window, the menu) must not send the next save back to the first
+    # turn: it formats from the line the take-back reached. Issue 20: undo() replaced the
+    # actions array and every reopened move reformatted the whole record.
+    from barragoon.record import RecordText
+    g = Game()
+    k = 99
+    while len(g.actions) < 80:
+        moves = [m for m in g.legal_moves() if not g.pos.get(m % 64)]
+        k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+        m = moves[k % len(moves)]
+        g.move(m // 64, m % 64)
+    lines = RecordText()
+    out = []
+    lines.write(g, out.append)
+    starts = []
+    real = g.turns_from
+
+    def watched(i):
+        starts.append(i)
+        return real(i)
+    g.turns_from = watched
+    g.undo()
+    again = []
+    lines.write(g, again.append)
+    assert starts and min(starts) > 60, starts
+    whole = []
+    write_record(g, whole.append)
+    assert "".join(whole).endswith("".join(again))
+    g.undo_turn()
+    g.undo_turn()
+    g.undo_turn()                                # back past the open line: those are redone
+    g.move(g.legal_moves()[0] // 64, g.legal_moves()[0] % 64)
+    again = []
+    lines.write(g, again.append)
+    whole = []
+    write_record(g, whole.append)
+    assert "".join(whole).endswith("".join(again))
+
+
+def test_a_save_of_a_long_game_allocates_no_more_than_one_of_a_short_game():
+    # The board's saves keep the complete turn lines (RecordText); a new line is added to a
+    # string of at most a few hundred bytes, not to one string of the whole record (which
+    # copied the record for every line: 200 KB over a 240-action game).
+    import gc
+    from barragoon.record import RecordText
+
+    def grown(actions):
+        g = Game()
+        k = 5
+        while len(g.actions) < actions:
+            moves = [m for m in g.legal_moves() if not g.pos.get(m % 64)]
+            k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+            m = moves[k % len(moves)]
+            g.move(m // 64, m % 64)
+        lines = RecordText()
+        out = []
+        lines.write(g, out.append)
+        worst = 0
+        for i in range(4):                      # White's and Brown's moves: two lines done
+            m = [m for m in g.legal_moves() if not g.pos.get(m % 64)][0]
+            g.move(m // 64, m % 64)
+            gc.collect()
+            h = gc.mem_alloc()
+            lines.write(g, _drop)
+            worst = max(worst, gc.mem_alloc() - h)
+        return worst
+    short, long_ = grown(20), grown(200)
+    assert long_ <= short + 64, (short, long_)
+
+
+def _drop(text):
+    pass

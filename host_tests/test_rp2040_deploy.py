@@ -65,7 +65,7 @@ def test_deploy_onto_a_blank_board_then_again_mid_game(blank):
     b.boot(board.occupancy())
     b.wait(1000)                                 # the pieces stand: the game starts
     b.move(S("d2"), S("d5"))
-    assert b.files()["game.txt"].decode().endswith("1. d2-d5\n")
+    assert b.files()[board.GAME].decode().endswith("1. d2-d5\n")
     assert b.leds == [(0, 0, 0)] * 63
 
     # Flash again in the middle of the game (the watchdog is running).
@@ -77,11 +77,11 @@ def test_deploy_onto_a_blank_board_then_again_mid_game(blank):
     assert [why for _, why in b.pico.resets[resets:]] == ["reset"]   # no watchdog reset
     files = b.files()
     assert files["config.py"] == mine            # the maker's config.py is kept
-    assert files["game.txt"].decode().endswith("1. d2-d5\n")
+    assert files[board.GAME].decode().endswith("1. d2-d5\n")
     b.boot(b.occ)
     assert b.screen()[:2] == ["Saved game", "Resume game"]
     b.tap("ok")
     b.wait(100)
     assert b.screen()[:2] == ["Brown to move", "Last d2-d5"]
     b.move(S("d8"), S("d6"))
-    assert b.files()["game.txt"].decode().endswith("1. d2-d5 d8-d6\n")
+    assert b.files()[board.GAME].decode().endswith("1. d2-d5 d8-d6\n")

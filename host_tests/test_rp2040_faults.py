@@ -25,7 +25,7 @@ def game_image(files=None, moves=True):
     text = board.game_record()
     if moves:
         text += "1. d2-d5 d8-d6\n"
-    extra = {"game.txt": text.encode(), "resume.flag": b""}
+    extra = {board.GAME: text.encode(), "resume.flag": b""}
     extra.update(files or {})
     return flashfs.build_image(pico_bench.build(), extra)
 
@@ -51,7 +51,7 @@ def test_no_oled_answering_the_board_plays_on_with_its_leds_and_says_so(bench):
     assert lit["d5"][2] > 0 and len(lit) > 3     # origin and targets light up
     b.drop(S("e4"))
     b.wait(700)
-    assert b.files()["game.txt"].decode().endswith("2. d5-e4\n")
+    assert b.files()[board.GAME].decode().endswith("2. d5-e4\n")
     assert "OLED at I2C 0x3c not answering" in b.console()
     assert "OLED at I2C 0x3c not answering" in log(b)
     assert b.screen() == [] and not b.pico.resets
@@ -66,7 +66,7 @@ def test_an_oled_that_stops_answering_mid_game_is_logged_and_comes_back(bench):
     assert b.screen()[:2] == ["White to move", "Last d8-d6"]
     b.pico.set_oled(False)
     b.move(S("d5"), S("e4"))
-    assert b.files()["game.txt"].decode().endswith("2. d5-e4\n")
+    assert b.files()[board.GAME].decode().endswith("2. d5-e4\n")
     assert "not answering" in log(b) and not b.pico.resets
     assert b.screen()[0] == "White to move"      # the display still shows the old screen
     b.pico.set_oled(True)                        # plugged in again: back within 10 s
@@ -85,12 +85,12 @@ def test_a_broken_sensor_row_is_shown_on_the_leds_and_the_game_is_kept(bench):
     rank1 = {"b1", "c1", "e1", "f1"}             # where White's back row stands
     assert rank1 <= set(lit), lit                # the board asks for those pieces...
     assert all(lit[sq][0] == lit[sq][1] == lit[sq][2] > 0 for sq in rank1)   # (white)
-    assert b.files()["game.txt"] == flashfs.read_files(image)["game.txt"]          # ...kept
+    assert b.files()[board.GAME] == flashfs.read_files(image)[board.GAME]          # ...kept
     b.pico.stick_rows(0)                         # repaired
     b.wait(500)                                  # (still for the settle time)
     assert b.lit() == {}
     b.move(S("d5"), S("e4"))
-    assert b.files()["game.txt"].decode().endswith("2. d5-e4\n")
+    assert b.files()[board.GAME].decode().endswith("2. d5-e4\n")
 
 
 @pytest.mark.parametrize("what,data", [
@@ -103,7 +103,7 @@ def test_a_damaged_saved_game_is_kept_aside_and_the_board_starts_cleanly(bench, 
     b = bench
     b.pico.set_oled(True)
     b.pico.serial.clear()
-    image = game_image({"game.txt": data})
+    image = game_image({board.GAME: data})
     b.pico.power_off()
     b.pico.load_storage(image)
     b.pico.power_on()
@@ -111,13 +111,13 @@ def test_a_damaged_saved_game_is_kept_aside_and_the_board_starts_cleanly(bench, 
                       8000), (what, b.screen(), b.console())    # shown while it boots
     b.boot(START)
     files = b.files()
-    assert files["game.bad"] == data, what       # nothing lost; game.txt: at most a new game
-    assert b"1." not in files.get("game.txt", b""), what
+    assert files[board.BAD] == data, what       # nothing lost; game.txt: at most a new game
+    assert b"1." not in files.get(board.GAME, b""), what
     assert "saved game not loaded, kept as game.bad" in b.console(), what
     assert "kept as game.bad" in files["error.log"].decode(), what
     b.wait(1000)                                 # a clean start: a new game, pieces standing
     assert b.screen()[:2] == ["White to move", "Last -"], what
-    assert b.files()["game.bad"] == data, what
+    assert b.files()[board.BAD] == data, what
     assert not b.pico.resets, what
 
 
@@ -131,7 +131,7 @@ try:
             f.write(b'x' * 64)
         n += 1
 except OSError as e:
-    assert e.args[0] == 28, e
+    assert e.args[0] in (28, 36), e   # ENOSPC, or no room for a name (storage._FULL)
 print(n)
 """
 
@@ -144,7 +144,7 @@ def test_a_full_file_system_shows_storage_full_and_the_game_goes_on(bench):
     b.reboot(occupied=after_moves())
     assert b.screen()[:2] == ["Saved game", "Resume game"]
     b.tap("ok")
-    saved = b.files()["game.txt"]
+    saved = b.files()[board.GAME]
     b.move(S("d5"), S("e4"))
     # littlefs works hard before it gives up on a full flash: that step takes about 2 s.
     assert b.wait_for(lambda b: "storage full" in b.screen(), 8000), b.screen()
@@ -153,7 +153,10 @@ def test_a_full_file_system_shows_storage_full_and_the_game_goes_on(bench):
     assert b.wait_for(lambda b: b.screen()[:2] == ["White to move", "Last d6-d9"], 8000)
     assert "storage full" in b.screen()
     assert not b.pico.resets
-    assert b.files()["game.txt"] == saved        # the last save that fitted is intact
+    # The last save that fitted is intact: game.txt is small and kept inside saved/'s own
+    # metadata, so it may still fit where events.txt did not.
+    text = b.files()[board.GAME].decode()
+    assert text == saved.decode() or text.endswith("2. d5-e4 d6-d9\n"), text
 
 
 # Milliseconds after a move's drop. At 290.3 the interrupt lands while the commit's work runs

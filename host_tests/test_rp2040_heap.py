@@ -83,7 +83,7 @@ def test_hint_works_after_boot_and_its_engine_is_dropped_when_cleared():
 
 
 def test_the_engine_goes_with_the_game_against_the_board():
-    b = resumed({"game.txt": ('[Opponent "Brown 1"]\n' + board.game_record()).encode()})
+    b = resumed({board.GAME: ('[Opponent "Brown 1"]\n' + board.game_record()).encode()})
     try:
         assert b.screen()[0] == "White to move"
         b.move(S("d2"), S("d5"), settle_ms=300)

@@ -23,7 +23,7 @@ def _move_shown(line):
 
 def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
     game = ('[Opponent "Brown 1"]\n' + board.game_record()).encode()
-    image = board.firmware_image(pico_bench.build(), files={"game.txt": game,
+    image = board.firmware_image(pico_bench.build(), files={board.GAME: game,
                                                             "resume.flag": b""})
     b = pico_bench.start(image, occupied=board.occupancy())
     try:
@@ -56,8 +56,8 @@ def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
             b.wait(300)
         b.move(frm, to)
         b.wait(300)
-        assert b.files()["game.txt"].decode().endswith("1. d2-d5 " + move + "\n") or \
-            ("1. d2-d5 " + move) in b.files()["game.txt"].decode()
+        assert b.files()[board.GAME].decode().endswith("1. d2-d5 " + move + "\n") or \
+            ("1. d2-d5 " + move) in b.files()[board.GAME].decode()
         print("\nboard's move %s after %.0f ms (budget %d ms); while it thought: longest "
               "time between scans %.1f ms, loop steps median %.1f / 99th %% %.1f / max %.1f ms, "
               "lift-to-light %s ms" % (move, answer_ms, BUDGET_MS, gaps, steps[len(steps) // 2],

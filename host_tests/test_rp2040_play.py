@@ -65,7 +65,7 @@ def test_blank_board_set_up_then_turns_with_a_capture_and_placements(bench):
     b.wait(300)
     assert b.screen()[:3] == ["Brown to move", "Last d2xd5 e7=X", "d3=1N"]
     assert b.lit() == {}
-    game = b.files()["game.txt"].decode()
+    game = b.files()[board.GAME].decode()
     assert game.endswith("1. b1-a3 d8-d5\n2. d2xd5 e7=X d3=1N\n"), game
     files = b.files()                             # the flight recorder: in log/, not at
     assert "log/events.txt" in files and "events.txt" not in files   # the root (storage.py)
@@ -77,7 +77,7 @@ def test_blank_board_set_up_then_turns_with_a_capture_and_placements(bench):
     b.wait(100)
     assert b.screen()[:2] == ["Brown to move", "Last d2xd5 e7=X"]
     b.move(S("c8"), S("c7"))
-    assert b.files()["game.txt"].decode().endswith("2. d2xd5 e7=X d3=1N c8-c7\n")
+    assert b.files()[board.GAME].decode().endswith("2. d2xd5 e7=X d3=1N c8-c7\n")
 
 
 def test_the_board_runs_the_armv6m_mpy_files_deploy_builds(bench):

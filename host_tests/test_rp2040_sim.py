@@ -33,7 +33,7 @@ def test_play_a_move_on_the_emulated_pico(tmp_path):
     before = len(emulators_running())
     sim_dir = str(tmp_path / "board")
     s = SimProcess(sim_dir, extra=["--rp2040"])
-    game = os.path.join(sim_dir, "game.txt")
+    game = os.path.join(sim_dir, "saved", "game.txt")
     try:
         st = s.wait(lambda: (lambda m: m if m["device"]["status"] == "running" else None)(
             s.state()), "the firmware running", timeout=120)

@@ -353,3 +353,39 @@ def test_dead_position_test_allocates_nothing():
     for pos in positions:
         no_capture_possible(pos)
     assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before
+
+
+def test_the_outcome_names_how_the_game_ended_and_who_won():
+    # In the manner of python-chess: Game.outcome() is None while the game goes on, then a
+    # termination code and a winner, and the record's texts are made from it.
+    from barragoon.game import (
+        Outcome, T_NO_TILES, T_AGREED, T_REPEAT_AGREED, T_TIME, TERMINATIONS)
+    g = Game("7/7/7/7/3z3/7/7/3D3/7 w 24")
+    assert g.outcome() is None and g.termination == 0 and g.reason == ""
+    _move(g, "d2", "d5")
+    out = g.outcome()
+    assert isinstance(out, Outcome) and (out.termination, out.winner) == (T_NO_TILES, WHITE)
+    assert out.result() == "1-0" and out.reason() == R_NO_TILES == g.reason
+    assert not out.agreed()
+    g = Game()
+    g.agree_draw()
+    out = g.outcome()
+    assert (out.termination, out.winner, out.result()) == (T_AGREED, DRAW, "1/2-1/2")
+    assert out.agreed() and out.reason() == R_AGREED
+    g.undo()
+    assert g.outcome() is None and not g.over
+    g.lose_on_time()
+    assert (g.outcome().termination, g.outcome().winner) == (T_TIME, BROWN)
+    assert g.outcome().result() == "0-1" and not g.outcome().agreed()
+    assert Outcome(T_REPEAT_AGREED, DRAW).agreed()
+    assert len(set(TERMINATIONS)) == len(TERMINATIONS) == 9
+
+
+def test_action_move_reads_the_moves_among_the_actions():
+    from barragoon.game import action_move
+    g = Game(make("d2:D d5:[X] a9:z a1:Z", "w", 24))
+    _move(g, "d2", "d5")
+    g.place(sq("e5"), parse_face("RN"))
+    g.agree_draw()
+    assert [action_move(a) for a in g.actions] == [sq("d2") * 64 + sq("d5"), -1, -1]
+    assert action_move(g.actions[0]) in Game(make("d2:D d5:[X] a9:z a1:Z", "w", 24)).legal_moves()

@@ -36,6 +36,14 @@ sys.path.insert(0, TOOLS)
 import decode  # noqa: E402
 import sim_device  # noqa: E402
 import sim as simtool  # noqa: E402
+from storage import GAME  # noqa: E402
+
+
+def _save(folder, text):
+    """A saved game in the simulated board's folder, where the firmware keeps it."""
+    path = folder / GAME
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
 
 WIRINGS = [(w, s, r) for w in fw_leds.WIRINGS for s in fw_leds.STARTS for r in fw_leds.RUNS]
 
@@ -441,9 +449,9 @@ def test_device_process_runs_the_firmware_over_stdin_stdout(tmp_path, interprete
         d5 = parse_square("d5")
         moved = occ[:d2] + "0" + occ[d2 + 1:d5] + "1" + occ[d5 + 1:]
         dev.send({"occ": moved})
-        dev.wait(lambda: os.path.exists(tmp_path / "game.txt"), "the saved game")
+        dev.wait(lambda: os.path.exists(tmp_path / GAME), "the saved game")
         dev.wait(lambda: dev.shows("d2-d5"), "the last turn on the OLED")
-        assert "1. d2-d5" in (tmp_path / "game.txt").read_text()
+        assert "1. d2-d5" in (tmp_path / GAME).read_text()
     finally:
         assert dev.close() == 0
 
@@ -530,7 +538,7 @@ def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_pa
         assert s.state()["board"][d4]["confirmed"] is False
         assert s.act("put", {"sq": d4}) == "d4 is occupied"
         g = parse_record('[Variant "open"]\n\n1. d2-d5 d8-d6 2. d5xb4 d4=RE\n')
-        (tmp_path / "game.txt").write_text(format_record(g))
+        _save(tmp_path, format_record(g))
         assert wait_for(lambda: s.state()["game"]["exists"])
         st = s.state()
         assert st["board"][d4]["face"] == "RE" and st["board"][d4]["confirmed"]
@@ -544,7 +552,7 @@ def test_set_up_places_the_start_position_and_faces_follow_the_saved_game(tmp_pa
 
 def test_a_saved_game_is_on_the_board_at_start(tmp_path):
     g = parse_record("1. d2-d5 d8-d6 2. d5xb4 d4=1N d6-c7 3. e1-d2 c7-d5 4. d2xd5\n")
-    (tmp_path / "game.txt").write_text(format_record(g))
+    _save(tmp_path, format_record(g))
     s = simtool.Sim(str(tmp_path), None, firmware=False)
     st = s.state()
     assert st["game"]["placing"] == 1 and st["active"] == 1

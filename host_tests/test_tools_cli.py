@@ -36,6 +36,7 @@ TOOLS = {
     "run_rp2040.py": (["tools/sim/screenshot.png"], "not a text file"),
     "sim.py": (["--replay", "tools/sim/screenshot.png"], "not a text file"),
     "sim_device.py": (["firmware"], "usage:"),
+    "soak_rp2040.py": (["--turns", "0"], "--turns at least 1"),
     "start.py": (["--sim", "--serial", "COM3"], "--serial is for flashing"),
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }

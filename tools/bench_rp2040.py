@@ -30,6 +30,12 @@ real board is somewhat slower (10 to 20 %): leave margin.
              included), the loop step that commits a move (from the firmware's busy signal on
              GP25) and the longest other step, each without the flash write of its save, and
              that flash write (erase/program times as a W25Q16 takes them)
+  garbage    heap allocated (garbage included: collection off while measured) by a committed
+             turn (a quiet move: lift, set-down, the commit with its save of game.txt), at 20
+             and at 200 actions of a game played through the App's controller and storage; by
+             the rest of that save (the flight recorder's events.txt, a part per loop step);
+             and by a menu refresh (the game menu opened and drawn, then a step through it)
+             at the end of that game, a draw agreed
 --json prints one JSON object with these figures (keys as in the table; modules as
 heap_module_<name> and heap_object_<what>); --only rules,heap (for example) runs only those
 parts.
@@ -170,6 +176,144 @@ while not g.over and turns < %d:
 print(imports - script, booted - script, peak - script, turns, len(g.actions),
       g.reason or 'unfinished')
 """
+# Garbage: what a committed turn allocates as the game grows, and a menu refresh at its end.
+# The App is built on its real drivers and littlefs; turns go through its controller as the
+# loop feeds it (HEAP above), then the loop's save (App._write) and its later parts
+# (App._later) run as the steps after the commit would. Collection is off while a figure is
+# taken, so gc.mem_alloc() grows by everything allocated, garbage included.
+GARBAGE = """
+import gc
+import app
+from barragoon.game import Game, start_position
+from drivers.buttons_const import BTN_OK, BTN_BACK, BTN_DOWN
+a = app.App()
+a.boot()
+ctl = a.ctl
+st = a.storage
+pos = start_position()
+occ = bytearray(1 if pos.get(sq) else 0 for sq in range(63))
+ctl.start(occ)
+ctl.begin(Game())
+g = ctl.game
+T = [1000]
+def busy():
+    if hasattr(st, 'busy'):
+        return st.busy()
+    return a.events_due or st.events_open is not None
+def ev(sq, p, gap=40):
+    T[0] += gap
+    ctl.on_square(sq, p, T[0])
+    ctl.tick(T[0])
+    ctl.render(T[0], 1)
+    ctl.render(T[0], 2)
+def settle():
+    T[0] += 400
+    ctl.tick(T[0])
+    ctl.render(T[0], 1)
+    if a.unsaved is not None:
+        a._write()
+    ctl.render(T[0], 2)
+def rest():
+    while busy():
+        T[0] += 4
+        a._later(T[0])
+    a.collect_due = False
+K = [2024]
+def rnd(n):
+    K[0] = (K[0] * 1103515245 + 12345) & 0x3FFFFFFF
+    return (K[0] >> 7) % n
+def turn(quiet):
+    frm = -1
+    if g.placing() >= 0:
+        sq = 0
+        while occ[sq]:
+            sq += 1
+        occ[sq] = 1
+        ev(sq, 1)
+        settle()
+        ctl.on_button(BTN_OK, T[0])
+        return
+    moves = g.legal_moves()
+    calm = [m for m in moves if not occ[m % 64]]
+    pick = calm if (quiet or rnd(4)) and calm else moves
+    mv = pick[rnd(len(pick))]
+    frm, to = mv // 64, mv % 64
+    occ[frm] = 0
+    ev(frm, 0)
+    gap = 40
+    if occ[to]:
+        ev(to, 0)
+        gap = 300
+    occ[to] = 1
+    ev(to, 1, gap)
+    settle()
+def measured():
+    # one quiet turn: (its commit step with the save, the rest of the save)
+    rest()
+    gc.collect()
+    gc.disable()
+    h = gc.mem_alloc()
+    turn(True)
+    c = gc.mem_alloc() - h
+    h = gc.mem_alloc()
+    rest()
+    e = gc.mem_alloc() - h
+    gc.enable()
+    return c, e
+out = []
+for mark in (20, 200):
+    while len(g.actions) < mark and not g.over:
+        turn(False)
+        rest()
+        gc.collect()
+    while g.placing() >= 0:
+        turn(False)
+    cs = []
+    es = []
+    for i in range(5):
+        c, e = measured()
+        cs.append(c)
+        es.append(e)
+    out.append((mark, len(g.actions), max(cs), sum(cs) // 5, max(es)))
+    print('each', mark, *cs)
+for o in out:
+    print('turn', *o)
+def menu_figure(label):
+    # opened: the menu opened and drawn, its module loaded with it (controller/lazy.py);
+    # refreshed: its items listed again and drawn (after an action, on the way back from a
+    # screen); stepped: a press of DOWN and the redraw
+    gc.collect()
+    gc.disable()
+    h = gc.mem_alloc()
+    ctl.open_menu()
+    ctl.render(T[0], 2)
+    opened = gc.mem_alloc() - h
+    gc.enable()
+    gc.collect()
+    gc.disable()
+    h = gc.mem_alloc()
+    ctl.top.refresh(ctl)
+    ctl.dirty()
+    ctl.render(T[0], 2)
+    refreshed = gc.mem_alloc() - h
+    h = gc.mem_alloc()
+    ctl.on_button(BTN_DOWN, T[0])
+    ctl.render(T[0], 2)
+    stepped = gc.mem_alloc() - h
+    gc.enable()
+    ctl.on_button(BTN_BACK, T[0])
+    ctl.tick(T[0])
+    print('menu', label, len(g.actions), opened, stepped, refreshed)
+menu_figure('playing')
+from controller import modes as M
+g.agree_draw()
+ctl.save()
+ctl.set_base(M.Over())
+ctl.render(T[0], 2)
+menu_figure('over')
+"""
+
+
 # Each module's heap and import time, imported one at a time after its dependencies (so a
 # module's figure is its own code, constants and the tables it builds at import, and its time
 # reading the .mpy from littlefs and running its top level). The names come from the host
@@ -290,6 +434,30 @@ def heap(p, turns):
     out.update(heap_imports=base + int(imports), heap_after_boot=base + int(booted),
                heap_peak_game=base + int(peak), game_turns=int(played),
                game_actions=int(actions), game_end=reason)
+    return out
+
+
+def garbage(p):
+    out = {}
+    for line in p.exec(GARBAGE, timeout_ms=3600000).split("\r\n"):
+        w = line.split()
+        if w and w[0] == "turn":
+            mark, actions, worst, mean, events = (int(v) for v in w[1:])
+            out["garbage_turn_max_b_%d" % mark] = worst
+            out["garbage_turn_mean_b_%d" % mark] = mean
+            out["garbage_turn_actions_%d" % mark] = actions
+            out["garbage_events_b_%d" % mark] = events
+        elif w and w[0] == "each":
+            out["garbage_turns_b_%s" % w[1]] = [int(v) for v in w[2:]]
+        elif w and w[0] == "menu":
+            label, actions, opened, stepped, refreshed = w[1], int(w[2]), *map(int, w[3:])
+            out["garbage_menu_open_b_" + label] = opened
+            out["garbage_menu_step_b_" + label] = stepped
+            out["garbage_menu_refresh_b_" + label] = refreshed
+            out["garbage_menu_actions_" + label] = actions
+    out["garbage_menu_max_b"] = max(v for k, v in out.items()
+                                     if k.startswith(("garbage_menu_refresh_b_",
+                                                      "garbage_menu_step_b_")))
     return out
 
 
@@ -456,10 +624,16 @@ ROWS = (
     ("heap_imports", "heap after importing app (B)"),
     ("heap_after_boot", "heap after boot (B)"),
     ("heap_peak_game", "heap peak during the game (B)"),
+    ("garbage_turn_max_b_20", "garbage per committed turn with its save, at 20 actions (B)"),
+    ("garbage_turn_max_b_200", "the same at 200 actions (B)"),
+    ("garbage_events_b_20", "garbage of the save's events.txt, at 20 actions (B)"),
+    ("garbage_events_b_200", "the same at 200 actions (B)"),
+    ("garbage_menu_max_b", "garbage per menu refresh or step, worst (B)"),
+    ("garbage_menu_open_b_over", "a menu opened with its module, game over (B)"),
 )
 
 
-PARTS = ("rules", "drivers", "heap", "modules", "play")
+PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage")
 
 
 def print_modules(figures, boot, later):
@@ -520,6 +694,10 @@ def main(argv=None):
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             figures.update(heap(p, args.turns))
+    if "garbage" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(garbage(p))
     boot = later = None
     if "modules" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:

@@ -10,14 +10,20 @@ copied with `mpremote fs cp :log/events.txt .`):
                                             starts from it (else: the standard start)
     120 lift d2                             times in ms from the start: lift/drop a square,
     480 drop d5                             press/release up, down or ok
+    2000 power                              cut the power; it comes back at once
     3000 end                                run until then and report
 
 It runs app.main() on the MicroPython unix port (as the simulator does) over the virtual
 hardware of tools/vboard with a simulated clock, applies each event when its time comes, and
-at the end prints the game record exactly as game.txt would hold it, then lines starting with
+at the end prints the game record exactly as game.txt would hold it (saved/game.txt on the board),
+then lines starting with
 '#': the meaning of every lit LED ('# led d5 move') and the OLED's text, top to bottom
-('# oled White to move'). Without a MicroPython unix port it runs the firmware on CPython and
-says so on stderr. A script it cannot read: exit 2 with one line saying why.
+('# oled White to move'). A `power` event stops the firmware at the end of the loop step
+running then (RAM and the loop's state are lost, the files stay as that step left them) and
+starts it again on the same files, with the pieces where the hands left them: the board boots
+as after a power cut (a game with moves asks "Resume game": press ok). Without a MicroPython
+unix port it runs the firmware on CPython and says so on stderr. A script it cannot read: exit
+2 with one line saying why.
 """
 import sys
 
@@ -47,6 +53,10 @@ def check_events(script, occupied):
 class Done(BaseException):
     """The script's end: stop the firmware's endless loop (not an Exception: app.main's
     error handler must not take it for a crash)."""
+
+
+class PowerCut(BaseException):
+    """The script's `power`: the firmware stops where it is (see Done)."""
 
 
 class Result:
@@ -177,6 +187,8 @@ def run(script, workdir):
                 state["i"] += 1
                 if verb == es.END:
                     raise Done()
+                if verb == es.POWER:
+                    raise PowerCut()
                 if verb in (es.LIFT, es.DROP):
                     wiring.place(arg, 1 if verb == es.DROP else 0)
                 else:
@@ -201,7 +213,12 @@ def run(script, workdir):
     machine.WDT = WDT
     app.App = App
     try:
-        app.main(storage, clock)
+        while True:
+            try:
+                app.main(storage, clock)
+                break
+            except PowerCut:
+                storage = Storage(workdir)   # power back: nothing of RAM, the same files
     except Done:
         pass
     finally:
@@ -225,9 +242,9 @@ def run(script, workdir):
 
 def _clear(storage):
     import os
-    for name in ("game.txt", "game.tmp", "records.txt", "settings.txt", "log/events.txt",
-                 "log/events.txt.tmp", "events.txt",
-                 "error.log", "resume.flag"):
+    for name in ("saved/game.txt", "saved/game.tmp", "records.txt", "settings.txt",
+                 "log/events.txt", "log/events.txt.tmp", "events.txt", "error.log",
+                 "resume.flag"):
         try:
             os.remove(storage.root + name)
         except OSError:

@@ -9,6 +9,8 @@
 #   480 drop d5                    decreasing; squares a1..g9
 #   900 press ok                   buttons: up, down, ok
 #   1500 release ok
+#   2000 power                     the power is cut and comes back at once: the board starts
+#                                  again on the same flash, the pieces where the hands left them
 #   3000 end                       run until then and report; nothing may follow it
 #
 # parse() returns a Script or raises ScriptError with one line naming the line and the fault.
@@ -18,8 +20,9 @@ LIFT = "lift"
 DROP = "drop"
 PRESS = "press"
 RELEASE = "release"
+POWER = "power"
 END = "end"
-VERBS = (LIFT, DROP, PRESS, RELEASE, END)
+VERBS = (LIFT, DROP, PRESS, RELEASE, POWER, END)
 BUTTONS = ("up", "down", "ok")
 FILES = "abcdefg"
 
@@ -31,7 +34,7 @@ class ScriptError(ValueError):
 class Script:
     """position: the position text or None (standard start, set-up done);
     events: list of (ms, verb, arg) in time order, arg a square number 0..62 (a1 = 0,
-    g9 = 62) for lift/drop, a button name for press/release, None for end;
+    g9 = 62) for lift/drop, a button name for press/release, None for power and end;
     end_ms: the time of the end line (the last event's time when there is none)."""
 
     def __init__(self, position, events, end_ms):
@@ -66,9 +69,9 @@ def _event(n, words, last):
     verb = words[1]
     if verb not in VERBS:
         _fail(n, "unknown event %r (one of %s)" % (verb, ", ".join(VERBS)))
-    if verb == END:
+    if verb == END or verb == POWER:
         if len(words) != 2:
-            _fail(n, "'end' takes no argument")
+            _fail(n, "'%s' takes no argument" % verb)
         return ms, verb, None
     if len(words) != 3:
         _fail(n, "'%s' needs one argument" % verb)
@@ -114,8 +117,8 @@ def parse(text):
 
 def format_event(ms, verb, arg):
     """One script line (without newline) for an event as parse() returns it."""
-    if verb == END:
-        return "%d end" % ms
+    if verb == END or verb == POWER:
+        return "%d %s" % (ms, verb)
     if verb in (LIFT, DROP):
         return "%d %s %s" % (ms, verb, square_text(arg))
     return "%d %s %s" % (ms, verb, arg)

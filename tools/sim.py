@@ -62,6 +62,7 @@ from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
 from record_file import split_records  # noqa: E402  tools/record_file.py
+from storage import GAME as SAVED_GAME  # noqa: E402  where the firmware saves the game
 
 DEFAULT_PORT = 8765
 MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
@@ -70,7 +71,8 @@ HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
 MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before giving up
 RESET_WINDOW_S = 30
 # What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
-BOARD_FILES = ("game.txt", "game.tmp", "game.bad", "records.txt", "settings.txt",
+BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
+               "game.bad", "records.txt", "settings.txt",
                "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
                "events.txt.tmp", "log/events.txt", "log/events.txt.tmp")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
@@ -553,14 +555,14 @@ class Sim:
             return None
 
     def _load_saved(self, force=False):
-        st = self._stat("game.txt")
+        st = self._stat(SAVED_GAME)
         if st == self._saved_stat and not force:
             return False
         self._saved_stat = st
         text = ""
         if st is not None:
             try:
-                with open(os.path.join(self.dir, "game.txt")) as f:
+                with open(os.path.join(self.dir, SAVED_GAME)) as f:
                     text = f.read()
             except OSError:
                 text = ""

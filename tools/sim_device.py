@@ -283,6 +283,10 @@ class HostFs:
         import os
         os.mkdir(path)
 
+    def stat(self, path):
+        import os
+        return os.stat(path)
+
 
 def run(firmware_dir, tools_dir, sim_dir):
     link = install(firmware_dir, tools_dir)

@@ -25,8 +25,8 @@ from rp2040 import board, flashfs, pico
 
 SLICE_MS = 20              # simulated time per slice: inputs reach the board within this
 MIRROR_AFTER_S = 0.3       # flash quiet this long: the files are copied to the folder
-FILES = ("game.txt", "game.bad", "records.txt", "records.old", "settings.txt", "error.log",
-         "log/events.txt", "resume.flag")
+FILES = ("saved/game.txt", "saved/game.bad", "records.txt", "records.old", "settings.txt",
+         "error.log", "log/events.txt", "resume.flag")
 
 
 class PicoDevice:

@@ -95,9 +95,6 @@ def _build_maps():
 SQ2MB, MB2SQ = _build_maps()
 
 
-_KEY = bytearray(64)   # scratch for Position.key()
-
-
 def _blank_cells():
     cells = bytearray(b"\xff" * 88)     # the mailbox border: off the board
     for sq in range(63):
@@ -155,15 +152,6 @@ class Position:
         p.side = self.side
         p.supply = self.supply
         return p
-
-    def key(self):
-        """Bytes identifying the position for repetition (board and side to move)."""
-        k = _KEY
-        cells = self.cells
-        for sq in range(63):
-            k[sq] = cells[SQ2MB[sq]]
-        k[63] = self.side
-        return bytes(k)
 
     def count_tiles(self, side):
         n = 0

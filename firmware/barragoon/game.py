@@ -10,10 +10,12 @@
 #   Game(start=None, variant=CLOSED, stages=(0, 0))
 #       start: position text or Position (None: the variant's start position); stages: the
 #       express stage (0, 1, 2) of White and Brown. Bad arguments raise RulesError.
-#   state    pos, start, variant, stages, actions, over, winner (WHITE, BROWN, DRAW or -1),
-#            reason (R_...), pending (sides still to place, in order), turn (side whose action
-#            is awaited), offered (a repetition draw offer awaits its answer), repetition (the
-#            player who has just completed a turn may offer the repetition draw now),
+#   state    pos, start, variant, stages, actions (action_move() reads one), over, winner
+#            (WHITE, BROWN, DRAW or -1), termination (T_..., 0 while playing), reason (its
+#            words, R_...), outcome() (an Outcome, None while playing), pending (sides still
+#            to place, in order), turn (side whose action is awaited), offered (a repetition
+#            draw offer awaits its answer), repetition (the player who has just completed a
+#            turn may offer the repetition draw now),
 #            must_deviate (side that must deviate from the repeated sequence in the turn in
 #            progress, or -1)
 #   queries  legal_moves(), targets(sq) (allocation-free), placing(), placement_allowed(sq,
@@ -23,6 +25,7 @@
 #            answer_repetition_draw(accept), agree_draw(), lose_on_time(), undo(), undo_turn()
 #   rule 6b  stepwise (False: decided within the action that began the turn; the board sets
 #            True), deciding, decide(work) (see deadlock.py)
+#   caches   mark(), unchanged(): how much of the actions a take-back left as they were
 # Every action either happens completely or raises RulesError and changes nothing.
 #
 # Repetition (rule 6c) is about a repeated sequence of turns, not a position seen again. A turn
@@ -72,17 +75,31 @@ DRAW = 2   # value of Game.winner for a draw (WHITE = 0, BROWN = 1, -1 while pla
 START = ("1vd1dv1/2zdz2/7/1[{0}]3[{0}]1/[{0}]1[{0}]1[{0}]1[{0}]/1[{0}]3[{0}]1/7/"
          "2ZDZ2/1VD1DV1 w 24")
 
-# Why a game ended (Game.reason).
-R_NO_TILES = "no tiles left"
-R_NO_MOVE = "no legal move"
-R_EXPRESS = "express rule"
-R_DEAD = "no capture possible"
-R_REPEAT = "repetition, nobody can deviate"
-R_REPEAT_AGREED = "repetition draw accepted"
-R_AGREED = "draw agreed"
-R_TIME = "time ran out"
+# How a game ended (Game.termination, Outcome.termination: a code, in the manner of
+# python-chess's Termination), and the words for it (Game.reason: the record's Termination
+# tag, the board's game-over screen).
+T_NO_TILES = 1
+T_NO_MOVE = 2
+T_EXPRESS = 3
+T_DEAD = 4
+T_REPEAT = 5
+T_REPEAT_AGREED = 6
+T_AGREED = 7
+T_TIME = 8
+TERMINATIONS = ("", "no tiles left", "no legal move", "express rule", "no capture possible",
+                "repetition, nobody can deviate", "repetition draw accepted", "draw agreed",
+                "time ran out")
+R_NO_TILES = TERMINATIONS[T_NO_TILES]
+R_NO_MOVE = TERMINATIONS[T_NO_MOVE]
+R_EXPRESS = TERMINATIONS[T_EXPRESS]
+R_DEAD = TERMINATIONS[T_DEAD]
+R_REPEAT = TERMINATIONS[T_REPEAT]
+R_REPEAT_AGREED = TERMINATIONS[T_REPEAT_AGREED]
+R_AGREED = TERMINATIONS[T_AGREED]
+R_TIME = TERMINATIONS[T_TIME]
+RESULTS = ("1-0", "0-1", "1/2-1/2")    # a game record's result, by winner
 
-# Actions: low 2 bits are the tag.
+# Actions: low 2 bits are the tag (outside this module, read them with action_move()).
 _MOVE = 0      # | frm << 2 | to << 8 | capture << 14
 _PLACE = 1     # | sq << 2 | face code << 8
 _META = 2      # | kind << 2 (3 bits)
@@ -99,12 +116,42 @@ META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)", "(time)")
 _TILE_CAPTURE = -1     # code of a turn that captured a tile (never part of a block)
 _MOVE_BITS = 0x1FFFF   # frm, to and the captured Barragoon: the move part of a turn code
 
+_NO_ACTIONS = array("H")
 _scratch = bytearray(88)   # boards for comparing positions one block apart
 _snap = bytearray(88)
 
 
 def side_name(side):
     return "Brown" if side else "White"
+
+
+def action_move(a):
+    """The move an entry of Game.actions makes, frm * 64 + to (as legal_moves() gives
+    moves), or -1 when it is no move (a placement, an offer or answer, a draw, time)."""
+    return -1 if a & 3 else ((a >> 2) & 63) * 64 + ((a >> 8) & 63)
+
+
+class Outcome:
+    """How a game ended (Game.outcome()), in the manner of python-chess's Outcome:
+    termination (T_...) and winner (WHITE, BROWN or DRAW). Its texts are what the record and
+    the board say."""
+
+    def __init__(self, termination, winner):
+        self.termination = termination
+        self.winner = winner
+
+    def result(self):
+        """'1-0', '0-1' or '1/2-1/2'."""
+        return RESULTS[self.winner]
+
+    def reason(self):
+        """Why it ended, in words ('no legal move')."""
+        return TERMINATIONS[self.termination]
+
+    def agreed(self):
+        """The players agreed the draw (an agreement or an accepted repetition draw): a
+        take-back removes only that."""
+        return self.termination == T_AGREED or self.termination == T_REPEAT_AGREED
 
 
 def start_position(variant=CLOSED):
@@ -179,15 +226,17 @@ class Game:
         self._start_text = "" if standard else None   # cache of custom_start()
         self.variant = variant
         self.stages = stages
-        self.actions = array("H")
-        self._replay()
+        self.actions = array("H")          # the same array for the game's whole life
+        self._low = 0                      # see mark()
+        self._replay(())
 
     # --- state -------------------------------------------------------------------------
     def _reset(self):
         self.pos = self.start.copy()
         self.pending = []         # sides that still have to place a Barragoon, in order
         self.winner = -1
-        self.reason = ""
+        self.termination = 0
+        self._outcome = None
         self.offered = False      # a repetition draw is offered: the opponent must answer
         self._turns = array("i")  # codes of the turns since the last tile capture
         self._cur = 0             # code of the turn in progress (after its move)
@@ -204,6 +253,15 @@ class Game:
     @property
     def over(self):
         return self.winner >= 0
+
+    @property
+    def reason(self):
+        """Why the game ended, in words ('' while it goes on)."""
+        return TERMINATIONS[self.termination]
+
+    def outcome(self):
+        """The Outcome, or None while the game goes on."""
+        return self._outcome
 
     @property
     def turn(self):
@@ -384,7 +442,7 @@ class Game:
             return err
         if type(face) is not int or not 1 <= face <= MAX_BARRAGOON:
             return "unknown face code %r (1-16)" % (face,)
-        if self._after_last and self.reason == R_NO_TILES:
+        if self._after_last and self.termination == T_NO_TILES:
             if self.pos.get(sq) != EMPTY:
                 return "%s is not empty" % square_name(sq)
             return None
@@ -441,16 +499,31 @@ class Game:
         """Take back the last action (a move, a placement or an offer)."""
         if not self.actions:
             raise RulesError("nothing to take back")
-        self.actions = self.actions[:-1]
-        self._replay()
+        self._take_back(len(self.actions) - 1)
 
     def undo_turn(self):
         """Take back the last turn: its move, its placements and what followed them."""
         i = self._last_move()
         if i < 0:
             raise RulesError("no turn to take back")
-        self.actions = self.actions[:i]
-        self._replay()
+        self._take_back(i)
+
+    def _take_back(self, n):
+        # Keep the first n actions: replayed from the start, into the same array.
+        self._replay(self.actions[:n])
+        if n < self._low:
+            self._low = n
+
+    def mark(self):
+        """Remember the number of actions now: unchanged() then says how many of them
+        are still as they were (a take-back lowers it). For one user per game: the board's
+        saves keep the record's turn lines formatted (record.RecordText)."""
+        self._low = len(self.actions)
+
+    def unchanged(self):
+        """The fewest actions the game has had since mark(): actions[:unchanged()] are
+        the same as then."""
+        return self._low
 
     def _last_move(self):
         # Index of the last move among the actions (where the last turn began), or -1.
@@ -473,9 +546,10 @@ class Game:
             raise RulesError(err)
 
     # --- applying actions ------------------------------------------------------------------
-    def _replay(self):
-        acts = self.actions
-        self.actions = array("H")
+    def _replay(self, acts):
+        # The state from the start, playing acts (not self.actions: that is emptied and
+        # refilled in place).
+        self.actions[:] = _NO_ACTIONS
         self._reset()
         self._begin_turn(False)
         for a in acts:
@@ -520,7 +594,7 @@ class Game:
         else:
             self._cur = _TILE_CAPTURE
             if pos.count_tiles(1 - side) == 0:
-                self._finish(side, R_NO_TILES)
+                self._finish(side, T_NO_TILES)
                 # The game is over and nobody has to place; a record may still write the two
                 # placements the printed rules would have (they change nothing).
                 self._after_last = [1 - side, side][:min(2, pos.supply)]
@@ -536,11 +610,11 @@ class Game:
             self.offered = True
             self._offer_p = self._block()
         elif kind == ACCEPT:
-            self._finish(DRAW, R_REPEAT_AGREED)
+            self._finish(DRAW, T_REPEAT_AGREED)
         elif kind == AGREE:
-            self._finish(DRAW, R_AGREED)
+            self._finish(DRAW, T_AGREED)
         elif kind == TIME:
-            self._finish(1 - self.turn, R_TIME)
+            self._finish(1 - self.turn, T_TIME)
         else:
             # Declined: the decliner (side to move) must deviate; if they cannot, the duty
             # passes along the block (see _end_turn).
@@ -574,15 +648,15 @@ class Game:
         side = pos.side
         stage = self.stages[side]
         if pos.count_tiles(side) == 0:
-            self._finish(1 - side, R_NO_TILES)
+            self._finish(1 - side, T_NO_TILES)
             return
         mobile = pos.mobile_tiles(side, stage + 1)
         if mobile == 0:
-            self._finish(1 - side, R_NO_MOVE)
+            self._finish(1 - side, T_NO_MOVE)
         elif mobile <= stage:
-            self._finish(1 - side, R_EXPRESS)
+            self._finish(1 - side, T_EXPRESS)
         elif self._duty and self._forced >= self._period:
-            self._finish(DRAW, R_REPEAT)
+            self._finish(DRAW, T_REPEAT)
         elif not pos.has_capture(side) and self._can_move(1 - side):
             # Rule 6b: both sides can move; the side to move cannot capture now. Can a capture
             # ever become legal? (deadlock.py; the repetition duty's refused move is left out.)
@@ -616,7 +690,7 @@ class Game:
             return False
         self._dead = None
         if d.result == DEAD:
-            self._finish(DRAW, R_DEAD)
+            self._finish(DRAW, T_DEAD)
         return True
 
     def _can_move(self, side):
@@ -625,9 +699,10 @@ class Game:
         stage = self.stages[side]
         return self.pos.mobile_tiles(side, stage + 1) > stage
 
-    def _finish(self, winner, reason):
+    def _finish(self, winner, termination):
         self.winner = winner
-        self.reason = reason
+        self.termination = termination
+        self._outcome = Outcome(termination, winner)
         self.pending = []
 
     # --- notation ------------------------------------------------------------------------
@@ -639,9 +714,8 @@ class Game:
 
     def turns_from(self, i):
         """(index of its first action, text) of each turn from action i on; i is 0 or the
-        index of a move. The actions array is only ever appended to: whatever takes an
-        action back replaces it (undo, undo_turn), so a text made from actions[:i] stays
-        true while game.actions is the same object (record.RecordText relies on it)."""
+        index of a move. A text made from actions[:i] stays true while unchanged() >= i
+        (record.RecordText relies on it)."""
         acts = self.actions
         cur = None
         start = i
@@ -707,4 +781,4 @@ class Game:
         check_material(self.pos, len(self.pending))
 
 
-__all__ = ["Game", "start_position", "FACES"]
+__all__ = ["Game", "Outcome", "action_move", "start_position", "FACES"]

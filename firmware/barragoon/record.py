@@ -15,13 +15,12 @@
 # placing a Barragoon) ran out of time on the board's optional game clock. Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
 from barragoon.notation import parse_move, parse_placement, _text
-from barragoon.game import Game, VARIANTS, META_WORDS
-
-RESULTS = ("1-0", "0-1", "1/2-1/2")
+from barragoon.game import Game, VARIANTS, META_WORDS, RESULTS, action_move  # noqa: F401
 
 
 def result_text(game):
-    return RESULTS[game.winner] if game.over else "*"
+    out = game.outcome()
+    return out.result() if out is not None else "*"
 
 
 def write_record(game, write, lines=None):
@@ -30,7 +29,12 @@ def write_record(game, write, lines=None):
     keeps the turn lines of this game formatted from one save to the next (the board's
     saves), else they are formatted here."""
     _write_tags(game, write)
-    (lines if lines is not None else RecordText()).write(game, write)
+    if lines is not None:
+        lines.write(game, write)
+        return
+    line = _turn_lines(game, write, 0, 1, game.start.side, None)
+    if line:
+        write(line + "\n")
 
 
 def _write_tags(game, write):
@@ -39,55 +43,84 @@ def _write_tags(game, write):
     start = game.custom_start()
     if start:
         write('[Start "%s"]\n' % start)
-    write('[Result "%s"]\n' % result_text(game))
-    if game.over:
-        write('[Termination "%s"]\n' % game.reason)
-    write("\n")
+    out = game.outcome()
+    if out is None:
+        write('[Result "*"]\n\n')
+    else:
+        write('[Result "%s"]\n[Termination "%s"]\n\n' % (out.result(), out.reason()))
+
+
+_CHUNK = 480                           # RecordText: bytes of complete lines per string
 
 
 class RecordText:
     """The turn lines of a game's record ('12. c2-c5 d8xd6 d6=X'), kept formatted: a save
     formats only the lines since the last one (the whole record took about 1 ms per turn on
-    the RP2040, 125 ms at 80 turns, in every save). The complete lines are one string (about
-    3 KB at 400 actions); the line still open is formatted anew each time. They stay valid
-    while the game's actions array is the same object (Game.turns_from): after a take-back,
-    or for another game, they are formatted from the first turn again."""
+    the RP2040, 125 ms at 80 turns, in every save). The complete lines are kept in strings of
+    about _CHUNK bytes, so a new line copies at most that much (one string of the whole
+    record would be copied for every line: quadratic garbage); the line still open is
+    formatted anew each time. They stay valid as long as the actions they were made from
+    (Game.mark(), unchanged()): after a take-back past them, or for another game, they are
+    formatted from the first turn again. One RecordText per game at a time (the board's
+    saves): it marks the game."""
 
     def __init__(self):
-        self.acts = None               # the game's actions array the lines were made from
-        self.done = ""                 # the complete lines
+        self.game = None               # the game the lines were made from
+        self.chunks = []               # the complete lines: strings of about _CHUNK bytes
+        self.tail = ""                 # ... and those not yet in a chunk
         self.k = 0                     # index of the action that begins the open line
         self.number = 1                # ... its move number and the side that moves then
         self.side = WHITE
 
     def write(self, game, write):
         """Write the turn lines of game through write(text)."""
-        acts = game.actions
-        if acts is not self.acts or len(acts) < self.k:
-            self.acts = acts
-            self.done = ""
+        if game is not self.game or game.unchanged() < self.k:
+            self.game = game
+            self.chunks = []
+            self.tail = ""
             self.k = 0
             self.number = 1
             self.side = game.start.side
-        number, side = self.number, self.side
-        line = ""
-        for i, t in game.turns_from(self.k):
-            if t[0] == "(":            # an answer or agreement before any move
-                line += (" " if line else "") + t
-                continue
-            if side == WHITE:
-                if line:               # complete: never formatted again
-                    self.done += line + "\n"
-                    self.k, self.number, self.side = i, number, side
-                line = "%d. %s" % (number, t)
-            else:
-                line = (line + " " + t) if line else "%d... %s" % (number, t)
-                number += 1
-            side ^= 1
-        if self.done:
-            write(self.done)
+        line = _turn_lines(game, None, self.k, self.number, self.side, self)
+        game.mark()
+        for c in self.chunks:
+            write(c)
+        if self.tail:
+            write(self.tail)
         if line:
             write(line + "\n")
+
+    def _done(self, line, k, number, side):
+        # A line is complete (the next turn begins at action k): never formatted again.
+        tail = "%s%s\n" % (self.tail, line)
+        if len(tail) >= _CHUNK:
+            self.chunks.append(tail)
+            tail = ""
+        self.tail = tail
+        self.k, self.number, self.side = k, number, side
+
+
+def _turn_lines(game, write, k, number, side, keep):
+    # The turn lines from action k (a line's start: move `number`, `side` to move): the
+    # complete ones through write(text), or to keep._done (a RecordText); returns the line
+    # still open ('' for none).
+    line = ""
+    for i, t in game.turns_from(k):
+        if t[0] == "(":                # an answer or agreement before any move
+            line = "%s %s" % (line, t) if line else t
+            continue
+        if side == WHITE:
+            if line:
+                if keep is None:
+                    write(line + "\n")
+                else:
+                    keep._done(line, i, number, side)
+            line = "%d. %s" % (number, t)
+        else:
+            line = "%s %s" % (line, t) if line else "%d... %s" % (number, t)
+            number += 1
+        side ^= 1
+    return line
 
 
 def format_record(game):
@@ -119,7 +152,7 @@ def _turn_index(game, token):
     # an answer belongs to the turn it follows.
     moves = 0
     for a in game.actions:
-        if a & 3 == 0:
+        if action_move(a) >= 0:
             moves += 1
     starts = not ("=" in token or token.startswith("("))
     return moves if starts or not moves else moves - 1

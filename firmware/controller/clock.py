@@ -30,7 +30,8 @@
 # players their times back.
 from array import array
 
-from drivers.ticks import ticks_diff
+from barragoon.game import action_move
+from controller.ticks import ticks_diff
 
 MINUTES = (0, 5, 10, 15, 30)       # the New game choices; 0: no clock
 INCREMENTS = (0, 2, 5, 10)         # seconds added to the mover after each turn
@@ -44,7 +45,7 @@ def turns_done(game):
     """Completed turns of game: its moves, less the one whose placements are still due."""
     n = 0
     for a in game.actions:
-        if a & 3 == 0:
+        if action_move(a) >= 0:
             n += 1
     return n - 1 if game.pending else n
 

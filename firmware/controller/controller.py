@@ -4,7 +4,8 @@
 #   ctl = Controller(fb, settle_ms, brightness, adjust_ms, reopen_ms, palette)
 #   ctl.start(occupied, saved_game, duties, clock)  first scan; the saved game (or None), its
 #                                         touch-move duties (Storage.duties) and its clock
-#                                         (Storage.clock: the tag text, "" for none)
+#                                         (Storage.clock: the tag text, "" for none); a
+#                                         clock or opponent tag it cannot read: ctl.damaged
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
 #   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
@@ -14,7 +15,8 @@
 #   on_save(game, duties)        the game or its touch-move duties changed: save both
 #   on_finish(game)              a finished game is left: append it to the records (once)
 #                                (both saves carry clock_tag(), the game clock's tag text)
-#   on_settings(brightness, palette)   a setting changed (brightness: when its screen closes)
+#   on_settings(brightness, palette)   a setting changed (brightness: when its screen closes,
+#                                however it closes)
 #   on_checkpoint(game, before_event)  a turn starts with the board matching the game (the
 #                                flight recorder can replay from here); before_event: the
 #                                event being handled already belongs to the new turn
@@ -39,6 +41,7 @@ from drivers.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
 
+_DARK = bytes(63)                  # the LED meanings when no mode draws any
 MENUS = "controller.menus"
 CLOCK = "controller.clock"
 OPPONENT = "controller.opponent"
@@ -62,6 +65,7 @@ class Controller:
         self.fb = fb
         self.settle = settle_ms
         self.brightness = brightness
+        self.saved_brightness = brightness    # as on_settings last had it
         self.sensed = bytearray(63)
         self.judge = J.Judge(self.sensed, settle_ms, adjust_ms, reopen_ms)
         self.painter = C.Painter(palette)
@@ -85,7 +89,9 @@ class Controller:
         self.screen_dirty = True
         self.phase = 0
         self.animated = False
-        self.recorded = False          # the finished game went to the records
+        self.recorded = False          # the finished game went to on_finish (the records)
+        self.damaged = ""              # the saved game's tags start() could not use: "clock",
+        #                                "opponent" or both (the game goes on without them)
         self._in_event = False
         self._untidy = False           # the stack changed: _tidy() at the next tick
         self.on_save = None
@@ -103,6 +109,8 @@ class Controller:
         return self.top
 
     def set_base(self, mode):
+        if self.brightness != self.saved_brightness:
+            self.settings_changed()        # the Brightness screen is dropped with the stack
         self.stack = [mode]
         self._entered(mode)
 
@@ -175,9 +183,12 @@ class Controller:
         comes back paused (the board cannot know how long it was off)."""
         if occupied is not None:
             self.sensed[:] = occupied
+        self.damaged = self.unreadable(saved, clock)
         self.clock = _clocks().from_tag(clock) if clock and saved is not None else None
         if self.clock is not None:
             self.clock.sync(saved)
+        if "opponent" in self.damaged:
+            saved.opponent = ""            # a two-player game from now on (the player is told)
         if saved is not None and saved.over:
             self.game = saved
             self.recorded = False
@@ -193,6 +204,16 @@ class Controller:
             self.game = None
             self.judge.stop()
             self.set_base(M.Menu("Saved game", _menus().SAVED, True))
+
+    def unreadable(self, saved, clock):
+        """The tags of a saved game that cannot be used: "clock", "opponent", both ("clock,
+        opponent") or "". The game goes on without them (start())."""
+        if saved is None:
+            return ""
+        bad = "clock" if clock and _clocks().from_tag(clock) is None else ""
+        if getattr(saved, "opponent", "") and _opponents().parse(saved.opponent) is None:
+            bad = bad + ", opponent" if bad else "opponent"
+        return bad
 
     def resume_saved(self):
         self.begin(self.saved, self.saved_duties)
@@ -315,6 +336,7 @@ class Controller:
             self.set_base(M.Over())
 
     def settings_changed(self):
+        self.saved_brightness = self.brightness
         if self.on_settings is not None:
             self.on_settings(self.brightness, self.painter.palette)
 
@@ -481,7 +503,7 @@ class Controller:
                 layer = self.stack[i]
                 break
         if layer is None:
-            mean[:] = bytes(63)
+            mean[:] = _DARK
         else:
             layer.leds(self, mean)
         self.phase = C.phase(t)

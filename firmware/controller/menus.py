@@ -12,7 +12,7 @@ from controller import lazy
 from controller import modes as M
 from controller import screens
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
-from drivers.ticks import ticks_diff
+from controller.ticks import ticks_diff
 
 OPPONENT = "controller.opponent"
 CLOCK = "controller.clock"
@@ -36,19 +36,10 @@ def _playing(ctl):
     return g is not None and not g.over and ctl.playing()
 
 
-def _last_word(g):
-    last = ""
-    for t in g.iter_turns():
-        last = t
-    return last
-
-
 def _agreed(g):
     # the game ended by an agreed or accepted draw: take-back removes only that
-    if not g.over:
-        return False
-    w = _last_word(g)
-    return w.endswith("(agree)") or w.endswith("(accept)")
+    out = g.outcome()
+    return out is not None and out.agreed()
 
 
 def _can_take_back(ctl):

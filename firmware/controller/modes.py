@@ -17,7 +17,7 @@ from controller import screens
 from controller import judge as J
 from controller import view as V
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
-from drivers.ticks import ticks_diff
+from controller.ticks import ticks_diff
 
 TILE_NAMES = ("2-tile", "3-tile", "4-tile")
 _FACES = 16

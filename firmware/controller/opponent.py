@@ -28,7 +28,7 @@
 # (the board plays Brown at strength 2) is kept on the Game as game.opponent (storage.py), so
 # a power cut resumes the same opponent.
 from barragoon.core import RulesError
-from barragoon.game import side_name
+from barragoon.game import side_name, action_move
 from barragoon.notation import square_name, format_move
 from controller import colours as C
 from controller import lazy
@@ -141,10 +141,9 @@ class Opponent:
         i = len(acts) - self.base
         if i < 0 or i >= p.now or self.base and acts[self.base - 1] != self.last:
             return -1
-        if i == 1 and p.move is not None:
-            a = acts[self.base]            # (game.py: a move is frm << 2 | to << 8, tag 0)
-            if a & 3 or (a >> 2) & 63 != p.move[0] or (a >> 8) & 63 != p.move[1]:
-                return -1
+        if i == 1 and p.move is not None and \
+                action_move(acts[self.base]) != p.move[0] * 64 + p.move[1]:
+            return -1
         return i
 
     def placement(self, i):

@@ -8,7 +8,7 @@
 #       b.boot()                               power on, run until the main loop shows LEDs
 #       b.lift(sq); b.wait(400); b.drop(sq)
 #       report = b.play(script)                every event at its time (ms after boot)
-#       b.files()["game.txt"]
+#       b.files()[GAME]                        the saved game (saved/game.txt)
 import os
 import sys
 
@@ -21,6 +21,7 @@ for p in (TOOLS, FIRMWARE):
         sys.path.insert(0, p)
 
 import event_script  # noqa: E402
+from storage import GAME, BAD  # noqa: E402,F401  (saved/game.txt, saved/game.bad)
 from rp2040 import flashfs  # noqa: E402
 from rp2040.pico import Pico, PicoError  # noqa: E402
 
@@ -56,12 +57,14 @@ def occupancy(position=None):
 def firmware_image(build=None, position=None, game=False, files=None):
     """A littlefs image with the built firmware. game=True (or a position) also saves a game
     at its start and asks the board to resume it (resume.flag), as after a restart: the board
-    boots straight into play with the pieces standing."""
+    boots straight into play with the pieces standing. files: {board path: bytes}; "game.txt"
+    stands for the saved game (GAME, where the firmware keeps it)."""
     extra = {}
     if game or position:
-        extra["game.txt"] = game_record(position).encode()
+        extra[GAME] = game_record(position).encode()
         extra["resume.flag"] = b""
-    extra.update(files or {})
+    for path, data in (files or {}).items():
+        extra[GAME if path == "game.txt" else path] = data
     return flashfs.build_image(build or BUILD, extra)
 
 
@@ -199,6 +202,9 @@ class EmulatedBoard:
                 self.press(arg)
             elif verb == event_script.RELEASE:
                 self.release(arg)
+            elif verb == event_script.POWER:
+                self.pico.power_off()      # the flash as it is at this moment; the pieces
+                self.pico.power_on()       # stay where the hands left them
         self.pico.run_until(self.t0 + script.end_ms)
         return self.report()
 
@@ -208,7 +214,7 @@ class EmulatedBoard:
         gaps = scan_gaps(self.pico.scan_starts(), self.pico.flash_ops())
         return {
             "t_ms": round(self.pico.t - self.t0, 3),
-            "game": files.get("game.txt", b"").decode("utf-8", "replace"),
+            "game": files.get(GAME, b"").decode("utf-8", "replace"),
             "records": files.get("records.txt", b"").decode("utf-8", "replace"),
             "leds": {k: list(v) for k, v in self.lit().items()},
             "screen": self.screen(),

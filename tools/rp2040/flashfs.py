@@ -1,5 +1,8 @@
 # The Pico's file system on the host: MicroPython v1.28 on RPI_PICO mounts littlefs2 at / from
-# flash offset 0xA0000 (352 blocks of 4 KB; read size 32, program size 256, lookahead 32).
+# flash offset 0xA0000 (352 blocks of 4 KB; read size 32, program size 256, lookahead 32; and
+# as MicroPython's extmod/vfs_lfsx.c sets them, a cache of 4 x 256 bytes and block_cycles 100:
+# with littlefs-python's default cache of 256 bytes, a file kept inline in its directory's
+# metadata (up to 512 bytes: a game.txt of 25 to 45 turns) reads back as corrupt).
 # littlefs-python builds such an image from the deployed firmware and reads one back.
 import os
 
@@ -15,7 +18,8 @@ IMAGE_SIZE = BLOCK_SIZE * BLOCK_COUNT
 
 def _fs(mount=True):
     return littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32,
-                             prog_size=256, lookahead_size=32, mount=mount)
+                             prog_size=256, lookahead_size=32, cache_size=1024,
+                             block_cycles=100, mount=mount)
 
 
 def build_image(tree=None, files=None):
@@ -69,6 +73,18 @@ def read_files(image):
     return out
 
 
+def read_file(image, path):
+    """The bytes of one file on the image, or None when there is none."""
+    fs = _mounted(image)
+    try:
+        with fs.open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    finally:
+        fs.unmount()
+
+
 def with_files(image, files, remove=()):
     """A copy of image with files ({path: bytes}) written and paths in `remove` deleted."""
     fs = _mounted(image)
@@ -84,13 +100,22 @@ def with_files(image, files, remove=()):
     return bytes(fs.context.buffer)
 
 
-def fill_blocks(image, name="filler"):
-    """A copy of image with every free block taken by files. Small files still fit: littlefs
-    keeps them inside the directory's metadata (fill that on the board itself)."""
+def used_blocks(image):
+    """Blocks of the image that littlefs has in use."""
+    fs = _mounted(image)
+    n = fs.used_block_count
+    fs.unmount()
+    return n
+
+
+def fill_blocks(image, name="filler", leave=0):
+    """A copy of image with every free block but `leave` taken by files. Small files still
+    fit: littlefs keeps them inside the directory's metadata (fill that on the board
+    itself)."""
     fs = _mounted(image)
     n = 0
-    while BLOCK_COUNT - fs.used_block_count > 0:
-        blocks = min(BLOCK_COUNT - fs.used_block_count, 16)
+    while BLOCK_COUNT - fs.used_block_count > leave:
+        blocks = min(BLOCK_COUNT - fs.used_block_count - leave, 16)
         # Blocks after a file's first carry skip-list pointers: leave room for them.
         with fs.open("%s%d.bin" % (name, n), "wb") as f:
             f.write(b"\xa5" * (blocks * (BLOCK_SIZE - 16)))

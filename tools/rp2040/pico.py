@@ -8,7 +8,7 @@
 #   pico.set_squares(occ); pico.button("ok", True)
 #   pico.leds  -> 63 (r, g, b) in square order;  pico.screen_lines() -> text on the OLED
 #   pico.exec("print(1)") -> "1\r\n"       raw REPL (interrupts main.py first)
-#   pico.files() -> {"game.txt": b"...", ...}   the board's littlefs, read back on the host
+#   pico.files() -> {"saved/game.txt": b"...", ...}   the board's littlefs, read on the host
 import binascii
 import json
 import os
