@@ -240,6 +240,7 @@ class Players:
         self.wrong_pre = 0
         self.aside = []               # captured pieces next to the board
         self.ignored = False          # the question on screen is being ignored
+        self.placing_sq = -1          # the square of the Barragoon whose face comes next
 
     # --- timing ----------------------------------------------------------------------------
     def gap(self):
@@ -417,8 +418,11 @@ class Players:
         """On the face picker: UP/DOWN until the face shows, then OK."""
         tb, g = self.tb, self.tb.truth
         ctl = tb.ctl
+        self.placing_sq = sq
         waited = 0
         while not (tb.top() == "Place" and ctl.judge.place_sq >= 0):
+            if tb.top() == "Ask":
+                self.answer()                        # (read now: the picker is wanted)
             self.pause(50)
             waited += 50
             if waited > STUCK_MS:
@@ -433,6 +437,7 @@ class Players:
                 break
             self.press("down" if (real - ctl.face) % 16 <= 8 else "up")
         self.press("ok")
+        self.placing_sq = -1
         if g.placing() >= 0:
             g.place(sq, face)
 
@@ -486,9 +491,11 @@ class Players:
                         last[3:5] == square_name(j.ask_b[k]):
                     return k
             elif kind == J.K_PLACE:
-                if tb.pieces[j.ask_a[k]] and not is_tile(tb.pieces[j.ask_a[k]]) and \
-                        g.placing() >= 0 or square_name(j.ask_a[k]) + "=" in \
-                        g.last_turn_text():
+                sq = j.ask_a[k] if j.ask_b[k] == 1 else j.hs[j.ask_h[k]].p0
+                if self.placing_sq >= 0:
+                    if sq == self.placing_sq:
+                        return k
+                elif tb.pieces[sq] and not is_tile(tb.pieces[sq]):
                     return k
             elif kind == J.K_NONE:
                 if tb.pieces == [board.pos.get(s) for s in range(63)] and \

@@ -59,6 +59,9 @@ class Play(Mode):
     def on_button(self, ctl, code, t):
         if code == BTN_BACK:
             ctl.open_menu()
+        elif ctl.game.placing() >= 0 and ctl.judge.active and not ctl.judge.repair and \
+                (ctl.opponent is None or ctl.game.placing() != ctl.opponent.side):
+            face_button(ctl, None, code, t)    # the picker is coming: the buttons count
         elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
             ctl.pause_clock(False)
         elif code == BTN_OK:
@@ -149,31 +152,44 @@ def fix_lines(ctl):
     return ("Take the piece", "off " + square_name(sq), "", "")
 
 
+def face_button(ctl, mode, code, t):
+    """UP/DOWN choose the face of the Barragoon to place, OK confirms it (mode: the face
+    picker, or None while the play screen waits for it). OK counts whenever it is pressed:
+    with a Barragoon standing the board judges at once, without waiting to be still."""
+    if code == BTN_UP:
+        ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
+    elif code == BTN_DOWN:
+        ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
+    elif code == BTN_OK:
+        j = ctl.judge
+        if not j.placement_ready():
+            ctl.flags(j.decide_now(t), t)
+            if ctl.top is not mode and isinstance(ctl.top, Place):
+                mode = ctl.top             # the picker came up now
+        if not j.placement_ready():
+            ctl.hint = "Set it down first"
+            return
+        try:
+            ctl.game.place(j.place_sq, ctl.face)
+        except RulesError as e:
+            ctl.hint = str(e)
+            ctl.alert = 1
+            return
+        ctl.face = 1
+        if mode is not None:
+            ctl.pop(mode)
+        ctl.flags(j.placed(t), t)
+
+
 class Place(Mode):
     """Choose the face of the Barragoon standing on judge.place_sq."""
     decides = True
 
     def on_button(self, ctl, code, t):
-        if code == BTN_UP:
-            ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
-        elif code == BTN_DOWN:
-            ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
-        elif code == BTN_BACK:
+        if code == BTN_BACK:
             ctl.open_menu()
-        elif code == BTN_OK:
-            j = ctl.judge
-            if not j.placement_ready():
-                ctl.hint = "Set it down first"
-                return
-            try:
-                ctl.game.place(j.place_sq, ctl.face)
-            except RulesError as e:
-                ctl.hint = str(e)
-                ctl.alert = 1
-                return
-            ctl.face = 1
-            ctl.pop(self)
-            ctl.flags(j.placed(), t)
+        else:
+            face_button(ctl, self, code, t)
 
     def screen(self, ctl, fb):
         j = ctl.judge

@@ -308,7 +308,7 @@ class BoardPlace(M.Place):
             ctl.alert = 1
             return
         ctl.pop(self)
-        ctl.flags(j.placed(), t)
+        ctl.flags(j.placed(t), t)
 
     def screen(self, ctl, fb):
         if not ctl.opponent.screen(ctl, fb):
