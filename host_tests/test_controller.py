@@ -13,6 +13,7 @@ RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_events_allocate_at_most_a_move_record",)   # heap figures
 
 ONE_ON_ONE = "7/7/7/7/3z3/7/7/3D1Z1/7 w 24"
+TWO_BROWN = "7/7/7/7/3z3/7/7/3D3/6z w 24"      # Brown keeps a tile after d2xd5
 
 
 def choose(rig, label):
@@ -45,17 +46,20 @@ def test_lift_lights_origin_and_targets_then_the_move_is_made_at_rest():
 
 
 def test_a_board_that_loses_track_after_a_capture_lights_the_target_whose_piece_is_wrong():
-    # White takes the Barragoon on f4 with e3 (committed), then three tiles are lifted and set
-    # down within a moment, possibly swapped: too many stories, so the capture is taken back.
-    # On f4 stands White's tile where the Barragoon must stand again; the sensors see f4
-    # occupied either way, so the board lights it to take off, and e3 to fill.
+    # White takes the Barragoon on f4 with e3 (committed), then eight more pieces are lifted
+    # at once: more than the hands the judge can follow, so the capture is taken back. On f4
+    # stands White's tile where the Barragoon must stand again; the sensors see f4 occupied
+    # either way, so the board lights it to take off, and e3 to fill.
     rig = Rig()
     rig.start_game()
     rig.run("lift e2; wait 270; drop e3; wait 400; lift c8; wait 270; drop c6; wait 400")
     rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
     assert rig.record() == "e2-e3 c8-c6 e3xf4"
-    rig.run("lift e1; lift b4; lift b1; wait 130; drop b1; drop e1; drop b4")
+    lifted = ("b1", "c1", "e1", "f1", "c2", "d2", "b4", "a5")
+    rig.run("; ".join("lift " + name for name in lifted))
     assert rig.record() == "e2-e3 c8-c6" and rig.ctl.judge.repair
+    assert rig.lit(C.TO_EMPTY) == ["f4"] and "e3" in rig.lit(C.TO_FILL)
+    rig.run("; ".join("drop " + name for name in lifted) + "; wait 400")
     assert rig.lit(C.TO_EMPTY) == ["f4"] and rig.lit(C.TO_FILL) == ["e3"]
     rig.run("drop e3; lift f4; wait 400")          # the tile back; the Barragoon to come
     assert rig.lit(C.TO_FILL) == ["f4"] and rig.lit(C.TO_EMPTY) == []
@@ -92,14 +96,15 @@ def test_capture_tile_first_then_both_placements_with_the_face_picker():
 
 def test_a_barragoon_knocked_aside_and_put_straight_back_is_the_same_one():
     # (found by the fuzz) During the placement a2's Barragoon slides onto b2 and comes back
-    # within 70 ms: no hand swaps pieces that fast, so a2 holds its own Barragoon again, even
-    # though it went by way of b2. The placement then goes through as usual.
+    # within 70 ms: no hand swaps pieces that fast, so the likeliest story has a2 holding its
+    # own Barragoon again, even though it went by way of b2 (the others stay, less likely).
+    # The placement then goes through as usual.
     rig = Rig()
     rig.start_game("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")
     rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400")
     assert rig.record() == "d2xd5"
     rig.run("lift a2; wait 10; drop b2; wait 30; lift b2; wait 30; drop a2; wait 430")
-    assert rig.ctl.judge.nh <= 2                   # (the victim's story and defect 1's)
+    assert not isinstance(rig.ctl.top, (M.Place, M.Ask)) and rig.meaning("a2") == C.OFF
     rig.run("drop a1; wait 400")
     assert isinstance(rig.ctl.top, M.Place) and rig.meaning("a1") == C.PLACE
     rig.run("press ok")
@@ -421,18 +426,21 @@ def test_a_placement_the_rules_refuse_is_shown_and_the_picker_stays():
 
 
 def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it():
+    # The attacker and its victim both lifted, then set down again: the capture with Brown's
+    # Barragoon on d2 fits the sensors as well as both put back. Asked, with "No capture"
+    # first; a lift withdraws the question, the next rest asks again.
     rig = Rig()
-    rig.start_game()
-    rig.run("lift c2; lift d2; drop c4; wait 350; drop d2; wait 350")
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
     assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["c2-c4", "Pieces swapped"]
-    rig.run("lift c4")                             # the board changes: the question goes
+    assert [j.ask_label(i) for i in range(j.ask_n)] == ["No capture", "Barragoon on d2"]
+    rig.run("lift g1")                             # the board changes: the question goes
     assert isinstance(rig.ctl.top, M.Play)
-    rig.run("drop c4; wait 350")
+    rig.run("drop g1; wait 350")
     assert isinstance(rig.ctl.top, M.Ask)
     rig.run("press ok")
-    assert rig.record() == "c2-c4"
+    assert rig.record() == "" and rig.ctl.judge.duty_text() == "d2 d5"
 
 
 def test_sensor_and_led_test_views_and_pieces_moved_meanwhile_are_repaired():
@@ -469,26 +477,22 @@ def test_sensor_and_led_test_views_and_pieces_moved_meanwhile_are_repaired():
     assert isinstance(rig.ctl.top, M.Play) and not rig.ctl.judge.repair
 
 
-def test_a_capture_faster_than_the_adjust_time_is_confirmed_not_assumed():
-    # The victim was off its square for only 150 ms: a reed bouncing under the hand that holds
-    # d2 looks the same. The board asks; "No move yet" keeps d2 in the hand. (Under 80 ms no
-    # hand can swap pieces: that is always the same piece.)
+def test_a_capture_at_any_speed_is_a_capture():
+    # Issue 18: time ranks the stories, it never deletes one. The attacker landing 20 ms after
+    # its victim left (a push-off), or the victim taken first and the attacker landing on it:
+    # the capture is likelier than the victim put back, and it is made at rest without a
+    # question. A Barragoon set down at once after it is the placement, not the tile moving on.
     rig = Rig()
-    rig.start_game(ONE_ON_ONE)
-    rig.run("lift d2; wait 300; lift d5; drop d5; wait 350")
-    assert isinstance(rig.ctl.top, M.Play) and rig.record() == ""
-    rig.run("lift d5; wait 120; drop d5; wait 350")
-    assert isinstance(rig.ctl.top, M.Ask) and rig.record() == ""
-    j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["d2xd5", "No move yet"]
-    rig.run("press down; press ok")
-    assert rig.record() == "" and rig.meaning("d2") == C.ORIGIN
-    rig.run("lift d5; wait 300; drop d5; wait 350")  # the capture, at a human pace
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 20; drop d5; wait 350")
     assert rig.record() == "d2xd5"
     rig = Rig()
-    rig.start_game(ONE_ON_ONE)
-    rig.run("lift d2; wait 300; lift d5; wait 120; drop d5; wait 350; press ok")
-    assert rig.record() == "d2xd5"
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d5; wait 40; lift d2; wait 20; drop d5; wait 5; drop d3; wait 350")
+    assert rig.record() == "d2xd5" and isinstance(rig.ctl.top, M.Place)
+    assert rig.ctl.judge.place_sq == sq("d3")
+    rig.run("press ok")
+    assert rig.record() == "d2xd5 d3=X"
 
 
 def test_events_allocate_at_most_a_move_record():
@@ -569,10 +573,13 @@ def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_fo
             rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
     rig.run("wait 500")
     j = rig.ctl.judge
-    assert isinstance(rig.ctl.top, M.Play) and j.repair, (rig.lit(C.TO_EMPTY), j.note)
-    for name in rig.lit(C.TO_EMPTY):                 # each marked piece lifted, the right
-        rig.run("lift %s; wait 300; drop %s" % (name, name))    # one put back
-    rig.run("wait 400")
+    assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.TO_EMPTY), (rig.lit(C.TO_EMPTY), j.note)
+    for i in range(4):                               # each marked piece lifted, the right
+        for name in rig.lit(C.TO_EMPTY):             # one put back, as the board asks
+            rig.run("lift %s; wait 300; drop %s" % (name, name))
+        rig.run("wait 400")
+        if not rig.lit(C.TO_EMPTY):
+            break
     assert not j.repair and rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == []
     assert rig.record() == "b1-a3"
     rig.run("lift d8; drop d6; wait 350")
