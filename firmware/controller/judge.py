@@ -437,7 +437,9 @@ class Judge:
             # The moved tile lifted again: the mover sliding on or straightening it (the move
             # is open again), or, a while later, the opponent starting a capture with it. Both
             # stories stay; the record and the LEDs follow the likelier.
-            if _el(t, self.t_commit) < self.reopen or not self._threatened(sq):
+            if self.place_sq >= 0:
+                pass                       # its Barragoon is being placed: straightening
+            elif _el(t, self.t_commit) < self.reopen or not self._threatened(sq):
                 g.undo()
                 self.committed = -1
                 tn.capture = False
