@@ -294,6 +294,11 @@ def test_issue18_11_ok_counts_right_after_the_set_down():
     run_file("issue18_11_ok_right_after_set_down.txt")
 
 
+# --- found by the hands of test_controller_property, kept once fixed -----------------------------
+def test_fuzz01_a_victim_lifted_first_after_the_move_was_made_closes_the_turn():
+    run_file("fuzz01_victim_first_after_a_rest.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

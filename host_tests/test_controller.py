@@ -14,6 +14,7 @@ MICROPYTHON_ONLY = ("test_events_allocate_at_most_a_move_record",)   # heap figu
 
 ONE_ON_ONE = "7/7/7/7/3z3/7/7/3D1Z1/7 w 24"
 TWO_BROWN = "7/7/7/7/3z3/7/7/3D3/6z w 24"      # Brown keeps a tile after d2xd5
+BAR = "6z/7/7/7/7/7/7/[X]2D3/7 w 24"            # d2 can take the Barragoon on a2
 
 
 def choose(rig, label):
@@ -284,6 +285,54 @@ def test_a_touch_move_duty_survives_a_power_cut():
     assert again.meaning("c2") == C.DUTY
     again.run("lift e2; drop e4; wait 350")
     assert again.record() == "" and again.meaning("e4") == C.ERROR
+
+
+def test_a_touch_move_capture_duty_survives_a_power_cut():
+    # (issue 20) The Barragoon on a2 lifted first and put back: it must be captured. After a
+    # power cut the duty comes back with the game: a move that does not take a2 is refused,
+    # d2xa2 goes through.
+    rig = Rig()
+    game = rig.start_game(BAR)
+    rig.run("lift a2; wait 300; drop a2; wait 350")
+    assert rig.duties == "- a2"
+    again = Rig()
+    again.board[:] = rig.board
+    again.ctl.start(again.board, game, rig.duties)
+    again.advance(0)
+    assert again.meaning("a2") == C.DUTY_TAKE
+    again.run("lift d2; drop d4; wait 350")
+    assert again.record() == "" and again.meaning("d4") == C.ERROR
+    again.run("lift d4; drop d2; wait 350; lift d2; lift a2; wait 300; drop a2; wait 350")
+    assert again.record() == "d2xa2"
+
+
+class SavingRig(Rig):
+    """A rig that keeps the game as the board last saved it (the text of game.txt)."""
+
+    def _save(self, game, duties):
+        from barragoon.record import format_record
+        Rig._save(self, game, duties)
+        self.saved = format_record(game)
+
+
+def test_a_turn_taken_back_by_a_board_that_lost_track_stays_taken_back_after_a_power_cut():
+    # (issue 20) The board loses track after e3xf4 was made and takes the capture back: that
+    # is saved at once, so a power cut right then resumes without e3xf4 (the board then guides
+    # the pieces back to the position before it).
+    from barragoon.record import parse_record
+    rig = SavingRig()
+    rig.start_game()
+    rig.run("lift e2; wait 270; drop e3; wait 400; lift c8; wait 270; drop c6; wait 400")
+    rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
+    assert "e3xf4" in rig.saved
+    rig.run("lift b1; lift c1; lift e1; lift f1; lift c2; lift d2; lift b4; lift a5")
+    assert rig.ctl.judge.repair and rig.record() == "e2-e3 c8-c6"
+    again = Rig()
+    again.board[:] = rig.board
+    again.ctl.start(again.board, parse_record(rig.saved), rig.duties)
+    again.ctl.resume_saved()
+    again.advance(0)
+    assert again.record() == "e2-e3 c8-c6"
 
 
 def test_take_back_guides_the_board_back_then_play_goes_on():

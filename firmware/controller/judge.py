@@ -724,8 +724,11 @@ class Judge:
                 if c == victim:
                     back = True
                 continue
-            if c == 0 and b0[sq] and not _own(b0[sq], side):
-                extra += 1                 # (an own tile in a hand: the turn goes on)
+            if c == 0 and b0[sq] and (not _own(b0[sq], side) or
+                                      _el(tn.vac_t[sq], tn.put_t[to]) > 0):
+                # lifted after the move (an own tile lifted before it landed is in the
+                # mover's hand: the turn goes on)
+                extra += 1
                 if _own(b0[sq], 1 - side):
                     nx += 1
                 continue
