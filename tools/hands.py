@@ -22,9 +22,9 @@
 #            victim leaves), a tile set on a wrong square first and then moved on, both
 #            Barragoons of a tile capture set down together (0-30 ms apart), questions ignored
 #            half the time (the players play on)
-# A square is off for at least MIN_OFF_MS whenever a piece leaves it: a change shorter than one
-# scan period is never seen by any scan, and a capture no sensor saw is not a capture any board
-# could record (so "0 ms" above means "as soon as the sensors can see it").
+# A square keeps each state (a piece on it, or none) for at least MIN_OFF_MS: a change shorter
+# than one scan period is never seen by any scan, and a capture no sensor saw is not a capture
+# any board could record (so "0 ms" above means "as soon as the sensors can see it").
 #
 # Players answer the board's questions truthfully (when they answer), choose each Barragoon's
 # face on the face picker, now and then take a turn back from the menu or offer a draw by
@@ -123,7 +123,7 @@ class Table:
         for sq in range(63):
             self.seen[sq] = 1 if self.pieces[sq] else 0
         self.changed = []                     # squares changed since the last scan
-        self.off_t = [-100000] * 63           # when each square was last emptied
+        self.off_t = [-100000] * 63           # when each square last changed
         self.t = 0                            # ms, simulated
         self.next_scan = 0
         self.log = []                         # (ms, verb, arg): an event script
@@ -137,12 +137,20 @@ class Table:
         self.step(self.t)
 
     # --- hands ---------------------------------------------------------------------------
+    def _dwell(self, sq):
+        # A square keeps each state at least MIN_OFF_MS: a piece that stood (or a gap that
+        # lasted) less than a scan period is seen by no scan, hands are not that fast.
+        d = self.t - self.off_t[sq]
+        if d < MIN_OFF_MS:
+            self.wait(MIN_OFF_MS - d)
+        self.off_t[sq] = self.t
+
     def lift(self, sq):
         c = self.pieces[sq]
         if not c:
             raise ValueError("lift of empty " + square_name(sq))
+        self._dwell(sq)
         self.pieces[sq] = 0
-        self.off_t[sq] = self.t
         self._change(sq)
         self.log.append((self.t, "lift", sq))
         return c
@@ -150,6 +158,7 @@ class Table:
     def drop(self, sq, c):
         if self.pieces[sq]:
             raise ValueError("drop on occupied " + square_name(sq))
+        self._dwell(sq)
         self.pieces[sq] = c
         self._change(sq)
         self.log.append((self.t, "drop", sq))
@@ -404,14 +413,20 @@ class Players:
             self.pick_face(sq, face)
 
     def spot(self, taken):
+        """A square and face for the next Barragoon: any empty square (not one taken by the
+        placement before it), a face the rules allow there."""
         g = self.tb.truth
-        for i in range(200):
-            sq = self.rng.between(0, 62)
-            face = self.rng.between(1, MAX_BARRAGOON)
-            if self.tb.pieces[sq] or sq in taken:
-                continue
-            if g.placement_allowed(sq, face) if not taken else not g.pos.get(sq):
-                return sq, face
+        empty = [sq for sq in range(63) if not self.tb.pieces[sq] and sq not in taken]
+        if not empty:
+            raise Stuck("no square to place on")
+        i0 = self.rng.between(0, len(empty) - 1)
+        f0 = self.rng.between(1, MAX_BARRAGOON)
+        for i in range(len(empty)):
+            sq = empty[(i0 + i) % len(empty)]
+            for k in range(MAX_BARRAGOON):
+                face = (f0 - 1 + k) % MAX_BARRAGOON + 1
+                if taken or g.placement_allowed(sq, face):
+                    return sq, face
         raise Stuck("no square to place on")
 
     def pick_face(self, sq, face):
@@ -583,8 +598,9 @@ def neighbours(sq):
 
 
 def play_game(profile, seed, max_turns=40, position=None):
-    """One game; returns a dict: turns, exact, wrong, stuck, questions, wrong_pre, why."""
-    rng = Rng(seed)
+    """One game; returns a dict: turns, exact, wrong, stuck, questions, wrong_pre, why, and the
+    table. seed: an int, or an object with Rng's methods (the property test's draws)."""
+    rng = Rng(seed) if isinstance(seed, int) else seed
     tb = Table(position)
     pl = Players(tb, profile, rng, max_turns)
     out = {"turns": 0, "exact": False, "wrong": False, "stuck": False, "questions": 0,

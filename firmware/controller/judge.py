@@ -47,7 +47,7 @@ from barragoon.core import RulesError
 from controller import colours as C
 from controller import timing
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
-    Story, Turn, Stories, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
+    Story, Turn, Stories, tables, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
     K_DUTY, K_WAIT, K_OK, ASK_SPREAD, elapsed as _el, own as _own, is_barragoon as _barragoon,
     is_tile as _tile)
 from controller.touchmove import TouchMove
@@ -93,6 +93,8 @@ class Judge:
         self.prepared = -1                 # committed move the next turn was prepared for
         self.nb0 = bytearray(63)           # ... its position, homes and legal moves
         self.nhome = bytearray(63)
+        self.ndest = bytearray(63)
+        self.nmovable = bytearray(63)
         self.nmoves = None
         self.prep_last = ""
         self.t_last = 0                    # last sensor change
@@ -108,6 +110,8 @@ class Judge:
         self.ask_a = bytearray(MAXH + 1)
         self.ask_b = bytearray(MAXH + 1)
         self.ask_h = bytearray(MAXH + 1)
+        self.ready = False                 # (_next_position: prepared at rest)
+        self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
         self.keep = bytearray(63)          # scratch: squares still different after a turn
 
@@ -202,14 +206,23 @@ class Judge:
         for sq in range(63):
             nh[sq] = sq if nb0[sq] else NOHOME
         self.nmoves = g.legal_moves()
+        tables(self.nmoves, self.ndest, self.nmovable)
         self.prepared = self.committed
         self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
+        pool = self.pool                   # the stories that go on into the next turn
+        m = 0
+        for i in range(pool.nh):
+            if self._agrees(pool.hs[i], self.b0, nb0):
+                m |= 1 << i
+        self.agreeing = m
 
     def _next_position(self):
-        """The game's position and legal moves for a turn starting now: nb0, nhome, moves."""
+        """The game's position and legal moves for a turn starting now: nb0, nhome, moves;
+        True if prepared (ndest, nmovable hold the moves' tables)."""
         g = self.game
-        if self.prepared >= 0 and self.prepared == self.committed and \
-                self.prep_last == g.last_turn_text():
+        ready = self.prepared >= 0 and self.prepared == self.committed and \
+            self.prep_last == g.last_turn_text()
+        if ready:
             moves = self.nmoves             # prepared at rest: nothing to compute now
         else:
             self._codes(self.nb0)
@@ -220,6 +233,7 @@ class Judge:
         self.prepared = -1
         self.nmoves = None
         self.prep_last = ""
+        self.ready = ready
         return moves
 
     def _start_turn(self, moves):
@@ -228,7 +242,10 @@ class Judge:
         tn.side = g.pos.side
         tn.placing = g.placing() >= 0
         tn.capture = False
-        tn.set_moves(moves)
+        if self.ready:
+            tn.set_moves(moves, self.ndest, self.nmovable)
+        else:
+            tn.set_moves(moves)
         self._limit()
         self.committed = -1
         self.place_sq = -1
@@ -278,37 +295,41 @@ class Judge:
         tn, pool = self.turn, self.pool
         hs = pool.hs
         old = tn.b0
+        mask = self.agreeing if self.decided else -1   # (as _prepare found them at rest)
         moves = self._next_position()
+        if not self.ready:
+            mask = -1
         nb0 = self.nb0
-        i = 1
-        while i < pool.nh:
-            if self._agrees(hs[i], old, nb0):
-                i += 1
-            else:
-                pool.remove(i)
-        if not self._agrees(hs[0], old, nb0):
-            if pool.nh > 1:
-                pool.remove(0)             # (the likeliest left first)
-                pool.likeliest_first()
-            # else: no story shows it; the likeliest goes on and the view says what differs
+        if pool.nh > 1 or mask >= 0:
+            if mask < 0:
+                mask = 0
+                for i in range(pool.nh):
+                    if self._agrees(hs[i], old, nb0):
+                        mask |= 1 << i
+            if mask == 0:                  # no story shows it: the likeliest goes on, and
+                mask = 1                   # the view says what differs
+            for i in range(pool.nh - 1, -1, -1):
+                if not mask >> i & 1:
+                    pool.remove(i)
+            pool.likeliest_first()
         for i in range(pool.nh):
             self._rehome(hs[i], nb0)
         # the squares that still differ from the new start in some story stay seen
         keep = self.keep
-        keep[:] = _ZERO
         seen = tn.seen_sq
         for i in range(tn.seen_n):
             sq = seen[i]
+            keep[sq] = 0
             for k in range(pool.nh):
                 if hs[k].board[sq] != nb0[sq]:
                     keep[sq] = 1
         old[:] = nb0
-        tn.unsee()
-        for sq in range(63):
-            if keep[sq]:
-                tn.see(sq)
-        pool.dedupe()
-        pool.normalise()
+        tn.keep_seen(keep)
+        if pool.nh > 1:
+            pool.dedupe()
+            pool.normalise()
+        else:
+            hs[0].cost = 0
         self._start_turn(moves)
         self.tm.new_turn(False, (self.t_down + timing.KNOCK_MS) & 0x3FFFFFFF)
         s = self.sensed

@@ -26,6 +26,7 @@ NOHOME = const(0xFF)
 MAXH = const(12)          # stories kept
 AIRN = const(8)           # pieces in hands per story
 _FAR = const(0x1FFFFFFF)  # "never" for a square's last change
+_ZERO = bytes(63)
 
 # What one set-down costs a story (see Stories._cost).
 C_LIKELY = const(0)       # a piece back where it was lifted; a tile landing on its target; a
@@ -67,9 +68,22 @@ def is_barragoon(c):
     return 0 < c <= MAX_BARRAGOON
 
 
+def tables(moves, dest, movable):
+    """dest[sq]: how many of moves (sorted) end on sq (at most 255); movable[sq]: 0 when no
+    move starts on sq, else 1 + the index of the first one (255: further than that)."""
+    dest[:] = _ZERO
+    movable[:] = _ZERO
+    for i in range(len(moves)):
+        mv = moves[i]
+        if not movable[mv >> 6]:
+            movable[mv >> 6] = i + 1 if i < 254 else 255
+        if dest[mv & 63] < 255:
+            dest[mv & 63] += 1
+
+
 class Turn:
     """The open turn: b0 (piece codes at its start), side (the mover), moves (legal moves,
-    frm * 64 + to), dest (how many of them end on each square), movable (tiles with a move),
+    frm * 64 + to, sorted), dest and movable (see tables()),
     placing (a placement is due and no move is open in this turn), the squares with events
     (only these can differ from b0 in any story), and when each square last emptied (vac_t)
     and filled (put_t): physical facts, the same in every story."""
@@ -89,16 +103,15 @@ class Turn:
         self.put_t = array("l", [0] * 63)
         self.vac_ok = bytearray(63)        # vac_t is of this or the last turn (else: long ago)
 
-    def set_moves(self, moves):
+    def set_moves(self, moves, dest=None, movable=None):
+        """The open turn's legal moves; dest and movable as tables() made them for these
+        moves, if at hand (at rest, before the turn began: nothing to work out then)."""
         self.moves = moves
-        d, m = self.dest, self.movable
-        d[:] = bytes(63)
-        m[:] = bytes(63)
-        for i in range(len(moves)):
-            mv = moves[i]
-            m[mv >> 6] = 1
-            if d[mv & 63] < 255:
-                d[mv & 63] += 1
+        if dest is not None:
+            self.dest[:] = dest
+            self.movable[:] = movable
+        else:
+            tables(moves, self.dest, self.movable)
 
     def legal(self, frm, to):
         return frm < 63 and self.dest[to] and (frm << 6) + to in self.moves
@@ -110,8 +123,21 @@ class Turn:
             self.seen_n += 1
 
     def unsee(self):
-        self.seen[:] = bytes(63)
+        self.seen[:] = _ZERO
         self.seen_n = 0
+
+    def keep_seen(self, keep):
+        """Only the seen squares marked in keep stay seen."""
+        seen, sq_ = self.seen, self.seen_sq
+        j = 0
+        for i in range(self.seen_n):
+            sq = sq_[i]
+            if keep[sq]:
+                sq_[j] = sq
+                j += 1
+            else:
+                seen[sq] = 0
+        self.seen_n = j
 
     def gap(self, sq, t):
         """ms since sq was last emptied (_FAR if not lately)."""
@@ -129,7 +155,6 @@ class Story:
         self.ac = bytearray(AIRN)      # in hands: codes ...
         self.ah = bytearray(AIRN)      # ... home squares ...
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
-        self.gone = bytearray(63)      # the piece last lifted from each square
         self.n = 0
         self.cost = 0
         self.over = False              # more pieces in hands than tracked
@@ -148,7 +173,6 @@ class Story:
         self.ac[:] = o.ac
         self.ah[:] = o.ah
         self.af[:] = o.af
-        self.gone[:] = o.gone
         self.n = o.n
         self.cost = o.cost
         self.over = o.over
@@ -160,7 +184,6 @@ class Story:
                 self.home[sq] = sq if codes[sq] else NOHOME
         else:
             self.home[:] = homes
-        self.gone[:] = codes
         self.n = 0
         self.cost = 0
         self.over = False
@@ -170,8 +193,6 @@ class Story:
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
-        if c:
-            self.gone[sq] = c
         if c == 0 or c == NEW:
             return                     # an unknown piece leaves the game: nothing to track
         n = self.n

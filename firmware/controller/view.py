@@ -73,16 +73,22 @@ class View:
         b0 = self.turn.b0
         moves = self.turn.moves
         n = 0
-        for i in range(len(moves)):
+        i = self.turn.movable[frm]         # (1 + the first of frm's moves: they are sorted)
+        i = i - 1 if 0 < i < 255 else 0
+        while i < len(moves):
             m = moves[i]
-            if m >> 6 == frm:
-                to = m & 63
-                if take >= 0 and to != take:
-                    continue
-                c = b0[to]
-                t[to] = C.MOVE if not c else (C.TAKE_TILE if is_tile(c) else C.TAKE_BARRAGOON)
-                self.tgt_sq[n] = to
-                n += 1
+            i += 1
+            if m >> 6 != frm:
+                if m >> 6 > frm:
+                    break
+                continue
+            to = m & 63
+            if take >= 0 and to != take:
+                continue
+            c = b0[to]
+            t[to] = C.MOVE if not c else (C.TAKE_TILE if is_tile(c) else C.TAKE_BARRAGOON)
+            self.tgt_sq[n] = to
+            n += 1
         self.tgt_n = n
         self.tgt_for = frm
 
