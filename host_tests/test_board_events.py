@@ -299,6 +299,10 @@ def test_fuzz01_a_victim_lifted_first_after_the_move_was_made_closes_the_turn():
     run_file("fuzz01_victim_first_after_a_rest.txt")
 
 
+def test_fuzz02_a_move_landing_in_the_scan_its_opponent_starts_in_closes_the_turn():
+    run_file("fuzz02_same_scan_move_and_victim.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

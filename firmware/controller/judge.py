@@ -746,9 +746,9 @@ class Judge:
                     back = True
                 continue
             if c == 0 and b0[sq] and (not _own(b0[sq], side) or
-                                      _el(tn.vac_t[sq], tn.put_t[to]) > 0):
-                # lifted after the move (an own tile lifted before it landed is in the
-                # mover's hand: the turn goes on)
+                                      _el(tn.vac_t[sq], tn.put_t[to]) >= 0):
+                # lifted after the move or in the same scan (an own tile lifted before it
+                # landed is in the mover's hand: the turn goes on)
                 extra += 1
                 if _own(b0[sq], 1 - side):
                     nx += 1
