@@ -9,18 +9,24 @@ through the unchanged board controller, in simulated time, and compares the reco
 the hands did. Prints per profile: games, turns (moves played), exact_games (right record, no
 help needed), wrong_records (the record differs from what the hands did), stuck_games (the
 hands could not go on), questions_per_100_turns, wrong_preselections (questions whose
-preselected choice was not the truth). --json prints one JSON object (a list of them for
---profile all). Game i of a run uses seed S + i, so one game can be played again alone
+preselected choice was not the truth). --json prints one JSON object with exactly these keys
+(for --profile all, one such object per profile, keyed by its name). Game i of a run uses seed S + i, so one game can be played again alone
 (--seed S+i --games 1) and its event script written with --script FILE, to replay with
 tools/board_events.py. --micropython runs the firmware on the MicroPython unix port instead of
 CPython (the same seeds play the same games).
 """
 import json
-import os
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+
+KEYS = ("games", "turns", "exact_games", "wrong_records", "stuck_games",
+        "questions_per_100_turns", "wrong_preselections")
+
+
+def figures(out):
+    """The JSON object of one profile: exactly KEYS."""
+    return dict((k, out[k]) for k in KEYS)
 
 
 def run(profile, games, seed, turns, verbose=False, script=None):
@@ -65,10 +71,17 @@ def _report(out, bad):
         print("  ... %d more" % (len(bad) - 20))
 
 
-def _micro_main(argv):
+def _print_json(outs, every):
+    if every:
+        print(json.dumps(dict((o["profile"], figures(o)) for o in outs)))
+    else:
+        print(json.dumps(figures(outs[0])))
+
+
+def _micro_main(here, argv):
     # Inside the MicroPython unix port: argv = profile games seed turns json
-    sys.path.insert(0, HERE_MP)
-    sys.path.insert(0, HERE_MP + "/../firmware")
+    sys.path.insert(0, here)
+    sys.path.insert(0, here + "/../firmware")
     profile, games, seed, turns, as_json = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), \
         argv[4] == "1"
     import hands
@@ -79,7 +92,7 @@ def _micro_main(argv):
         if not as_json:
             _report(out, bad)
     if as_json:
-        print(json.dumps(outs if profile == "all" else outs[0]))
+        _print_json(outs, profile == "all")
 
 
 def main(argv):
@@ -99,7 +112,9 @@ def main(argv):
                     help="run the firmware on the MicroPython unix port")
     ap.add_argument("-v", "--verbose", action="store_true", help="name each game not exact")
     args = ap.parse_args(argv)
-    sys.path.insert(0, HERE)
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
     import micropython_env
     sys.path.insert(0, micropython_env.FIRMWARE)
     import hands
@@ -125,14 +140,13 @@ def main(argv):
         if not args.json:
             _report(out, bad)
     if args.json:
-        print(json.dumps(outs if args.profile == "all" else outs[0]))
+        _print_json(outs, args.profile == "all")
     return 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--mp":
         f = __file__
-        HERE_MP = f.rsplit("/", 1)[0] if "/" in f else "."
-        _micro_main(sys.argv[2:])
+        _micro_main(f.rsplit("/", 1)[0] if "/" in f else ".", sys.argv[2:])
     else:
         sys.exit(main(sys.argv[1:]))
