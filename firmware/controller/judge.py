@@ -279,13 +279,20 @@ class Judge:
 
     def relimit(self):
         """allow() changed its answer (the board has chosen): apply it to the open turn (also
-        while a test screen has the judge stopped: resync() may carry on with the turn)."""
-        if self.game is None or self.game.over or self.repair or self.committed >= 0:
-            return
+        while a test screen has the judge stopped: resync() may carry on with the turn). The
+        player's move stands once the board has chosen its reply (as if it had lifted a
+        tile); while it thinks the player may still slide on. Returns F_* flags."""
+        if self.game is None or self.game.over or self.repair:
+            return 0
+        if self.committed >= 0:
+            if self.allow is None or self.allow(self.game) < 0 or self.game.placing() >= 0:
+                return 0
+            return self._close()
         self.turn.set_moves(self.game.legal_moves())
         self._limit()
         self.view.forget()
         self._live()
+        return 0
 
     # --- the next turn -------------------------------------------------------------------------
     def _carry(self, live=True):

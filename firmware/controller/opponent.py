@@ -179,7 +179,7 @@ class Opponent:
                 self.thinking = True
             else:
                 self.plan = _NOTHING       # nothing to decide: not again for this position
-            ctl.judge.relimit()            # nothing may move while it thinks
+            ctl.flags(ctl.judge.relimit(), t)  # nothing may move while it thinks
             ctl.dirty()
             return
         eng = engine()
@@ -189,7 +189,7 @@ class Opponent:
             self.ms = ticks_diff(t, self.t0)
             if self.plan is not None:
                 self.score = self.plan.score
-            ctl.judge.relimit()
+            ctl.flags(ctl.judge.relimit(), t)
             ctl.dirty()
 
     def stop(self):
