@@ -303,6 +303,10 @@ def test_fuzz02_a_move_landing_in_the_scan_its_opponent_starts_in_closes_the_tur
     run_file("fuzz02_same_scan_move_and_victim.txt")
 
 
+def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_capture():
+    run_file("fuzz03_capture_and_placement_on_its_start_square.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

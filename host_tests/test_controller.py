@@ -476,19 +476,19 @@ def test_a_placement_the_rules_refuse_is_shown_and_the_picker_stays():
 
 def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it():
     # The attacker and its victim both lifted, then set down again: the capture with Brown's
-    # Barragoon on d2 fits the sensors as well as both put back. Asked, with "No capture"
+    # Barragoon on d2 fits the sensors as well as both put back. Asked, the capture as made
     # first; a lift withdraws the question, the next rest asks again.
     rig = Rig()
     rig.start_game(TWO_BROWN)
     rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
     assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["No capture", "Barragoon on d2"]
+    assert [j.ask_label(i) for i in range(j.ask_n)] == ["Barragoon on d2", "No capture"]
     rig.run("lift g1")                             # the board changes: the question goes
     assert isinstance(rig.ctl.top, M.Play)
     rig.run("drop g1; wait 350")
     assert isinstance(rig.ctl.top, M.Ask)
-    rig.run("press ok")
+    rig.run("press down; press ok")
     assert rig.record() == "" and rig.ctl.judge.duty_text() == "d2 d5"
 
 

@@ -391,14 +391,14 @@ class Controller:
         self._square(sq, 0, t)
 
     def _flush(self):
-        # Of set-downs at the same moment, those on squares where a piece stood when the turn
-        # began come first (a capture lands before a Barragoon is set down for it).
+        # Of set-downs at the same moment, the judge says which to take first (a capture
+        # lands before a Barragoon is set down for it: Judge.order).
         n = self._nq
         self._nq = 0
-        q, b0 = self._q, self.judge.b0
-        for first in (1, 0):
+        q, order = self._q, self.judge.order
+        for rank in range(3):
             for i in range(n):
-                if (1 if b0[q[i]] else 0) == first:
+                if order(q[i]) == rank:
                     self._square(q[i], 1, self._qt)
 
     def _square(self, sq, present, t):

@@ -506,6 +506,16 @@ class Judge:
                 return True
         return False
 
+    def order(self, sq):
+        """Of set-downs seen in the same scan, which come first: 0 where the turn began with
+        a piece of the other side or a Barragoon (a capture lands), 1 on an empty square, 2 on
+        a start square of the mover's tiles (the tile back, or a placement there after it
+        captured)."""
+        c = self.turn.b0[sq]
+        if not c:
+            return 1
+        return 2 if _own(c, self.turn.side) else 0
+
     def _binds(self):
         """May a touch create a duty: the mover's turn, a placement not due? (Touches that
         began after the move was made bind nobody: TouchMove.made.)"""
@@ -789,16 +799,18 @@ class Judge:
         for i in range(nh):
             h = hs[i]
             self._classify(h)
-            if K_NONE <= h.kind <= K_PLACE and (best < 0 or h.cost < hs[best].cost):
+            if K_NONE <= h.kind <= K_PLACE and (best < 0 or self._score(h) <
+                                                 self._score(hs[best])):
                 best = i
         self.ask_n = 0
         if best < 0 or not ask:
             return best
-        low = hs[best].cost
+        low = self._score(hs[best])
         self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
         for i in range(nh):
             h = hs[i]
-            if i == best or h.cost > low + ASK_SPREAD or not K_NONE <= h.kind <= K_PLACE:
+            if i == best or not K_NONE <= h.kind <= K_PLACE or \
+                    self._score(h) > low + ASK_SPREAD:
                 continue
             dup = False
             for j in range(self.ask_n):
@@ -828,6 +840,10 @@ class Judge:
         self._order_asks()
         return -2
 
+    def _score(self, h):
+        """How likely a classified story is (lower: likelier)."""
+        return h.cost
+
     def _add_ask(self, kind, a, b, i):
         n = self.ask_n
         self.ask_kind[n] = kind
@@ -837,8 +853,8 @@ class Judge:
         self.ask_n = n + 1
 
     def _order_asks(self):
-        # The likeliest first; of equally likely ones, "nothing happened", the move that
-        # stands committed, the other moves, then the rest.
+        # The likeliest first; of equally likely ones, the move that stands committed (or the
+        # placement), the other moves, "nothing happened", then the rest.
         n = self.ask_n
         for i in range(n):
             j = i
@@ -849,13 +865,13 @@ class Judge:
 
     def _rank(self, j):
         k = self.ask_kind[j]
-        r = self.pool.hs[self.ask_h[j]].cost * 4 if k <= K_BAD else 1000
-        if k == K_NONE:
-            return r                       # (a piece put back: the likelier of equals)
+        r = self._score(self.pool.hs[self.ask_h[j]]) * 4 if k <= K_BAD else 1000
         if k == K_MOVE and (self.ask_a[j] << 6) + self.ask_b[j] == self.committed or \
                 k == K_PLACE:
-            return r + 1
+            return r                       # (what the board shows: the likelier of equals)
         if k == K_MOVE:
+            return r + 1
+        if k == K_NONE:
             return r + 2
         return r + 3
 

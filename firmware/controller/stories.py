@@ -34,6 +34,7 @@ C_LIKELY = const(0)       # a piece back where it was lifted; a tile landing on 
 C_ODD = const(1)          # a tile set where it cannot go (in transit); a piece from outside
 #                           while the hands hold pieces of the game
 C_WRONG = const(2)        # a piece on a square that is not its own; a stray piece
+# (one more: a different piece within BOUNCE_MS of a piece leaving the square, that one held)
 # (C_ODD too: a victim put back while the tile that can take it is in the hand)
 ASK_SPREAD = const(0)     # valid stories this close to the likeliest are as plausible: when
 #                           they tell another record, the players are asked
@@ -345,7 +346,10 @@ class Stories:
         else:
             cost = C_WRONG
         if gap < BOUNCE_MS:
-            cost += 1
+            for j in range(h.n):
+                if h.af[j] == sq:          # (the piece that left is in a hand: it would be
+                    cost += 1              # the one coming back)
+                    break
         return cost
 
     def _free(self, h, sq):
