@@ -607,6 +607,23 @@ TANGLE = ("1000:-b1 1300:+a3 1700:hold 1730:hold 1760:hold 1790:hold 1820:hold 1
           "2520:-b5 2550:-a6 2580:+a5 2610:+f9")
 
 
+def test_a_tile_held_across_the_end_of_a_turn_still_belongs_on_its_square():
+    # (found by the random-hands fuzz) A stray piece on a1 keeps c8-c6 from counting as done;
+    # White lifts d5 (and the stray), the turn closes at a later set-down while the tile is
+    # in the hand, last lifted from b5 where it was set down for a moment. It still belongs
+    # on d5: put back there, the board matches again (before: "wrong piece on d5" for ever).
+    rig = Rig()
+    rig.start_game()
+    for ev in ("1060:-d2 1360:+d5 1760:-c8 2060:+c6 2460:+a1 2550:-d5 2550:-a1 2700:-c5 "
+               "2710:+b5 2740:-b5 2770:+c5 2800:+d5").split():
+        t, what = ev.split(":")
+        rig.advance(int(t) - rig.t)
+        rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
+    rig.run("wait 500")
+    assert rig.record() == "d2-d5 c8-c6" and rig.ctl.game.pos.side == WHITE
+    assert rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == [] and rig.lit(C.ERROR) == []
+
+
 def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_for_ever():
     rig = Rig()
     rig.start_game()

@@ -366,8 +366,8 @@ def test_random_hands_never_crash_or_strand_the_board(data, start):
     if g.over or not isinstance(rig.ctl.top, M.Play):
         return
     oracle(rig, phys)
-    assert claims_match(rig), ("the board was put right but the controller does not say so",
-                               fail_info(rig), phys.board, phys.hand)
+    assert claims_match(rig), "the board was put right but the controller does not say so: " \
+        "%r, board %r, hands %r" % (fail_info(rig), phys.board, phys.hand)
     before = len(list(g.iter_turns()))
     if g.placing() >= 0:
         placed = rig.record().count("=")

@@ -30,7 +30,6 @@ def turn_of(position):
 def lift(tn, pool, name, t):
     s = sq(name)
     tn.vac_t[s] = t
-    tn.vac_ok[s] = 1
     tn.see(s)
     pool.lift(s)
 

@@ -395,10 +395,10 @@ class Controller:
         # lands before a Barragoon is set down for it: Judge.order).
         n = self._nq
         self._nq = 0
-        q, order = self._q, self.judge.order
+        q, judge = self._q, self.judge     # (no bound method kept: it would allocate)
         for rank in range(3):
             for i in range(n):
-                if order(q[i]) == rank:
+                if judge.order(q[i]) == rank:
                     self._square(q[i], 1, self._qt)
 
     def _square(self, sq, present, t):

@@ -83,6 +83,7 @@ class Judge:
         self.duty = self.tm.duty
         self.confused = False              # lost track: the turn restarts from b0
         self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
+        #                                    (else a scratch: _carry)
         self.game = None
         self.allow = None                  # against the board: allow(game) -> the one move
         #                                    the board's turn may commit, -1 none, -2 any
@@ -113,7 +114,6 @@ class Judge:
         self.ready = False                 # (_next_position: prepared at rest)
         self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
-        self.keep = bytearray(63)          # scratch: squares still different after a turn
 
     # --- for the screens, the menus and the tests ----------------------------------------------
     @property
@@ -307,6 +307,19 @@ class Judge:
         if not self.ready:
             mask = -1
         nb0 = self.nb0
+        h = hs[0]
+        if mask == 1 and h.n == 0 and h.board == nb0:
+            # the common case, a plain move judged at rest: one story, just the position
+            pool.nh = 1
+            h.home[:] = self.nhome
+            h.cost = 0
+            old[:] = nb0
+            tn.unsee()
+            self._start_turn(moves)
+            self.tm.new_turn(False, (self.t_down + timing.KNOCK_MS) & 0x3FFFFFFF)
+            if live:
+                self._live()
+            return
         if pool.nh > 1 or mask >= 0:
             if mask < 0:
                 mask = 0
@@ -322,7 +335,7 @@ class Judge:
         for i in range(pool.nh):
             self._rehome(hs[i], nb0)
         # the squares that still differ from the new start in some story stay seen
-        keep = self.keep
+        keep = self.restore                # (a scratch here: no turn closes in a repair)
         seen = tn.seen_sq
         for i in range(tn.seen_n):
             sq = seen[i]
@@ -381,7 +394,9 @@ class Judge:
             h.home[sq] = sq if bd[sq] else NOHOME
         k = 0
         while k < h.n:
-            s = h.af[k]
+            s = h.ah[k]                    # (its square at the turn start, else the one it
+            if s == NOHOME or bd[s] or nb0[s] != h.ac[k]:   # was lifted from last)
+                s = h.af[k]
             if not bd[s] and nb0[s] == h.ac[k]:
                 h.ah[k] = s
                 k += 1
@@ -429,7 +444,7 @@ class Judge:
             #                                at rest, and a duty it brings saved)
         if f & F_OVER:
             return f
-        if self.pool.pruned or self.pool.hs[0].over:
+        if self.pool.pruned or self.pool.over:
             return f | self._lost()
         self._live()
         return f
@@ -483,7 +498,6 @@ class Judge:
             if f & F_OVER:
                 return f
         tn.vac_t[sq] = t
-        tn.vac_ok[sq] = 1
         self.tm.lifted(sq)
         tn.see(sq)
         self.pool.lift(sq)
@@ -540,8 +554,8 @@ class Judge:
         lift) has the mover's move complete, that turn is over: make it now and close it."""
         cm = self.committed
         h = self.pool.hs[0]
-        if cm >= 0 and self.decided and h.kind == K_MOVE and (h.a << 6) + h.b == cm and \
-                not h.np and not self.turn.capture:
+        if cm >= 0 and self.decided and h.kind == K_MOVE and h.m == cm and \
+                h.p0 == NOHOME and not self.turn.capture:
             return self._close(False)     # (at rest already: nothing to classify)
         return self._try_close(t, True)
 
@@ -689,8 +703,8 @@ class Judge:
                 if bd[sq] == NEW:
                     new = True
         h.kind = K_OPEN
-        h.a = h.b = 0
-        h.np = h.nx = 0
+        h.m = h.nx = 0
+        h.p0 = h.p1 = NOHOME
         if nd == 0:
             if h.n == 0:
                 h.kind = K_NONE
@@ -727,14 +741,13 @@ class Judge:
     def _placement(self, h, sq):
         # Barragoons for placements in the order they were set down
         put = self.turn.put_t
-        if h.np == 0:
+        if h.p0 == NOHOME:
             h.p0 = sq
         elif _el(put[sq], put[h.p0]) < 0 or put[sq] == put[h.p0] and sq < h.p0:
             h.p1 = h.p0
             h.p0 = sq
         else:
             h.p1 = sq
-        h.np += 1
 
     def _move_fits(self, h, nd, frm, to):
         """Is story h the move frm-to (the tile stands on to), with Barragoons for its
@@ -747,7 +760,7 @@ class Judge:
         extra = 0                          # pieces lifted after the move, in hands
         nx = 0                             # ... of them the opponent's tiles
         back = False                       # the captured Barragoon set down again
-        h.np = 0
+        h.p0 = h.p1 = NOHOME
         for i in range(nd):
             sq = d[i]
             if sq == to:
@@ -756,7 +769,7 @@ class Judge:
             if sq == frm and c == 0:
                 continue
             if c and due and (sq == frm or not b0[sq]) and (c == NEW or _barragoon(c)):
-                if h.np == 2:
+                if h.p1 != NOHOME:
                     return False
                 self._placement(h, sq)
                 if c == victim:
@@ -783,8 +796,7 @@ class Judge:
             if sq != frm and sq != to and bd[sq] == 0 and b0[sq] and \
                     h.count(b0[sq]) < (2 if held and b0[sq] == victim else 1):
                 return False
-        h.a = frm
-        h.b = to
+        h.m = (frm << 6) + to
         h.nx = nx
         h.kind = K_MOVE if self.committed == (frm << 6) + to or self.tm.allowed(frm, to) \
             else K_DUTY
@@ -946,7 +958,7 @@ class Judge:
             if live:
                 self._live()
             return f
-        m = (h.a << 6) + h.b
+        m = h.m
         if m != cm:
             if self.place_sq >= 0:
                 self.place_sq = -1
@@ -972,7 +984,7 @@ class Judge:
             if g.over:
                 self.stop()
                 return f | F_OVER
-        if h.np and g.placing() >= 0:
+        if h.p0 != NOHOME and g.placing() >= 0:
             f |= self._to_place(h.p0)
         elif self.place_sq >= 0 and self.sensed[self.place_sq]:
             self.place_sq = -1             # (lifted, it is being turned: the picker stays)
@@ -986,7 +998,7 @@ class Judge:
     def _to_place(self, sq):
         h = self.pool.hs[0]
         put = self.turn.put_t
-        if h.np == 2 and len(self.game.pending) == 2 and put[h.p0] == put[h.p1] and \
+        if h.p1 != NOHOME and len(self.game.pending) == 2 and put[h.p0] == put[h.p1] and \
                 self.place_sq != h.p0 and self.place_sq != h.p1:
             # two Barragoons set down in the same instant: whose is whose?
             self.ask_n = 0
@@ -1133,7 +1145,7 @@ class Judge:
                 else "Nothing moved"
         if k == K_MOVE:
             h = self.pool.hs[self.ask_h[j]]
-            if h.np and (a << 6) + b == self.committed:
+            if h.p0 != NOHOME and (a << 6) + b == self.committed:
                 return "Barragoon on " + square_name(h.p0)   # (the move as made)
             return format_move(a, b, 1 if self.b0[b] else 0)
         if k == K_PLACE and b == 1:

@@ -100,9 +100,8 @@ class Turn:
         self.seen = bytearray(63)
         self.seen_sq = bytearray(63)
         self.seen_n = 0
-        self.vac_t = array("l", [0] * 63)
+        self.vac_t = array("l", [-1] * 63)  # (-1: never lifted since power-on)
         self.put_t = array("l", [0] * 63)
-        self.vac_ok = bytearray(63)        # vac_t is of this or the last turn (else: long ago)
 
     def set_moves(self, moves, dest=None, movable=None):
         """The open turn's legal moves; dest and movable as tables() made them for these
@@ -142,7 +141,7 @@ class Turn:
 
     def gap(self, sq, t):
         """ms since sq was last emptied (_FAR if not lately)."""
-        if not self.vac_ok[sq]:
+        if self.vac_t[sq] < 0:
             return _FAR
         return elapsed(t, self.vac_t[sq])
 
@@ -158,15 +157,25 @@ class Story:
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
         self.n = 0
         self.cost = 0
-        self.over = False              # more pieces in hands than tracked
         # what it shows (Judge._classify)
         self.kind = K_OPEN
-        self.a = 0                     # the move a-b (K_MOVE, K_DUTY)
-        self.b = 0
-        self.np = 0                    # Barragoons standing for placements: p0, p1 in the
-        self.p0 = 0                    # order they were set down
-        self.p1 = 0
+        self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
+        self.p0 = NOHOME               # Barragoons standing for placements, in the order
+        self.p1 = NOHOME               # they were set down (NOHOME: none)
         self.nx = 0                    # pieces of the next turn lifted (K_MOVE)
+
+    # (a, b, np: read-only views of m and p0, p1; no room taken per story)
+    @property
+    def a(self):
+        return self.m >> 6
+
+    @property
+    def b(self):
+        return self.m & 63
+
+    @property
+    def np(self):
+        return (self.p0 != NOHOME) + (self.p1 != NOHOME)
 
     def copy(self, o):
         self.board[:] = o.board
@@ -176,7 +185,6 @@ class Story:
         self.af[:] = o.af
         self.n = o.n
         self.cost = o.cost
-        self.over = o.over
 
     def reset(self, codes, homes=None):
         self.board[:] = codes
@@ -187,18 +195,19 @@ class Story:
             self.home[:] = homes
         self.n = 0
         self.cost = 0
-        self.over = False
 
     def lift(self, sq):
+        """Lift the piece on sq into the hands. Returns False when the hands were full (the
+        oldest piece in them is forgotten)."""
         c = self.board[sq]
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
         if c == 0 or c == NEW:
-            return                     # an unknown piece leaves the game: nothing to track
+            return True                # an unknown piece leaves the game: nothing to track
         n = self.n
-        if n == AIRN:                  # hands overflowing: forget the oldest
-            self.over = True
+        ok = n < AIRN
+        if not ok:                     # hands overflowing: forget the oldest
             for k in range(AIRN - 1):
                 self.ac[k] = self.ac[k + 1]
                 self.ah[k] = self.ah[k + 1]
@@ -208,6 +217,7 @@ class Story:
         self.ah[n] = h
         self.af[n] = sq
         self.n = n + 1
+        return ok
 
     def put(self, sq, k):
         """Set the hand piece k down on sq (k = NOHOME: a piece from outside)."""
@@ -253,13 +263,8 @@ class Story:
 
     def outcome(self, o):
         """Do the two stories tell the same record (as classified)?"""
-        if self.kind != o.kind or self.np != o.np:
-            return False
-        if self.kind == K_MOVE and (self.a != o.a or self.b != o.b):
-            return False
-        if self.np and (self.p0 != o.p0 or self.np > 1 and self.p1 != o.p1):
-            return False
-        return True
+        return self.kind == o.kind and self.p0 == o.p0 and self.p1 == o.p1 and \
+            (self.kind != K_MOVE or self.m == o.m)
 
 
 class Stories:
@@ -271,19 +276,21 @@ class Stories:
         self.nh = 0
         self.pruned = False            # no room for a story as likely as the others: lost
         self.evicted = False           # unlikely stories were dropped for room
+        self.over = False              # more pieces in hands than a story keeps: lost
         self.opt = bytearray(AIRN + 2)  # scratch: set-down options
 
     def reset(self, codes, homes=None):
         self.hs[0].reset(codes, homes)
         self.nh = 1
-        self.pruned = self.evicted = False
+        self.pruned = self.evicted = self.over = False
 
     def first(self):
         return self.hs[0]
 
     def lift(self, sq):
         for i in range(self.nh):
-            self.hs[i].lift(sq)
+            if not self.hs[i].lift(sq):
+                self.over = True
         self.dedupe()
 
     def drop(self, sq, t):
