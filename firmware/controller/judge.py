@@ -243,16 +243,20 @@ class Judge:
         tn.placing = g.placing() >= 0
         tn.capture = False
         if self.ready:
-            tn.set_moves(moves, self.ndest, self.nmovable)
+            tn.moves = moves               # (Turn.set_moves with the tables made at rest)
+            tn.dest[:] = self.ndest
+            tn.movable[:] = self.nmovable
         else:
             tn.set_moves(moves)
-        self._limit()
+        if self.allow is not None:
+            self._limit()
         self.committed = -1
         self.place_sq = -1
         self.err_sq = -1
         self.opp_up = False
         self.victim = -1
-        self.view.forget()
+        v = self.view
+        v.tgt_for = v.caps_for = -1
 
     def _new_turn(self, keep, live=True):
         """The board matches the game: start judging a fresh turn from its position with one
@@ -470,12 +474,16 @@ class Judge:
         return 0
 
     def _lift(self, sq, t):
+        # (the lift that closes a turn is the one the players wait for to see its targets:
+        # few calls here, the common cases inline)
         f = 0
         tn = self.turn
-        h = self.pool.hs[0]
+        pool = self.pool
+        h = pool.hs[0]
         c = h.board[sq] or tn.b0[sq]
         g = self.game
         cm = self.committed
+        opp = _own(c, 1 - tn.side)
         if cm >= 0 and sq == cm & 63 and h.home[sq] == cm >> 6:
             # The moved tile lifted again: the mover sliding on or straightening it (the move
             # is open again), or, a while later, the opponent starting a capture with it. Both
@@ -493,17 +501,26 @@ class Judge:
                     f |= F_UNPLACE
             else:
                 self.victim = sq
-        elif _own(c, 1 - tn.side) and g.placing() < 0 and not g.offered:
+        elif opp and not g.pending and not g.offered:
             f |= self._opponent_lifts(t)
             if f & F_OVER:
                 return f
+            opp = _own(c, 1 - self.turn.side)   # (the turn may have closed: then it is
+            #                                     the mover's tile)
         tn.vac_t[sq] = t
-        self.tm.lifted(sq)
-        tn.see(sq)
-        self.pool.lift(sq)
-        if self.tm.made_ok and not self._move_made(self.pool.hs[0]):
-            self.tm.made_ok = False        # lifted again: the move is open again
-        if _own(c, 1 - tn.side):
+        tm = self.tm
+        if tn.b0[sq] and not tm.touched[sq]:
+            tm.pending += 1                # (TouchMove.lifted)
+        if not tn.seen[sq]:
+            tn.see(sq)
+        if pool.nh == 1:
+            if not pool.hs[0].lift(sq):
+                pool.over = True
+        else:
+            pool.lift(sq)
+        if tm.made_ok and not self._move_made(pool.hs[0]):
+            tm.made_ok = False             # lifted again: the move is open again
+        if opp:
             self.opp_up = True
         return f
 
