@@ -113,6 +113,8 @@ class Judge:
         self.ask_h = bytearray(MAXH + 1)
         self.ready = False                 # (_next_position: prepared at rest)
         self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
+        self.still = False                 # no event since the committed move was prepared
+        #                                    at rest (agreeing and the stories' kinds hold)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
 
     # --- for the screens, the menus and the tests ----------------------------------------------
@@ -209,10 +211,14 @@ class Judge:
         tables(self.nmoves, self.ndest, self.nmovable)
         self.prepared = self.committed
         self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
-        pool = self.pool                   # the stories that go on into the next turn
+        self._agreeing()
+
+    def _agreeing(self):
+        # The stories that go on into the next turn, a bit each (valid while still).
+        pool = self.pool
         m = 0
         for i in range(pool.nh):
-            if self._agrees(pool.hs[i], self.b0, nb0):
+            if self._agrees(pool.hs[i], self.b0, self.nb0):
                 m |= 1 << i
         self.agreeing = m
 
@@ -237,6 +243,7 @@ class Judge:
         return moves
 
     def _start_turn(self, moves):
+        self.still = False
         tn = self.turn
         g = self.game
         tn.side = g.pos.side
@@ -306,7 +313,7 @@ class Judge:
         tn, pool = self.turn, self.pool
         hs = pool.hs
         old = tn.b0
-        mask = self.agreeing if self.decided else -1   # (as _prepare found them at rest)
+        mask = self.agreeing if self.still else -1     # (as found at rest)
         moves = self._next_position()
         if not self.ready:
             mask = -1
@@ -446,6 +453,7 @@ class Judge:
             f |= self._lift(sq, t)
             self.decided = False           # (a lift that closed the turn: still to be judged
             #                                at rest, and a duty it brings saved)
+        self.still = False
         if f & F_OVER:
             return f
         if self.pool.pruned or self.pool.over:
@@ -571,7 +579,7 @@ class Judge:
         lift) has the mover's move complete, that turn is over: make it now and close it."""
         cm = self.committed
         h = self.pool.hs[0]
-        if cm >= 0 and self.decided and h.kind == K_MOVE and h.m == cm and \
+        if cm >= 0 and self.still and h.kind == K_MOVE and h.m == cm and \
                 h.p0 == NOHOME and not self.turn.capture:
             return self._close(False)     # (at rest already: nothing to classify)
         return self._try_close(t, True)
@@ -673,9 +681,12 @@ class Judge:
                 f |= F_SHOW
         if self.decided or _el(t, self.t_last) < self.settle:
             if self.committed >= 0 and self.decided and self.ask_n == 0 and \
-                    self.game.placing() < 0 and self.prepared != self.committed and \
-                    not self.game.over:
-                self._prepare()            # one loop step of its own, while all is still
+                    not self.still and self.game.placing() < 0 and not self.game.over:
+                if self.prepared != self.committed:
+                    self._prepare()        # one loop step of its own, while all is still
+                else:
+                    self._agreeing()
+                self.still = True
             return f
         if self.repair:
             self.decided = True
@@ -949,6 +960,7 @@ class Judge:
 
     def _act(self, k, t, live=True):
         """Apply what story k tells (it becomes the first; the others stay, as they were)."""
+        self.still = False
         pool = self.pool
         hs = pool.hs
         if k:
@@ -1050,6 +1062,7 @@ class Judge:
             self._live()
             return F_PLACE
         # the answer is evidence: keep only the stories that tell it
+        self.still = False
         pool = self.pool
         hs = pool.hs
         hs[0], hs[hi] = hs[hi], hs[0]
