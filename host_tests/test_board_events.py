@@ -282,6 +282,10 @@ def test_issue18_08_two_barragoons_set_down_together_are_placed_in_turn():
     run_file("issue18_08_two_barragoons_together.txt")
 
 
+def test_issue18_08b_two_barragoons_in_one_scan_are_asked_about():
+    run_file("issue18_08b_two_barragoons_in_one_scan.txt")
+
+
 def test_issue18_09_a_second_piece_held_and_put_back_asks_nothing():
     run_file("issue18_09_second_piece_held.txt")
 

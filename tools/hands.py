@@ -506,7 +506,8 @@ class Players:
                         last[3:5] == square_name(j.ask_b[k]):
                     return k
             elif kind == J.K_PLACE:
-                sq = j.ask_a[k] if j.ask_b[k] == 1 else j.hs[j.ask_h[k]].p0
+                h = j.hs[j.ask_h[k]]
+                sq = j.ask_a[k] if j.ask_b[k] == 1 or not hasattr(h, "p0") else h.p0
                 if self.placing_sq >= 0:
                     if sq == self.placing_sq:
                         return k
