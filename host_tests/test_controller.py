@@ -163,7 +163,7 @@ def test_a_tile_without_a_legal_move_may_go_back():
     rig = Rig()
     rig.start_game()
     rig.run("lift c1; wait 300")                   # blocked in at the start
-    assert rig.lit(C.MOVE) == [] and rig.ctl.judge.note_sq == sq("c1")
+    assert rig.lit(C.MOVE) == [] and rig.ctl.judge.view.note_sq == sq("c1")
     rig.run("drop c1; wait 350; lift d2; drop d4; wait 350")
     assert rig.record() == "d2-d4"
 
@@ -639,7 +639,7 @@ def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_fo
             rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
     rig.run("wait 500")
     j = rig.ctl.judge
-    assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.TO_EMPTY), (rig.lit(C.TO_EMPTY), j.note)
+    assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.TO_EMPTY), (rig.lit(C.TO_EMPTY), j.view.note)
     for i in range(4):                               # each marked piece lifted, the right
         for name in rig.lit(C.TO_EMPTY):             # one put back, as the board asks
             rig.run("lift %s; wait 300; drop %s" % (name, name))

@@ -162,7 +162,7 @@ def answer_truthfully(rig, phys):
         rig.run("press ok")
         return
     truth = None
-    for i in range(j.nh):
+    for i in range(j.pool.nh):
         h = j.hs[i]
         if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)) and \
                 in_hands(h, phys):
@@ -388,7 +388,7 @@ def test_random_hands_never_crash_or_strand_the_board(data, start):
 def fail_info(rig):
     ctl, j = rig.ctl, rig.ctl.judge
     return dict(top=type(ctl.top).__name__, active=j.active, repair=j.repair,
-                decided=j.decided, ask=j.ask_n, err=j.err_sq, note=j.note, rec=rig.record(),
+                decided=j.decided, ask=j.ask_n, err=j.err_sq, note=j.view.note, rec=rig.record(),
                 lit=[(square_name(s), ctl.meaning[s]) for s in range(63) if ctl.meaning[s]],
                 events=" ".join(rig.log))
 

@@ -81,6 +81,7 @@ class Judge:
         self.b0 = self.turn.b0             # (the same objects, for the screens and tests)
         self.mean = self.view.mean
         self.duty = self.tm.duty
+        self.hs = self.pool.hs             # (the list: its stories are swapped in place)
         self.confused = False              # lost track: the turn restarts from b0
         self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
         #                                    (else a scratch: _carry)
@@ -116,39 +117,6 @@ class Judge:
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
-
-    # --- for the screens, the menus and the tests ----------------------------------------------
-    @property
-    def hs(self):
-        return self.pool.hs
-
-    @property
-    def nh(self):
-        return self.pool.nh
-
-    @property
-    def moves(self):
-        return self.turn.moves
-
-    @property
-    def duty_take(self):
-        return self.tm.take
-
-    @property
-    def note(self):
-        return self.view.note
-
-    @property
-    def note_sq(self):
-        return self.view.note_sq
-
-    @property
-    def refused(self):
-        return self.view.refused
-
-    @property
-    def side(self):
-        return self.turn.side
 
     # --- starting ------------------------------------------------------------------------------
     def begin(self, game, duties="", phys=None):

@@ -98,7 +98,7 @@ CLOCK_NOTES = ("", "Clock paused: OK starts it",
 
 def note_text(ctl):
     j = ctl.judge
-    n, sq = j.note, j.note_sq
+    n, sq = j.view.note, j.view.note_sq
     name = square_name(sq) if sq >= 0 else ""
     if n == V.N_OUT_OF_TURN:
         c = j.b0[sq] or j.hs[0].board[sq]
@@ -116,7 +116,7 @@ def note_text(ctl):
     if n == V.N_NOT_TARGET:
         return name + ": not a target"
     if n == V.N_REFUSED:
-        return j.refused
+        return j.view.refused
     if n == V.N_CAPTURE:
         return "Capture " + name + " or put it back"
     if n == V.N_PLACE_FIRST:
@@ -129,7 +129,7 @@ def duty_text(j):
     for sq in range(63):
         if j.duty[sq]:
             mover = sq if mover == -1 else -2      # -2: one of several
-    take = j.duty_take
+    take = j.tm.take
     if take >= 0 and mover >= 0:
         return "Touch-move: " + square_name(mover) + " takes " + square_name(take)
     if take >= 0:
@@ -141,12 +141,12 @@ def duty_text(j):
 
 def fix_lines(ctl):
     j = ctl.judge
-    sq = j.note_sq
+    sq = j.view.note_sq
     if sq < 0:
         return ("Wait...", "", "", "")
-    if j.note == V.N_PUT_BACK:
+    if j.view.note == V.N_PUT_BACK:
         return ("Put back on " + square_name(sq) + ":", piece_text(j.b0[sq]), "", "")
-    if j.note == V.N_WRONG:
+    if j.view.note == V.N_WRONG:
         return ("Wrong piece on", square_name(sq) + ": lift it", "then put back", piece_text(
             j.b0[sq]))
     return ("Take the piece", "off " + square_name(sq), "", "")
