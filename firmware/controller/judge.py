@@ -22,9 +22,11 @@
 # rest, never in transit).
 # The turn closes when the opponent lifts one of their own tiles and the likeliest story has the
 # mover's move complete, at once (also 0 ms after the set-down, and while the mover still holds a
-# piece: then at the set-down that completes the move). The stories go on into the next turn
-# with whatever the hands hold. Until then the mover may lift the moved tile again and slide on,
-# at any time. Placements are judged the same way: in either order, together, at once after the
+# piece: then at the set-down that completes the move; against the board: once it has chosen
+# its reply). The stories go on into the next turn with whatever the hands hold. Until then the
+# mover may lift the moved tile again and slide on, at any time (after REOPEN_MS, if the
+# opponent could take it there, the LEDs show that capture as the likelier story meanwhile).
+# A scan's set-downs are judged after its lifts, in the order order() gives. Placements are judged the same way: in either order, together, at once after the
 # capture, on any empty square (the capturer's start square included); OK counts whenever a
 # Barragoon stands where the picker says.
 # More stories than MAXH about equally likely (many different pieces in the hands at once) or
