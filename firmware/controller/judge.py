@@ -354,15 +354,16 @@ class Judge:
             c = bd[sq]
             if c == a or (c == NEW or _barragoon(c)) and _barragoon(a):
                 continue
-            if c == 0 and a and h.held(a) >= 0:
+            if c == 0 and h.held(a) >= 0:
                 continue
             return False
         return True
 
     def _rehome(self, h, nb0):
         """Story h starts the next turn: pieces as the game names them, each at home where it
-        stands, pieces in hands belonging to the square they were lifted from (a captured
-        piece leaves the hands)."""
+        stands, a piece in a hand belonging to its square at the turn start (or the one it
+        was last lifted from) if the game has it there and it is empty; any other piece in a
+        hand (a captured one) leaves the hands."""
         tn = self.turn
         bd = h.board
         seen = tn.seen_sq
