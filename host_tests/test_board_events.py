@@ -311,6 +311,10 @@ def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_cap
     run_file("fuzz03_capture_and_placement_on_its_start_square.txt")
 
 
+def test_fuzz04_a_less_likely_capture_is_not_made_while_a_tile_is_in_a_hand():
+    run_file("fuzz04_victim_first_right_after_the_move_was_made.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

@@ -20,11 +20,14 @@
 #   sloppy   normal, plus: a neighbour of the target knocked off for 100-800 ms, the moved piece
 #            jiggled (off for 5-60 ms), push-off captures (the attacker lands 0-30 ms after the
 #            victim leaves), a tile set on a wrong square first and then moved on, both
-#            Barragoons of a tile capture set down together (0-30 ms apart), questions ignored
-#            half the time (the players play on)
+#            Barragoons of a tile capture set down together (the captured side's first, the
+#            other 5-30 ms later), questions ignored half the time (the players play on)
 # A square keeps each state (a piece on it, or none) for at least MIN_OFF_MS: a change shorter
 # than one scan period is never seen by any scan, and a capture no sensor saw is not a capture
-# any board could record (so "0 ms" above means "as soon as the sensors can see it").
+# any board could record (so "0 ms" above means "as soon as the sensors can see it"). For the
+# same reason the two Barragoons set down together are one scan apart at least: set down in
+# one scan, no board can tell which was first, and it asks whose is whose (an event script
+# tests that: host_tests/events/issue18_08b_two_barragoons_in_one_scan.txt).
 #
 # Players answer the board's questions truthfully (when they answer), choose each Barragoon's
 # face on the face picker, now and then take a turn back from the menu or offer a draw by
@@ -402,7 +405,7 @@ class Players:
         if together:
             self.pause(self.gap())
             tb.drop(plan[0][0], plan[0][1])
-            self.pause(self.rng.between(0, 30))
+            self.pause(self.rng.between(MIN_OFF_MS, 30))
             tb.drop(plan[1][0], plan[1][1])
             for sq, face in plan:
                 self.pick_face(sq, face)

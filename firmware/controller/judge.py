@@ -803,7 +803,8 @@ class Judge:
 
     def _interpret(self, ask=True):
         """Classify every story. Returns the index of the likeliest valid one, -1 when there
-        is none, -2 when the players must be asked (ask_* filled; only with ask)."""
+        is none or a story that is not valid is likelier, -2 when the players must be asked
+        (ask_* filled; only with ask)."""
         pool = self.pool
         hs, nh = pool.hs, pool.nh
         best = -1
@@ -814,9 +815,14 @@ class Judge:
                                                  self._score(hs[best])):
                 best = i
         self.ask_n = 0
+        if best >= 0:
+            low = self._score(hs[best])
+            for i in range(nh):
+                if self._score(hs[i]) < low:
+                    return -1              # likelier: a piece still in a hand (or a wrong
+                    #                        one down): the turn is not done, nothing to act on
         if best < 0 or not ask:
             return best
-        low = self._score(hs[best])
         self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
         for i in range(nh):
             h = hs[i]
