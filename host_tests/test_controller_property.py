@@ -26,7 +26,7 @@ from controller import judge as J
 from controller import modes as M
 
 EXAMPLES = int(os.environ.get("BARRAGOON_FUZZ_EXAMPLES", "200"))
-HANDS_EXAMPLES = int(os.environ.get("BARRAGOON_HANDS_EXAMPLES", "40"))
+HANDS_EXAMPLES = int(os.environ.get("BARRAGOON_HANDS_EXAMPLES", "25"))
 HANDS_TURNS = int(os.environ.get("BARRAGOON_HANDS_TURNS", "8"))
 VALID = set(C.colour(p, m) for p in (C.STANDARD, C.RED_GREEN, C.dimmed(C.STANDARD),
                                       C.dimmed(C.RED_GREEN)) for m in range(C.COUNT))
