@@ -15,6 +15,7 @@ MICROPYTHON_ONLY = ("test_events_allocate_at_most_a_move_record",)   # heap figu
 ONE_ON_ONE = "7/7/7/7/3z3/7/7/3D1Z1/7 w 24"
 TWO_BROWN = "7/7/7/7/3z3/7/7/3D3/6z w 24"      # Brown keeps a tile after d2xd5
 BAR = "6z/7/7/7/7/7/7/[X]2D3/7 w 24"            # d2 can take the Barragoon on a2
+CAP = "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"          # ... and the tile on d5
 
 
 def choose(rig, label):
@@ -622,6 +623,22 @@ def test_a_tile_held_across_the_end_of_a_turn_still_belongs_on_its_square():
     rig.run("wait 500")
     assert rig.record() == "d2-d5 c8-c6" and rig.ctl.game.pos.side == WHITE
     assert rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == [] and rig.lit(C.ERROR) == []
+
+
+def test_a_stray_piece_jiggled_is_the_same_stray():
+    # (found by the random-hands fuzz) After d5-b5 a spare piece is set on a1, jiggled (off
+    # and on within a millisecond) and taken away. The spare coming back is the likeliest
+    # story (not Brown's tile moved from b5 to a1 with another spare on b5): once it is gone
+    # the board matches again.
+    rig = Rig()
+    rig.start_game(CAP)
+    for ev in "1000:-d2 1300:+b1 1700:-d5 2000:+b5 2490:+a1 2520:-a1 2521:+a1 2551:-a1".split():
+        t, what = ev.split(":")
+        rig.advance(int(t) - rig.t)
+        rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
+    rig.run("wait 500")
+    assert rig.record() == "d2-b1 d5-b5"
+    assert rig.lit(C.ORIGIN) == [] and rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == []
 
 
 def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_for_ever():

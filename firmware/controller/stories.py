@@ -157,6 +157,7 @@ class Story:
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
         self.n = 0
         self.cost = 0
+        self.newf = NOHOME             # where a piece from outside was last lifted from
         # what it shows (Judge._classify)
         self.kind = K_OPEN
         self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
@@ -185,6 +186,7 @@ class Story:
         self.af[:] = o.af
         self.n = o.n
         self.cost = o.cost
+        self.newf = o.newf
 
     def reset(self, codes, homes=None):
         self.board[:] = codes
@@ -195,6 +197,7 @@ class Story:
             self.home[:] = homes
         self.n = 0
         self.cost = 0
+        self.newf = NOHOME
 
     def lift(self, sq):
         """Lift the piece on sq into the hands. Returns False when the hands were full (the
@@ -203,6 +206,8 @@ class Story:
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
+        if c == NEW:
+            self.newf = sq             # (it may come back: then it is the same stray)
         if c == 0 or c == NEW:
             return True                # an unknown piece leaves the game: nothing to track
         n = self.n
@@ -224,6 +229,8 @@ class Story:
         if k == NOHOME:
             self.board[sq] = NEW
             self.home[sq] = NOHOME
+            if self.newf == sq:
+                self.newf = NOHOME
             return
         self.board[sq] = self.ac[k]
         self.home[sq] = self.ah[k]
@@ -345,6 +352,8 @@ class Stories:
                 cost = C_LIKELY            # a captured Barragoon set down again
             else:
                 cost = C_WRONG
+        elif h.newf == sq:
+            return C_LIKELY                # the piece from outside just lifted here, back
         elif self._free(h, sq) and self._placement_due(h):
             # a Barragoon from the supply; on the square the capturing tile came from while
             # the captured tile is in a hand (the other player places it) a little less
