@@ -77,12 +77,14 @@ ENCODER_DETENT_STEPS = 4         # quadrature steps per click: 4 (most EC11), 2 
 BUZZER_PIN = 21
 
 # --- Play. ---
+# (controller/timing.py says what each of these does and why; none of them decides which
+# story of the hands is true.)
 SETTLE_MS = 300                  # the whole board must be still this long before it is judged
-ADJUST_MS = 250                  # a lift shorter than this that ends on the same square is an
-#                                  adjustment: no touch-move duty
-REOPEN_MS = 2000                 # after a move is made, its mover may lift the piece again this
-#                                  long and carry on with the same move (until the opponent
-#                                  touches one of their own pieces)
+ADJUST_MS = 250                  # touch-move: a lift shorter than this that ends on the same
+#                                  square is an adjustment, no duty
+REOPEN_MS = 2000                 # the mover lifting the piece just moved is shown as sliding on
+#                                  within this, as the opponent's capture after it (the mover
+#                                  may slide on until the opponent lifts a tile, at any time)
 
 # --- Flight recorder: the last raw sensor and button events, written to events.txt. ---
 RECORDER_EVENTS = 2048           # events kept in RAM (3 bytes each); 0 turns it off

@@ -260,6 +260,74 @@ def test_a_game_finished_before_a_power_cut_is_recorded_once_at_the_next_power_o
     assert records.count("[Result ") == 1 and "(agree)" in records, records
 
 
+# --- issue 18: physical play at any human speed (the eleven kinds, with the record a fair
+# referee writes) -------------------------------------------------------------------------------
+def test_issue18_01_a_fast_capture_then_its_placement_is_the_capture():
+    run_file("issue18_01_fast_capture_then_placement.txt")
+
+
+def test_issue18_02_a_push_off_capture_is_the_capture():
+    run_file("issue18_02_push_off_capture.txt")
+
+
+def test_issue18_03_a_barragoon_placed_on_the_capturers_start_square_keeps_the_capture():
+    run_file("issue18_03_placed_on_start_square.txt")
+
+
+def test_issue18_04_the_opponent_may_start_within_the_settle_time():
+    run_file("issue18_04_opponent_starts_in_the_settle_time.txt")
+
+
+def test_issue18_05_a_placement_right_after_the_capture_is_the_placement():
+    run_file("issue18_05_placement_right_after_capture.txt")
+
+
+def test_issue18_06_the_mover_may_slide_on_while_the_opponent_has_lifted():
+    run_file("issue18_06_mover_slides_on_while_opponent_lifts.txt")
+    run_file("issue18_06b_mover_straightens_while_opponent_lifts.txt")
+
+
+def test_issue18_07_the_capturer_straightened_while_placing_keeps_the_capture():
+    run_file("issue18_07_capturer_lifted_while_placing.txt")
+
+
+def test_issue18_08_two_barragoons_set_down_together_are_placed_in_turn():
+    run_file("issue18_08_two_barragoons_together.txt")
+
+
+def test_issue18_08b_two_barragoons_in_one_scan_are_asked_about():
+    run_file("issue18_08b_two_barragoons_in_one_scan.txt")
+
+
+def test_issue18_09_a_second_piece_held_and_put_back_asks_nothing():
+    run_file("issue18_09_second_piece_held.txt")
+
+
+def test_issue18_10_a_victim_first_capture_asks_nothing_at_its_placement():
+    run_file("issue18_10_victim_first_placement_later.txt")
+
+
+def test_issue18_11_ok_counts_right_after_the_set_down():
+    run_file("issue18_11_ok_right_after_set_down.txt")
+
+
+# --- found by the hands of test_controller_property, kept once fixed -----------------------------
+def test_fuzz01_a_victim_lifted_first_after_the_move_was_made_closes_the_turn():
+    run_file("fuzz01_victim_first_after_a_rest.txt")
+
+
+def test_fuzz02_a_move_landing_in_the_scan_its_opponent_starts_in_closes_the_turn():
+    run_file("fuzz02_same_scan_move_and_victim.txt")
+
+
+def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_capture():
+    run_file("fuzz03_capture_and_placement_on_its_start_square.txt")
+
+
+def test_fuzz04_a_less_likely_capture_is_not_made_while_a_tile_is_in_a_hand():
+    run_file("fuzz04_victim_first_right_after_the_move_was_made.txt")
+
+
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

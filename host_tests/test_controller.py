@@ -16,6 +16,9 @@ MICROPYTHON_ONLY = ("test_events_allocate_at_most_a_move_record",   # heap figur
                     "test_leds_with_no_mode_drawing_them_allocate_nothing")
 
 ONE_ON_ONE = "7/7/7/7/3z3/7/7/3D1Z1/7 w 24"
+TWO_BROWN = "7/7/7/7/3z3/7/7/3D3/6z w 24"      # Brown keeps a tile after d2xd5
+BAR = "6z/7/7/7/7/7/7/[X]2D3/7 w 24"            # d2 can take the Barragoon on a2
+CAP = "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"          # ... and the tile on d5
 
 
 def choose(rig, label):
@@ -48,17 +51,20 @@ def test_lift_lights_origin_and_targets_then_the_move_is_made_at_rest():
 
 
 def test_a_board_that_loses_track_after_a_capture_lights_the_target_whose_piece_is_wrong():
-    # White takes the Barragoon on f4 with e3 (committed), then three tiles are lifted and set
-    # down within a moment, possibly swapped: too many stories, so the capture is taken back.
-    # On f4 stands White's tile where the Barragoon must stand again; the sensors see f4
-    # occupied either way, so the board lights it to take off, and e3 to fill.
+    # White takes the Barragoon on f4 with e3 (committed), then eight more pieces are lifted
+    # at once: more than the hands the judge can follow, so the capture is taken back. On f4
+    # stands White's tile where the Barragoon must stand again; the sensors see f4 occupied
+    # either way, so the board lights it to take off, and e3 to fill.
     rig = Rig()
     rig.start_game()
     rig.run("lift e2; wait 270; drop e3; wait 400; lift c8; wait 270; drop c6; wait 400")
     rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
     assert rig.record() == "e2-e3 c8-c6 e3xf4"
-    rig.run("lift e1; lift b4; lift b1; wait 130; drop b1; drop e1; drop b4")
+    lifted = ("b1", "c1", "e1", "f1", "c2", "d2", "b4", "a5")
+    rig.run("; ".join("lift " + name for name in lifted))
     assert rig.record() == "e2-e3 c8-c6" and rig.ctl.judge.repair
+    assert rig.lit(C.TO_EMPTY) == ["f4"] and "e3" in rig.lit(C.TO_FILL)
+    rig.run("; ".join("drop " + name for name in lifted) + "; wait 400")
     assert rig.lit(C.TO_EMPTY) == ["f4"] and rig.lit(C.TO_FILL) == ["e3"]
     rig.run("drop e3; lift f4; wait 400")          # the tile back; the Barragoon to come
     assert rig.lit(C.TO_FILL) == ["f4"] and rig.lit(C.TO_EMPTY) == []
@@ -95,14 +101,15 @@ def test_capture_tile_first_then_both_placements_with_the_face_picker():
 
 def test_a_barragoon_knocked_aside_and_put_straight_back_is_the_same_one():
     # (found by the fuzz) During the placement a2's Barragoon slides onto b2 and comes back
-    # within 70 ms: no hand swaps pieces that fast, so a2 holds its own Barragoon again, even
-    # though it went by way of b2. The placement then goes through as usual.
+    # within 70 ms: no hand swaps pieces that fast, so the likeliest story has a2 holding its
+    # own Barragoon again, even though it went by way of b2 (the others stay, less likely).
+    # The placement then goes through as usual.
     rig = Rig()
     rig.start_game("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")
     rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400")
     assert rig.record() == "d2xd5"
     rig.run("lift a2; wait 10; drop b2; wait 30; lift b2; wait 30; drop a2; wait 430")
-    assert rig.ctl.judge.nh <= 2                   # (the victim's story and defect 1's)
+    assert not isinstance(rig.ctl.top, (M.Place, M.Ask)) and rig.meaning("a2") == C.OFF
     rig.run("drop a1; wait 400")
     assert isinstance(rig.ctl.top, M.Place) and rig.meaning("a1") == C.PLACE
     rig.run("press ok")
@@ -160,7 +167,7 @@ def test_a_tile_without_a_legal_move_may_go_back():
     rig = Rig()
     rig.start_game()
     rig.run("lift c1; wait 300")                   # blocked in at the start
-    assert rig.lit(C.MOVE) == [] and rig.ctl.judge.note_sq == sq("c1")
+    assert rig.lit(C.MOVE) == [] and rig.ctl.judge.view.note_sq == sq("c1")
     rig.run("drop c1; wait 350; lift d2; drop d4; wait 350")
     assert rig.record() == "d2-d4"
 
@@ -282,6 +289,54 @@ def test_a_touch_move_duty_survives_a_power_cut():
     assert again.meaning("c2") == C.DUTY
     again.run("lift e2; drop e4; wait 350")
     assert again.record() == "" and again.meaning("e4") == C.ERROR
+
+
+def test_a_touch_move_capture_duty_survives_a_power_cut():
+    # (issue 20) The Barragoon on a2 lifted first and put back: it must be captured. After a
+    # power cut the duty comes back with the game: a move that does not take a2 is refused,
+    # d2xa2 goes through.
+    rig = Rig()
+    game = rig.start_game(BAR)
+    rig.run("lift a2; wait 300; drop a2; wait 350")
+    assert rig.duties == "- a2"
+    again = Rig()
+    again.board[:] = rig.board
+    again.ctl.start(again.board, game, rig.duties)
+    again.advance(0)
+    assert again.meaning("a2") == C.DUTY_TAKE
+    again.run("lift d2; drop d4; wait 350")
+    assert again.record() == "" and again.meaning("d4") == C.ERROR
+    again.run("lift d4; drop d2; wait 350; lift d2; lift a2; wait 300; drop a2; wait 350")
+    assert again.record() == "d2xa2"
+
+
+class SavingRig(Rig):
+    """A rig that keeps the game as the board last saved it (the text of game.txt)."""
+
+    def _save(self, game, duties):
+        from barragoon.record import format_record
+        Rig._save(self, game, duties)
+        self.saved = format_record(game)
+
+
+def test_a_turn_taken_back_by_a_board_that_lost_track_stays_taken_back_after_a_power_cut():
+    # (issue 20) The board loses track after e3xf4 was made and takes the capture back: that
+    # is saved at once, so a power cut right then resumes without e3xf4 (the board then guides
+    # the pieces back to the position before it).
+    from barragoon.record import parse_record
+    rig = SavingRig()
+    rig.start_game()
+    rig.run("lift e2; wait 270; drop e3; wait 400; lift c8; wait 270; drop c6; wait 400")
+    rig.run("lift e3; wait 270; lift f4; wait 270; drop f4; wait 400")
+    assert "e3xf4" in rig.saved
+    rig.run("lift b1; lift c1; lift e1; lift f1; lift c2; lift d2; lift b4; lift a5")
+    assert rig.ctl.judge.repair and rig.record() == "e2-e3 c8-c6"
+    again = Rig()
+    again.board[:] = rig.board
+    again.ctl.start(again.board, parse_record(rig.saved), rig.duties)
+    again.ctl.resume_saved()
+    again.advance(0)
+    assert again.record() == "e2-e3 c8-c6"
 
 
 def test_take_back_guides_the_board_back_then_play_goes_on():
@@ -424,18 +479,21 @@ def test_a_placement_the_rules_refuse_is_shown_and_the_picker_stays():
 
 
 def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it():
+    # The attacker and its victim both lifted, then set down again: the capture with Brown's
+    # Barragoon on d2 fits the sensors as well as both put back. Asked, the capture as made
+    # first; a lift withdraws the question, the next rest asks again.
     rig = Rig()
-    rig.start_game()
-    rig.run("lift c2; lift d2; drop c4; wait 350; drop d2; wait 350")
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
     assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["c2-c4", "Pieces swapped"]
-    rig.run("lift c4")                             # the board changes: the question goes
+    assert [j.ask_label(i) for i in range(j.ask_n)] == ["Barragoon on d2", "No capture"]
+    rig.run("lift g1")                             # the board changes: the question goes
     assert isinstance(rig.ctl.top, M.Play)
-    rig.run("drop c4; wait 350")
+    rig.run("drop g1; wait 350")
     assert isinstance(rig.ctl.top, M.Ask)
-    rig.run("press ok")
-    assert rig.record() == "c2-c4"
+    rig.run("press down; press ok")
+    assert rig.record() == "" and rig.ctl.judge.duty_text() == "d2 d5"
 
 
 def test_sensor_and_led_test_views_and_pieces_moved_meanwhile_are_repaired():
@@ -472,26 +530,22 @@ def test_sensor_and_led_test_views_and_pieces_moved_meanwhile_are_repaired():
     assert isinstance(rig.ctl.top, M.Play) and not rig.ctl.judge.repair
 
 
-def test_a_capture_faster_than_the_adjust_time_is_confirmed_not_assumed():
-    # The victim was off its square for only 150 ms: a reed bouncing under the hand that holds
-    # d2 looks the same. The board asks; "No move yet" keeps d2 in the hand. (Under 80 ms no
-    # hand can swap pieces: that is always the same piece.)
+def test_a_capture_at_any_speed_is_a_capture():
+    # Issue 18: time ranks the stories, it never deletes one. The attacker landing 20 ms after
+    # its victim left (a push-off), or the victim taken first and the attacker landing on it:
+    # the capture is likelier than the victim put back, and it is made at rest without a
+    # question. A Barragoon set down at once after it is the placement, not the tile moving on.
     rig = Rig()
-    rig.start_game(ONE_ON_ONE)
-    rig.run("lift d2; wait 300; lift d5; drop d5; wait 350")
-    assert isinstance(rig.ctl.top, M.Play) and rig.record() == ""
-    rig.run("lift d5; wait 120; drop d5; wait 350")
-    assert isinstance(rig.ctl.top, M.Ask) and rig.record() == ""
-    j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["d2xd5", "No move yet"]
-    rig.run("press down; press ok")
-    assert rig.record() == "" and rig.meaning("d2") == C.ORIGIN
-    rig.run("lift d5; wait 300; drop d5; wait 350")  # the capture, at a human pace
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 20; drop d5; wait 350")
     assert rig.record() == "d2xd5"
     rig = Rig()
-    rig.start_game(ONE_ON_ONE)
-    rig.run("lift d2; wait 300; lift d5; wait 120; drop d5; wait 350; press ok")
-    assert rig.record() == "d2xd5"
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d5; wait 40; lift d2; wait 20; drop d5; wait 5; drop d3; wait 350")
+    assert rig.record() == "d2xd5" and isinstance(rig.ctl.top, M.Place)
+    assert rig.ctl.judge.place_sq == sq("d3")
+    rig.run("press ok")
+    assert rig.record() == "d2xd5 d3=X"
 
 
 def test_events_allocate_at_most_a_move_record():
@@ -563,6 +617,39 @@ TANGLE = ("1000:-b1 1300:+a3 1700:hold 1730:hold 1760:hold 1790:hold 1820:hold 1
           "2520:-b5 2550:-a6 2580:+a5 2610:+f9")
 
 
+def test_a_tile_held_across_the_end_of_a_turn_still_belongs_on_its_square():
+    # (found by the random-hands fuzz) A stray piece on a1 keeps c8-c6 from counting as done;
+    # White lifts d5 (and the stray), the turn closes at a later set-down while the tile is
+    # in the hand, last lifted from b5 where it was set down for a moment. It still belongs
+    # on d5: put back there, the board matches again (before: "wrong piece on d5" for ever).
+    rig = Rig()
+    rig.start_game()
+    for ev in ("1060:-d2 1360:+d5 1760:-c8 2060:+c6 2460:+a1 2550:-d5 2550:-a1 2700:-c5 "
+               "2710:+b5 2740:-b5 2770:+c5 2800:+d5").split():
+        t, what = ev.split(":")
+        rig.advance(int(t) - rig.t)
+        rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
+    rig.run("wait 500")
+    assert rig.record() == "d2-d5 c8-c6" and rig.ctl.game.pos.side == WHITE
+    assert rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == [] and rig.lit(C.ERROR) == []
+
+
+def test_a_stray_piece_jiggled_is_the_same_stray():
+    # (found by the random-hands fuzz) After d5-b5 a spare piece is set on a1, jiggled (off
+    # and on within a millisecond) and taken away. The spare coming back is the likeliest
+    # story (not Brown's tile moved from b5 to a1 with another spare on b5): once it is gone
+    # the board matches again.
+    rig = Rig()
+    rig.start_game(CAP)
+    for ev in "1000:-d2 1300:+b1 1700:-d5 2000:+b5 2490:+a1 2520:-a1 2521:+a1 2551:-a1".split():
+        t, what = ev.split(":")
+        rig.advance(int(t) - rig.t)
+        rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
+    rig.run("wait 500")
+    assert rig.record() == "d2-b1 d5-b5"
+    assert rig.lit(C.ORIGIN) == [] and rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == []
+
+
 def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_for_ever():
     rig = Rig()
     rig.start_game()
@@ -578,10 +665,13 @@ def test_pieces_in_place_that_no_story_explains_are_guided_back_not_asked_for_fo
             rig.put(sq(what[1:]), 1 if what[0] == "+" else 0)
     rig.run("wait 500")
     j = rig.ctl.judge
-    assert isinstance(rig.ctl.top, M.Play) and j.repair, (rig.lit(C.TO_EMPTY), j.note)
-    for name in rig.lit(C.TO_EMPTY):                 # each marked piece lifted, the right
-        rig.run("lift %s; wait 300; drop %s" % (name, name))    # one put back
-    rig.run("wait 400")
+    assert isinstance(rig.ctl.top, M.Play) and rig.lit(C.TO_EMPTY), (rig.lit(C.TO_EMPTY), j.view.note)
+    for i in range(4):                               # each marked piece lifted, the right
+        for name in rig.lit(C.TO_EMPTY):             # one put back, as the board asks
+            rig.run("lift %s; wait 300; drop %s" % (name, name))
+        rig.run("wait 400")
+        if not rig.lit(C.TO_EMPTY):
+            break
     assert not j.repair and rig.lit(C.TO_EMPTY) == [] and rig.lit(C.TO_FILL) == []
     assert rig.record() == "b1-a3"
     rig.run("lift d8; drop d6; wait 350")

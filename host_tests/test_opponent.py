@@ -134,7 +134,7 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     text = shown(rig)
     assert "Board: Brown" in text and p.text.split()[0] in text
     assert rig.ctl.meaning[frm] == C.DUTY          # lift this tile
-    assert rig.ctl.judge.moves == [(frm << 6) + to]   # and only its move can commit
+    assert rig.ctl.judge.turn.moves == [(frm << 6) + to]   # and only its move can commit
     if p.capture:
         assert rig.ctl.meaning[to] == C.TO_EMPTY   # the victim goes off first
         rig.put(to, 0)
@@ -158,7 +158,7 @@ def test_while_it_thinks_no_tile_of_the_board_may_move_and_the_menu_answers():
         rig.run("lift d2; drop d5; wait 400")
         assert rig.ctl.opponent.thinking
         rig.run("lift c8; wait 300")               # a brown tile: it cannot move now
-        assert rig.ctl.judge.moves == [] and "Thinking..." in shown(rig)
+        assert rig.ctl.judge.turn.moves == [] and "Thinking..." in shown(rig)
         rig.run("drop c6; wait 400")
         assert rig.record() == "d2-d5" and rig.ctl.meaning[sq("c6")] == C.ERROR
         rig.run("lift c6; drop c8; wait 400")
@@ -181,7 +181,7 @@ def test_the_board_answers_while_the_sensor_test_is_up_and_its_move_then_counts(
     p = think(rig)                                 # it answered meanwhile
     rig.run("press ok; press back; wait 400")
     assert isinstance(rig.ctl.top, OP.VsPlay)
-    assert rig.ctl.judge.moves == [(p.move[0] << 6) + p.move[1]]
+    assert rig.ctl.judge.turn.moves == [(p.move[0] << 6) + p.move[1]]
     carry_out(rig, p)
     assert rig.record() == "d2-d5 " + p.text.split()[0]
 
@@ -199,7 +199,7 @@ def test_a_wrong_move_for_the_board_is_refused_and_guided_back():
     assert other is not None
     rig.put(other >> 6, 0)
     rig.advance(300)
-    assert rig.ctl.judge.note_sq == other >> 6     # "can't move: put it back"
+    assert rig.ctl.judge.view.note_sq == other >> 6     # "can't move: put it back"
     assert "can't move" in shown(rig)
     rig.put(other & 63, 1)
     rig.advance(400)

@@ -25,6 +25,7 @@ TOOLS = {
     "profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
     "bench_engine.py": (["--games", "0"], "must be at least 1"),
+    "bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
     "engine.py": (["--depth", "x"], "needs a number"),
     "face_art.py": (["--size", "8"], "takes no arguments"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
@@ -41,7 +42,8 @@ TOOLS = {
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }
 # Modules that other tools and tests import; they have no command line of their own.
-LIBRARIES = {"cli.py", "ctl_script.py", "deadlock_pens.py", "event_script.py", "record_file.py",
+LIBRARIES = {"cli.py", "ctl_script.py", "deadlock_pens.py", "event_script.py", "hands.py",
+             "record_file.py",
              "sim_pico.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
 ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",

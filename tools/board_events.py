@@ -232,6 +232,8 @@ def run(script, workdir):
     out = []
     if ctl.game is not None:
         game_text(ctl.game, ctl.judge.duty_text(), out.append)
+    elif ctl.saved is not None:            # the power-on menu offers the saved game
+        game_text(ctl.saved, ctl.saved_duties, out.append)
     leds = []
     for sq in range(63):
         m = ctl.meaning[sq]

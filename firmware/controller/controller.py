@@ -37,7 +37,7 @@ from controller import lazy
 from controller import modes as M
 
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
-from drivers.ticks import ticks_diff, ticks_ms
+from controller.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
 
@@ -93,6 +93,9 @@ class Controller:
         self.damaged = ""              # the saved game's tags start() could not use: "clock",
         #                                "opponent" or both (the game goes on without them)
         self._in_event = False
+        self._q = bytearray(8)         # set-downs of the scan being reported (on_square)
+        self._nq = 0
+        self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
         self.on_save = None
         self.on_finish = None
@@ -181,6 +184,7 @@ class Controller:
         """Power-on. A fresh board goes straight to the set-up of a standard game; a game
         without moves is taken up again at once; otherwise the players choose. A saved clock
         comes back paused (the board cannot know how long it was off)."""
+        self._nq = 0
         if occupied is not None:
             self.sensed[:] = occupied
         self.damaged = self.unreadable(saved, clock)
@@ -372,6 +376,7 @@ class Controller:
         self.save()
 
     def offer_repetition(self):
+        self.judge.close_turn()            # the offer follows the turn: it stands
         try:
             self.game.offer_repetition_draw()
         except RulesError as e:
@@ -389,8 +394,44 @@ class Controller:
         if not 0 <= sq < 63:
             return
         present = 1 if present else 0
+        q = self._q
+        for i in range(self._nq):
+            if q[i] == sq:                         # set down, not yet judged
+                if not present:                    # ... and lifted again: nothing changed
+                    self._nq -= 1
+                    q[i] = q[self._nq]
+                return
         if self.sensed[sq] == present:
             return                                 # repeated report: nothing changed
+        # One matrix scan reports its changes in square order, all with the same time: a
+        # piece lifted and another set down within one scan period come in either order. A
+        # hand lifts before it sets down, so set-downs wait until the scan's lifts are in (a
+        # lift goes through at once: lift to light).
+        if present:
+            if self._nq and (self._qt != t or self._nq == len(q)):
+                self._flush()
+            q[self._nq] = sq
+            self._nq += 1
+            self._qt = t
+            return
+        if self._nq and self._qt != t:
+            self._flush()
+        self._square(sq, 0, t)
+
+    def _flush(self):
+        # Of set-downs at the same moment, the judge says which to take first (a capture
+        # lands before a Barragoon is set down for it: Judge.order).
+        n = self._nq
+        self._nq = 0
+        q, judge = self._q, self.judge     # (no bound method kept: it would allocate)
+        for rank in range(3):
+            for i in range(n):
+                if judge.order(q[i]) == rank:
+                    self._square(q[i], 1, self._qt)
+
+    def _square(self, sq, present, t):
+        if self.sensed[sq] == present:
+            return
         self.sensed[sq] = present
         self.hint = ""
         self.dirty()
@@ -407,6 +448,8 @@ class Controller:
             self._in_event = False
 
     def on_button(self, code, t):
+        if self._nq:
+            self._flush()
         top = self.top
         if top is None:
             return
@@ -415,6 +458,8 @@ class Controller:
         top.on_button(self, code, t)
 
     def tick(self, t):
+        if self._nq:
+            self._flush()
         if self.game is not None and self.playing():
             self._decide()
         top = self.top
@@ -482,6 +527,8 @@ class Controller:
         """Bring the LED frame (what & 1) and the OLED (what & 2) up to date. Returns 1 if
         the frame changed, 2 if the screen changed (or both). The device renders and writes
         the LEDs first, so lift-to-light does not wait for the screen."""
+        if self._nq:
+            self._flush()
         out = 0
         if self.led_dirty and what & 1:
             self.led_dirty = False

@@ -1,50 +1,57 @@
 # Physical play: what happened on the board, decided from the whole board.
 #
 # The sensors see presence only. The judge keeps every physical history that fits the sensor
-# events of the open turn (a "story": which piece stands on which square, which pieces are in
-# the players' hands), branching when a piece is set down while several different pieces are
-# in hands. Nothing is decided from a single event: once every square has been still for the
-# settle time, each hypothesis is classified against the game:
+# events since the open turn began (a story, controller/stories.py: which piece stands on which
+# square, which pieces are in the players' hands), branching when a piece is set down while the
+# hands hold different pieces, and ranking the stories by how surprising they are. Time only
+# ranks; no story the sensors allow is deleted because a hand was fast or slow. Each story is
+# classified against the game:
 #   K_NONE   every piece back where the turn started
-#   K_MOVE   exactly the position one legal move produces (its victim in a hand)
-#   K_PLACE  after the committed capture, a Barragoon stands on an empty square
+#   K_MOVE   one legal move made, its victim in a hand, Barragoons standing for its placements,
+#            perhaps pieces of the next turn already lifted
+#   K_PLACE  a placement is due and Barragoons stand on empty squares
 #   K_DUTY   a legal move that touch-move forbids
 #   K_BAD    every piece down, but in no legal arrangement (two tiles swapped)
 #   K_OPEN   a piece is still in a hand, or stands where nothing explains it
-# One valid interpretation (K_NONE / K_MOVE / K_PLACE) and no equally likely complete
-# alternative: it is applied (a move is committed, undone, or a placement waits for its face).
-# Several: the players are asked. None: the LEDs and the screen say what to fix, and a piece
-# resting on a wrong square flashes and beeps (errors only at rest, never in transit).
-# A story that needs a different piece to come down where one was lifted less than ADJUST_MS
-# before (a very fast capture, or a reed bouncing under a hand that holds the attacker) is
-# never applied by itself: the players confirm it or answer "No move yet".
-# More stories than MAXH (many different pieces in the hands at once) or more pieces in hands
-# than AIRN: the judge cannot follow any more. It says so, asks for every piece to go back
-# where the turn started (a committed move of the turn is taken back), and asks the players to
-# confirm that every piece is on its own square before the turn starts again.
-#
-# Timing (config.py): SETTLE_MS of stillness before anything is decided; ADJUST_MS: a lift
-# shorter than this that ends on the same square is an adjustment (no touch-move duty, and the
-# same piece is assumed back, so a bouncing reed is harmless); REOPEN_MS: after a commit the
-# mover may lift the moved piece again and carry on with the same move. The opponent's first
-# lift of one of their own tiles closes the previous turn at once.
+# Once the whole board has been still for SETTLE_MS, the likeliest valid story is acted on: its
+# move is made (or taken back, or changed: the other stories stay alive, so a later set-down
+# can still change it), the face picker comes for its Barragoon. Two valid stories equally likely
+# that give different records: the players are asked, the likelier preselected; if they play on
+# instead, the question goes and later events decide. No valid story: the LEDs and the screen
+# say what to fix, and a piece resting on a wrong square flashes and beeps (errors only at
+# rest, never in transit).
+# The turn closes when the opponent lifts one of their own tiles and the likeliest story has the
+# mover's move complete, at once (also 0 ms after the set-down, and while the mover still holds a
+# piece: then at the set-down that completes the move; against the board: once it has chosen
+# its reply). The stories go on into the next turn with whatever the hands hold. Until then the
+# mover may lift the moved tile again and slide on, at any time (after REOPEN_MS, if the
+# opponent could take it there, the LEDs show that capture as the likelier story meanwhile).
+# A scan's set-downs are judged after its lifts, in the order order() gives. Placements are judged the same way: in either order, together, at once after the
+# capture, on any empty square (the capturer's start square included); OK counts whenever a
+# Barragoon stands where the picker says.
+# More stories than MAXH about equally likely (many different pieces in the hands at once) or
+# more pieces in hands than AIRN: the judge cannot follow any more. It says so, asks for every
+# piece to go back where the turn started (a committed move of the turn is taken back, and that
+# is saved), and asks the players to confirm before the turn starts again.
 #
 # Per event the judge updates the stories and the live LED meanings without allocating; the
-# classification at rest allocates a little (it runs once per rest). The parts: stories.py
-# (the physical stories and their branching), touchmove.py (touches and duties), view.py
-# (what the LEDs and the screen show), this module (events, decisions, answers).
+# classification at rest allocates a little (once per rest). The parts, each with its own
+# object: stories.py (Turn: the open turn's facts; Stories: the pool and its ranking),
+# touchmove.py (TouchMove: touches and duties), view.py (View: what the LEDs and the screen
+# show), timing.py (every time used, and why); this module: events, decisions, answers.
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
-from array import array
 
 from barragoon.core import RulesError
 from controller import colours as C
+from controller import timing
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
-    Hyp, Stories, NEW, NOHOME, MAXH, AIRN, SWAP_MS, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD, K_DUTY, K_WAIT,
-    K_OK, elapsed as _el, own as _own, is_barragoon as _barragoon)
+    Story, Turn, Stories, tables, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
+    K_DUTY, K_WAIT, K_OK, ASK_SPREAD, elapsed as _el, own as _own, is_barragoon as _barragoon,
+    is_tile as _tile)
 from controller.touchmove import TouchMove
 from controller.view import View, N_NONE, N_REFUSED
 
@@ -60,88 +67,66 @@ F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
 _ZERO = bytes(63)
+_DN = const(16)           # differing squares a story may have and still be classified
 
 
-class Judge(Stories, TouchMove, View):
-    def __init__(self, sensed, settle_ms=300, adjust_ms=250, reopen_ms=2000):
+class Judge:
+    def __init__(self, sensed, settle_ms=timing.SETTLE_MS, adjust_ms=timing.ADJUST_MS,
+                 reopen_ms=timing.REOPEN_MS):
         self.sensed = sensed               # bytearray(63), kept by the controller
         self.settle = settle_ms
-        self.adjust = adjust_ms
         self.reopen = reopen_ms
-        self.hs = [Hyp() for _ in range(MAXH)]
-        self.nh = 0
-        self.pruned = False
-        self.evicted = False               # unlikely stories were dropped for room
+        self.turn = Turn()
+        self.pool = Stories(self.turn)
+        self.tm = TouchMove(self.turn, adjust_ms)
+        self.view = View(self.turn, self.tm)
+        self.b0 = self.turn.b0             # (the same objects, for the screens and tests)
+        self.mean = self.view.mean
+        self.duty = self.tm.duty
+        self.hs = self.pool.hs             # (the list: its stories are swapped in place)
         self.confused = False              # lost track: the turn restarts from b0
-        self.b0 = bytearray(63)            # piece codes at the start of the open turn
-        self.vac_t = array("l", [0] * 63)  # when each square last became empty
-        self.touched = bytearray(63)       # touched (lifted >= ADJUST_MS) in the open turn
-        self.touch_t = array("l", [0] * 63)
-        self.pending = 0                   # vacated turn-start squares not yet touched
-        self.fixed = bytearray(63)         # duties carried over (saved game, repair)
-        self.fixed_take = -1
-        self.duty = bytearray(63)          # touch-move: the move must start on a marked square
-        self.duty_take = -1                # ... and capture this square
         self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
-        self.mean = bytearray(63)          # LED meanings of the live board
-        self.seen = bytearray(63)          # squares with events in the open turn: only
-        self.seen_sq = bytearray(63)       # these can differ from b0 in any story (lists
-        self.seen_n = 0                    # scanned instead of all 63 squares)
-        self.has_duty = False
-        self.tgt = bytearray(63)           # targets of the tile shown as lifted
-        self.tgt_sq = bytearray(63)        # ... as a list
-        self.tgt_n = 0
-        self.tgt_for = -1
-        self.caps = bytearray(63)          # own tiles that can capture caps_for
-        self.caps_for = -1
-        self.opt = bytearray(AIRN + 2)     # scratch: set-down options
+        #                                    (else a scratch: _carry)
         self.game = None
-        self.side = 0                      # the mover of the open turn
-        self.moves = []                    # legal moves at the turn start (frm * 64 + to)
         self.allow = None                  # against the board: allow(game) -> the one move
-                                           # the board's turn may commit, -1 none, -2 any
-        self.movable = bytearray(63)
+        #                                    the board's turn may commit, -1 none, -2 any
         self.active = False
         self.repair = False
         self.committed = -1                # the move committed in the open turn, or -1
+        self.t_commit = 0
         self.prepared = -1                 # committed move the next turn was prepared for
         self.nb0 = bytearray(63)           # ... its position, homes and legal moves
         self.nhome = bytearray(63)
+        self.ndest = bytearray(63)
+        self.nmovable = bytearray(63)
         self.nmoves = None
         self.prep_last = ""
-        self.t_commit = 0
-        self.reopened = -1                 # a committed move whose piece was lifted again
         self.t_last = 0                    # last sensor change
+        self.t_down = 0                    # last set-down
         self.decided = True                # judged since the last change
         self.err_sq = -1                   # a piece resting on a wrong square
         self.place_sq = -1                 # a Barragoon waiting for its face
-        self.note = N_NONE
-        self.note_sq = -1
-        self.refused = ""
-        self.sv_duty = bytearray(63)       # the duties as last saved (duties_saved())
-        self.sv_take = -1
-        self.duty_old = bytearray(63)      # (_duties: what changed)
-        self.mv = -1                       # home square of the tile shown as lifted
-        self.ask_n = 0                     # the question: options (kind, a, b, hypothesis)
-        self.ask_kind = bytearray(MAXH)
-        self.ask_a = bytearray(MAXH)
-        self.ask_b = bytearray(MAXH)
-        self.ask_h = bytearray(MAXH)
+        self.opp_up = False                # an opponent's tile was lifted in the open turn
+        self.victim = -1                   # the moved tile, lifted again long after: shown as
+        #                                    the opponent's victim (the likelier story)
+        self.ask_n = 0                     # the question: options (kind, a, b, story)
+        self.ask_kind = bytearray(MAXH + 1)
+        self.ask_a = bytearray(MAXH + 1)
+        self.ask_b = bytearray(MAXH + 1)
+        self.ask_h = bytearray(MAXH + 1)
+        self.ready = False                 # (_next_position: prepared at rest)
+        self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
+        self.still = False                 # no event since the committed move was prepared
+        #                                    at rest (agreeing and the stories' kinds hold)
+        self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
 
-    # --- starting ------------------------------------------------------------------------
+    # --- starting ------------------------------------------------------------------------------
     def begin(self, game, duties="", phys=None):
         """Judge game from now on. duties: saved touch-move duties (duty_text()); phys: the
         piece codes physically on the board when they differ from the game (after a
         take-back), or None to trust every occupied square."""
         self.game = game
-        self.fixed[:] = _ZERO
-        self.fixed_take = -1
-        self.duty[:] = _ZERO
-        self.duty_take = -1
-        self._parse_duties(duties)
-        self.sv_duty[:] = self.fixed       # as the file has them
-        self.sv_take = self.fixed_take
-        self.touched[:] = _ZERO
+        self.tm.begin(duties)
         self.active = not game.over
         if self.active:
             self._start_repair(phys)
@@ -168,7 +153,7 @@ class Judge(Stories, TouchMove, View):
                 if phys[sq] and b0[sq] and phys[sq] != b0[sq]:
                     self.restore[sq] = 1
         self.repair = True
-        self.committed = self.reopened = -1
+        self.committed = -1
         self.place_sq = -1
         self.err_sq = -1
         self.decided = False
@@ -193,62 +178,75 @@ class Judge(Stories, TouchMove, View):
         for sq in range(63):
             nh[sq] = sq if nb0[sq] else NOHOME
         self.nmoves = g.legal_moves()
+        tables(self.nmoves, self.ndest, self.nmovable)
         self.prepared = self.committed
         self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
+        self._agreeing()
 
-    def _new_turn(self, keep, live=True):
-        """The board matches the game: start judging a fresh turn (or the placement part of
-        one). keep: carry the touch-move duties over (after a repair). live=False: the caller
-        goes on with an event and brings the view up to date after it (event() does)."""
+    def _agreeing(self):
+        # The stories that go on into the next turn, a bit each (valid while still).
+        pool = self.pool
+        m = 0
+        for i in range(pool.nh):
+            if self._agrees(pool.hs[i], self.b0, self.nb0):
+                m |= 1 << i
+        self.agreeing = m
+
+    def _next_position(self):
+        """The game's position and legal moves for a turn starting now: nb0, nhome, moves;
+        True if prepared (ndest, nmovable hold the moves' tables)."""
         g = self.game
-        self.repair = False
-        h = self.hs[0]
-        if self.prepared >= 0 and self.prepared == self.committed and \
-                self.prep_last == g.last_turn_text():
-            self.b0[:] = self.nb0          # prepared at rest: nothing to compute now
-            self.moves = self.nmoves
-            h.board[:] = self.nb0
-            h.home[:] = self.nhome
-            h.gone[:] = self.nb0
-            h.n = h.cost = h.swaps = 0
-            h.over = False
+        ready = self.prepared >= 0 and self.prepared == self.committed and \
+            self.prep_last == g.last_turn_text()
+        if ready:
+            moves = self.nmoves             # prepared at rest: nothing to compute now
         else:
-            self._codes(self.b0)
-            self.moves = g.legal_moves()
-            h.reset(self.b0)
+            self._codes(self.nb0)
+            nh, nb0 = self.nhome, self.nb0
+            for sq in range(63):
+                nh[sq] = sq if nb0[sq] else NOHOME
+            moves = g.legal_moves()
         self.prepared = -1
         self.nmoves = None
         self.prep_last = ""
-        self.side = g.pos.side
-        self._limit()
-        self.nh = 1
-        self.seen[:] = _ZERO
-        self.seen_n = 0
-        self.pruned = self.evicted = False
-        self.committed = self.reopened = -1
+        self.ready = ready
+        return moves
+
+    def _start_turn(self, moves):
+        self.still = False
+        tn = self.turn
+        g = self.game
+        tn.side = g.pos.side
+        tn.placing = g.placing() >= 0
+        tn.capture = False
+        if self.ready:
+            tn.moves = moves               # (Turn.set_moves with the tables made at rest)
+            tn.dest[:] = self.ndest
+            tn.movable[:] = self.nmovable
+        else:
+            tn.set_moves(moves)
+        if self.allow is not None:
+            self._limit()
+        self.committed = -1
         self.place_sq = -1
         self.err_sq = -1
-        self.tgt_for = self.caps_for = -1
-        self.pending = 0
+        self.opp_up = False
+        self.victim = -1
+        v = self.view
+        v.tgt_for = v.caps_for = -1
+
+    def _new_turn(self, keep, live=True):
+        """The board matches the game: start judging a fresh turn from its position with one
+        story (after a repair, at the start). keep: carry the touch-move duties over."""
+        self.repair = False
+        moves = self._next_position()
+        self.b0[:] = self.nb0
+        self.pool.reset(self.nb0, self.nhome)
+        self.turn.unsee()
+        self._start_turn(moves)
         self.decided = True
         self.confused = False
-        if keep:
-            for sq in range(63):
-                if self.duty[sq]:
-                    self.fixed[sq] = 1
-            if self.duty_take >= 0:
-                self.fixed_take = self.duty_take
-        else:
-            self.fixed[:] = _ZERO
-            self.fixed_take = -1
-        self.touched[:] = _ZERO
-        if self.fixed_take < 0 and self.fixed == _ZERO:
-            self.duty[:] = _ZERO           # (the common case, without a scan)
-            self.duty_take = -1
-            self.has_duty = False
-            self.tgt_for = -1
-        else:
-            self._duties()
+        self.tm.new_turn(keep)
         if live:
             self._live()
 
@@ -257,31 +255,150 @@ class Judge(Stories, TouchMove, View):
         # in its turn (none while it thinks): any other is a wrong move to be put right.
         a = self.allow(self.game) if self.allow is not None else -2
         if a != -2:
-            self.moves = [a] if a in self.moves else []
-        mv = self.movable
-        mv[:] = _ZERO
-        moves = self.moves
-        for i in range(len(moves)):
-            mv[moves[i] >> 6] = 1
+            moves = self.turn.moves
+            self.turn.set_moves([a] if a in moves else [])
 
     def relimit(self):
         """allow() changed its answer (the board has chosen): apply it to the open turn (also
-        while a test screen has the judge stopped: resync() may carry on with the turn)."""
-        if self.game is None or self.game.over or self.repair or self.committed >= 0:
-            return
-        self.moves = self.game.legal_moves()
+        while a test screen has the judge stopped: resync() may carry on with the turn). The
+        player's move stands once the board has chosen its reply (as if it had lifted a
+        tile); while it thinks the player may still slide on. Returns F_* flags."""
+        if self.game is None or self.game.over or self.repair:
+            return 0
+        if self.committed >= 0:
+            if self.allow is None or self.allow(self.game) < 0 or self.game.placing() >= 0:
+                return 0
+            return self._close()
+        self.turn.set_moves(self.game.legal_moves())
         self._limit()
-        self.tgt_for = self.caps_for = -1
+        self.view.forget()
         self._live()
+        return 0
 
-    # --- duties ------------------------------------------------------------------------------
-    def _see(self, sq):
-        if not self.seen[sq]:
-            self.seen[sq] = 1
-            self.seen_sq[self.seen_n] = sq
-            self.seen_n += 1
+    # --- the next turn -------------------------------------------------------------------------
+    def _carry(self, live=True):
+        """The open turn's actions stand (its move, or a placement): the game's position is
+        where the next turn (or placement) starts. The stories that agree with it go on, with
+        whatever the hands hold; the others end."""
+        tn, pool = self.turn, self.pool
+        hs = pool.hs
+        old = tn.b0
+        mask = self.agreeing if self.still else -1     # (as found at rest)
+        moves = self._next_position()
+        if not self.ready:
+            mask = -1
+        nb0 = self.nb0
+        h = hs[0]
+        if mask == 1 and h.n == 0 and h.board == nb0:
+            # the common case, a plain move judged at rest: one story, just the position
+            pool.nh = 1
+            h.home[:] = self.nhome
+            h.cost = 0
+            old[:] = nb0
+            tn.unsee()
+            self._start_turn(moves)
+            self.tm.new_turn(False, (self.t_down + timing.KNOCK_MS) & 0x3FFFFFFF)
+            if live:
+                self._live()
+            return
+        if pool.nh > 1 or mask >= 0:
+            if mask < 0:
+                mask = 0
+                for i in range(pool.nh):
+                    if self._agrees(hs[i], old, nb0):
+                        mask |= 1 << i
+            if mask == 0:                  # no story shows it: the likeliest goes on, and
+                mask = 1                   # the view says what differs
+            for i in range(pool.nh - 1, -1, -1):
+                if not mask >> i & 1:
+                    pool.remove(i)
+            pool.likeliest_first()
+        for i in range(pool.nh):
+            self._rehome(hs[i], nb0)
+        # the squares that still differ from the new start in some story stay seen
+        keep = self.restore                # (a scratch here: no turn closes in a repair)
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            keep[sq] = 0
+            for k in range(pool.nh):
+                if hs[k].board[sq] != nb0[sq]:
+                    keep[sq] = 1
+        old[:] = nb0
+        tn.keep_seen(keep)
+        if pool.nh > 1:
+            pool.dedupe()
+            pool.normalise()
+        else:
+            hs[0].cost = 0
+        self._start_turn(moves)
+        self.tm.new_turn(False, (self.t_down + timing.KNOCK_MS) & 0x3FFFFFFF)
+        s = self.sensed
+        for i in range(tn.seen_n):         # pieces still in a hand may become touches
+            sq = seen[i]
+            if nb0[sq] and not s[sq]:
+                self.tm.lifted(sq)
+        if live:
+            self._live()
 
-    # --- events ------------------------------------------------------------------------------
+    def _agrees(self, h, old, nb0):
+        """Does story h show the position nb0 where it differs from the turn's start old?"""
+        tn = self.turn
+        bd = h.board
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            a = nb0[sq]
+            if a == old[sq] or not a:      # (a piece where the game has none: judged next)
+                continue
+            c = bd[sq]
+            if c == a or (c == NEW or _barragoon(c)) and _barragoon(a):
+                continue
+            if c == 0 and h.held(a) >= 0:
+                continue
+            return False
+        return True
+
+    def _rehome(self, h, nb0):
+        """Story h starts the next turn: pieces as the game names them, each at home where it
+        stands, a piece in a hand belonging to its square at the turn start (or the one it
+        was last lifted from) if the game has it there and it is empty; any other piece in a
+        hand (a captured one) leaves the hands."""
+        tn = self.turn
+        bd = h.board
+        seen = tn.seen_sq
+        h.home[:] = self.nhome
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            c, a = bd[sq], nb0[sq]
+            if c and a and c != a and (c == NEW or _barragoon(c)) and _barragoon(a):
+                bd[sq] = a                 # the face the players gave it
+            h.home[sq] = sq if bd[sq] else NOHOME
+        k = 0
+        while k < h.n:
+            s = h.ah[k]                    # (its square at the turn start, else the one it
+            if s == NOHOME or bd[s] or nb0[s] != h.ac[k]:   # was lifted from last)
+                s = h.af[k]
+            if not bd[s] and nb0[s] == h.ac[k]:
+                h.ah[k] = s
+                k += 1
+            else:
+                h.take(k)                  # set aside: out of the game
+
+    def _close(self, live=True):
+        """The open turn is over: its move stands."""
+        self._carry(live)
+        return F_TURN
+
+    def close_turn(self):
+        """The players act on the game from the menu (a draw offer): the move made in the open
+        turn stands, as if the opponent had begun."""
+        if self.active and not self.repair and self.committed >= 0 and \
+                self.game.placing() < 0:
+            return self._close()
+        return 0
+
+    # --- events --------------------------------------------------------------------------------
     def event(self, sq, present, t):
         """A square changed (sensed[] already updated). Returns F_* flags."""
         if not self.active:
@@ -302,29 +419,213 @@ class Judge(Stories, TouchMove, View):
             self._live()
             return f
         if present:
-            gap = _el(t, self.vac_t[sq])
-            long_gap = gap >= self.adjust
-            if long_gap:
-                f |= self._touch(sq, self.vac_t[sq])
-            elif self.b0[sq] and not self.touched[sq] and self.pending:
-                self.pending -= 1
-            self._drop(sq, 0 if long_gap else (1 if gap >= SWAP_MS else 2))
+            f |= self._drop(sq, t)
         else:
-            self.vac_t[sq] = t
             f |= self._lift(sq, t)
-            self.decided = False           # (a lift that closed the turn started a fresh one
-            #                                as judged: this lift still is to be judged at
-            #                                rest, and a touch-move duty it brings saved)
-        if self.pruned or self.hs[0].over:
+            self.decided = False           # (a lift that closed the turn: still to be judged
+            #                                at rest, and a duty it brings saved)
+        self.still = False
+        if f & F_OVER:
+            return f
+        if self.pool.pruned or self.pool.over:
             return f | self._lost()
         self._live()
         return f
 
+    def _drop(self, sq, t):
+        tn = self.turn
+        if tn.gap(sq, t) >= self.tm.adjust:
+            if self.tm.touch(sq, tn.vac_t[sq], self._binds()):
+                self.view.forget()
+        else:
+            self.tm.returned(sq)
+        tn.put_t[sq] = t
+        self.t_down = t
+        if sq == self.victim:
+            self.victim = -1
+        tn.see(sq)
+        self.pool.drop(sq, t)
+        if not self.tm.made_ok and self._move_made(self.pool.hs[0]):
+            self.tm.made_ok = True         # the move is made: later touches bind nobody
+            self.tm.made = t
+        if self.opp_up and not self.repair:
+            return self._try_close(t)
+        return 0
+
+    def _lift(self, sq, t):
+        # (the lift that closes a turn is the one the players wait for to see its targets:
+        # few calls here, the common cases inline)
+        f = 0
+        tn = self.turn
+        pool = self.pool
+        h = pool.hs[0]
+        c = h.board[sq] or tn.b0[sq]
+        g = self.game
+        cm = self.committed
+        opp = _own(c, 1 - tn.side)
+        if cm >= 0 and sq == cm & 63 and h.home[sq] == cm >> 6:
+            # The moved tile lifted again: the mover sliding on or straightening it (the move
+            # is open again), or, a while later, the opponent starting a capture with it. Both
+            # stories stay; the record and the LEDs follow the likelier.
+            if self.place_sq >= 0:
+                pass                       # its Barragoon is being placed: straightening
+            elif _el(t, self.t_commit) < self.reopen or not self._threatened(sq):
+                g.undo()
+                self.committed = -1
+                tn.capture = False
+                self.view.forget()
+                f |= F_SAVE
+                if self.place_sq >= 0:
+                    self.place_sq = -1
+                    f |= F_UNPLACE
+            else:
+                self.victim = sq
+        elif opp and not g.pending and not g.offered:
+            f |= self._opponent_lifts(t)
+            if f & F_OVER:
+                return f
+            opp = _own(c, 1 - self.turn.side)   # (the turn may have closed: then it is
+            #                                     the mover's tile)
+        tn.vac_t[sq] = t
+        tm = self.tm
+        if tn.b0[sq] and not tm.touched[sq]:
+            tm.pending += 1                # (TouchMove.lifted)
+        if not tn.seen[sq]:
+            tn.see(sq)
+        if pool.nh == 1:
+            if not pool.hs[0].lift(sq):
+                pool.over = True
+        else:
+            pool.lift(sq)
+        if tm.made_ok and not self._move_made(pool.hs[0]):
+            tm.made_ok = False             # lifted again: the move is open again
+        if opp:
+            self.opp_up = True
+        return f
+
+    def _threatened(self, sq):
+        """Can the opponent capture the committed move's tile on sq in the next turn?"""
+        g = self.game
+        if g.placing() >= 0 or g.over:
+            return False
+        if self.prepared != self.committed:
+            self._prepare()
+        moves = self.nmoves
+        for i in range(len(moves)):
+            if moves[i] & 63 == sq:
+                return True
+        return False
+
+    def order(self, sq):
+        """Of set-downs seen in the same scan, which come first: 0 where the turn began with
+        a piece of the other side or a Barragoon (a capture lands), 1 on an empty square, 2 on
+        a start square of the mover's tiles (the tile back, or a placement there after it
+        captured)."""
+        c = self.turn.b0[sq]
+        if not c:
+            return 1
+        return 2 if _own(c, self.turn.side) else 0
+
+    def _binds(self):
+        """May a touch create a duty: the mover's turn, a placement not due? (Touches that
+        began after the move was made bind nobody: TouchMove.made.)"""
+        return not self.turn.placing
+
+    def _move_made(self, h):
+        """Does story h have a tile of the mover set down on a square it may go to (by the
+        rules the move is then made: touches after it bind nobody)?"""
+        tn = self.turn
+        bd, b0, side = h.board, tn.b0, tn.side
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            hm = h.home[sq]
+            if bd[sq] != b0[sq] and hm != sq and hm != NOHOME and _own(bd[sq], side) and \
+                    tn.legal(hm, sq):
+                return True
+        return False
+
+    def _opponent_lifts(self, t):
+        """The side not to move lifts one of its own tiles. If the likeliest story (before this
+        lift) has the mover's move complete, that turn is over: make it now and close it."""
+        cm = self.committed
+        h = self.pool.hs[0]
+        if cm >= 0 and self.still and h.kind == K_MOVE and h.m == cm and \
+                h.p0 == NOHOME and not self.turn.capture:
+            return self._close(False)     # (at rest already: nothing to classify)
+        return self._try_close(t, True)
+
+    def _try_close(self, t, lifting=False):
+        """Close the open turn if its likeliest story has the move complete (and nothing to
+        place) and the opponent has started."""
+        if self.game.placing() >= 0 or self.turn.placing:
+            return 0
+        k = self._interpret(False)
+        if k < 0:
+            if lifting:
+                return self._victim_close(t)
+            return 0
+        h = self.pool.hs[k]
+        if h.kind != K_MOVE or self.turn.b0[h.b] or not lifting and not h.nx:
+            return 0
+        f = self._act(k, t, False)
+        if self.committed < 0 or self.game.over or self.game.placing() >= 0:
+            return f
+        return f | self._close(False)     # (the lift goes on in _lift, then the view)
+
+    def _victim_close(self, t):
+        # The mover's tile was set down on a target and lifted again, and now the opponent
+        # lifts a tile that can capture it there: it was the opponent starting a capture with
+        # its victim. The move stands; the tile in the hand is the next turn's victim.
+        h = self.pool.hs[0]
+        tn = self.turn
+        if h.n != 1 or not _own(h.ac[0], tn.side):
+            return 0
+        frm, to = h.ah[0], h.af[0]
+        if frm == NOHOME or frm == to or not tn.legal(frm, to) or tn.b0[to] or \
+                h.board[frm] or h.board[to]:
+            return 0
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            if sq != frm and sq != to and h.board[sq] != tn.b0[sq]:
+                return 0
+        g = self.game
+        cm = self.committed
+        if cm >= 0 and cm != (frm << 6) + to:
+            g.undo()
+            self.committed = cm = -1
+        f = 0
+        if cm < 0:
+            try:
+                g.move(frm, to)
+            except RulesError:
+                return 0
+            self.committed = (frm << 6) + to
+            self.t_commit = t
+            f = F_SAVE
+        ok = False
+        if not g.over:
+            moves = self.nmoves if self.prepared == self.committed else g.legal_moves()
+            for i in range(len(moves)):
+                if moves[i] & 63 == to:
+                    ok = True
+        if not ok:
+            if f:
+                g.undo()
+                self.committed = -1
+            return 0
+        if g.over:
+            self.stop()
+            return f | F_OVER
+        return f | self._close(False)
+
     def _lost(self):
         """Too many stories to follow: back to the turn's start, then confirm. A committed
-        action is taken back: the board last showed its result for sure, so the squares where
-        that result holds another piece than the start (a capture's target) are lit to take
-        off and put right; the sensors alone cannot see it."""
+        action is taken back (and saved: a power cut must not bring it back): the board last
+        showed its result for sure, so the squares where that result holds another piece than
+        the start (a capture's target) are lit to take off and put right; the sensors alone
+        cannot see it."""
         f = F_UNPLACE
         phys = None
         if self.committed >= 0:
@@ -333,124 +634,30 @@ class Judge(Stories, TouchMove, View):
             self.game.undo()
             self.committed = -1
             f |= F_SAVE
-        self._keep_duties()
+        self.tm.carry()
         self.confused = True
         self._start_repair(phys)
         return f
 
-    def _lift(self, sq, t):
-        f = 0
-        h = self.hs[0]
-        c = h.board[sq]
-        g = self.game
-        cm = self.committed
-        if cm >= 0 and sq == cm & 63 and h.home[sq] == cm >> 6:
-            # the mover lifts the moved piece again: the move is open again
-            g.undo()
-            self.reopened = cm
-            self.committed = -1
-            self.place_sq = -1
-            self.tgt_for = self.caps_for = -1
-            f |= F_SAVE | F_UNPLACE | self._duties()
-        elif cm >= 0 and g.placing() < 0 and self._as_committed():
-            # anything else lifted after the move was made belongs to the next turn (its
-            # view is made once, after this lift: lift-to-light on the opponent's first lift)
-            f |= self._close(False)
-            return f | self._lift(sq, t)
-        elif _own(c, 1 - self.side) and g.placing() < 0 and not g.offered:
-            f |= self._opponent_lifts()
-            if f & F_TURN:
-                if self.game.over:
-                    return f
-                return f | self._lift(sq, t)
-        if self.b0[sq] and not self.touched[sq]:
-            self.pending += 1
-        self._see(sq)
-        for i in range(self.nh):
-            self.hs[i].lift(sq)
-        self._dedupe()
-        return f
-
-    def _as_committed(self):
-        """Is some history exactly the committed move (so the turn can close on it)? It
-        becomes the primary one."""
-        for i in range(self.nh):
-            h = self.hs[i]
-            self._classify(h)
-            if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
-                if i:
-                    self.hs[0], self.hs[i] = h, self.hs[0]
-                return True
-        return False
-
-    def _opponent_lifts(self):
-        """The side not to move lifts one of its own tiles. If the board (before this lift)
-        shows one legal move of the mover, that turn is over: commit it now and close it."""
-        cm = self.committed
-        if cm < 0 and self.reopened >= 0:
-            return self._reclose()
-        k = self._interpret()
-        self.ask_n = 0
-        if k < 0:
-            return 0
-        h = self.hs[k]
-        if h.kind != K_MOVE:
-            return 0
-        f = self._act(k, self.t_last)
-        if self.committed < 0 or self.game.placing() >= 0:
-            return f
-        return f | self._close(False)     # (the lift goes on in _lift, then the view)
-
-    def _reclose(self):
-        # The moved piece was lifted again and now the opponent lifts a tile: it was the
-        # opponent taking the moved piece (a capture that starts with the victim). Commit the
-        # move again as it stood and carry the lift of its target into the new turn.
-        cm = self.reopened
-        frm, to = cm >> 6, cm & 63
-        h = self.hs[0]
-        k = -1
-        for i in range(h.n):
-            if h.ah[i] == frm:
-                k = i
-        if k < 0 or h.board[to] or self.sensed[to]:
-            return 0
-        probe = self.hs[self.nh] if self.nh < MAXH else None
-        if probe is None:
-            return 0
-        probe.copy(h)
-        probe.put(to, k)
-        self._classify(probe)
-        if probe.kind != K_MOVE or probe.a != frm or probe.b != to:
-            return 0
-        try:
-            self.game.move(frm, to)
-        except RulesError:
-            return 0
-        vac = self.vac_t[to]
-        f = F_SAVE | self._close(False)
-        if not self.game.over:
-            self.vac_t[to] = vac
-            f |= self._lift(to, vac)
-        return f
-
-    # --- time --------------------------------------------------------------------------------
+    # --- time ----------------------------------------------------------------------------------
     def tick(self, t, may_decide=True):
-        """Touches that have lasted, decisions at rest, the end of the reopen window."""
+        """Touches that have lasted, decisions at rest."""
         if not self.active:
             return 0
         f = 0
-        if self.pending:
-            if self._touch_scan(t):
+        if self.tm.pending and not self.repair:
+            if self.tm.scan(t, self.sensed, self._binds()):
+                self.view.forget()
+                self._live()
                 f |= F_SHOW
         if self.decided or _el(t, self.t_last) < self.settle:
             if self.committed >= 0 and self.decided and self.ask_n == 0 and \
-                    self.game.placing() < 0:
-                if self.prepared != self.committed and not self.game.over:
+                    not self.still and self.game.placing() < 0 and not self.game.over:
+                if self.prepared != self.committed:
                     self._prepare()        # one loop step of its own, while all is still
-                elif _el(t, self.t_commit) >= self.reopen:
-                    h = self.hs[0]
-                    if h.kind == K_MOVE and (h.a << 6) + h.b == self.committed:
-                        f |= self._close()
+                else:
+                    self._agreeing()
+                self.still = True
             return f
         if self.repair:
             self.decided = True
@@ -469,141 +676,190 @@ class Judge(Stories, TouchMove, View):
         self.decided = True
         return f | self._decide(t)
 
-    # --- deciding ----------------------------------------------------------------------------
+    def decide_now(self, t):
+        """Judge the board as it is now, without waiting for the settle time (a player pressed
+        OK for a placement). Returns F_* flags."""
+        if not self.active or self.repair or self.decided:
+            return 0
+        self.decided = True
+        return self._decide(t)
+
+    # --- deciding ------------------------------------------------------------------------------
     def _classify(self, h):
-        """Set h.kind (and h.a, h.b) against the turn-start position."""
-        b0, bd = self.b0, h.board
+        """Set h.kind (and a, b, np, p0, p1, nx) against the open turn."""
+        tn = self.turn
+        b0, bd = tn.b0, h.board
+        d = self.dsq
         nd = 0
-        d0 = d1 = d2 = -1
         new = False
-        seen = self.seen_sq
-        for i in range(self.seen_n):
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
             sq = seen[i]
             if bd[sq] != b0[sq]:
-                if nd == 0:
-                    d0 = sq
-                elif nd == 1:
-                    d1 = sq
-                elif nd == 2:
-                    d2 = sq
+                if nd < _DN:
+                    d[nd] = sq
                 nd += 1
                 if bd[sq] == NEW:
                     new = True
         h.kind = K_OPEN
-        h.a = h.b = 0
+        h.m = h.nx = 0
+        h.p0 = h.p1 = NOHOME
         if nd == 0:
             if h.n == 0:
                 h.kind = K_NONE
             return
-        placing = self.game.placing() >= 0
-        cm = self.committed
-        if nd == 1 and placing and cm < 0:
-            # the placement part of a turn: one Barragoon on an empty square
-            if not b0[d0] and (bd[d0] == NEW or _barragoon(bd[d0])) and h.n == 0:
-                h.kind = K_PLACE
-                h.a = d0
+        if nd > _DN:
             return
-        if nd == 2 and not new:
-            if d1 < d0:
-                d0, d1 = d1, d0
-            frm, to = d0, d1               # (two statements: a conditional tuple allocates)
-            if bd[d0] != 0:
-                frm, to = d1, d0
-            if bd[frm] == 0 and _own(b0[frm], self.side) and bd[to] == b0[frm]:
-                victim = b0[to]
-                if (h.n == 1 and h.ac[0] == victim) if victim else h.n == 0:
-                    if (frm << 6) + to in self.moves:
-                        h.a = frm
-                        h.b = to
-                        h.kind = K_MOVE if self._allowed(frm, to) else K_DUTY
-                        return
-        if cm >= 0 and placing and nd <= 3:
-            p = self._placed_on(h, cm >> 6, cm & 63)
-            if p >= 0:
+        if tn.placing:
+            # a placement is due, no move open: Barragoons on empty squares
+            due = len(self.game.pending)
+            for i in range(nd):
+                sq = d[i]
+                c = bd[sq]
+                if b0[sq] or not (c == NEW or _barragoon(c)):
+                    return
+            if nd <= due and h.n == 0:
                 h.kind = K_PLACE
-                h.a = p
-                return
+                for i in range(nd):
+                    self._placement(h, d[i])
+            return
+        side = tn.side
+        for i in range(nd):
+            frm = d[i]
+            tile = b0[frm]
+            if not _own(tile, side):
+                continue
+            for j in range(nd):
+                to = d[j]
+                if to != frm and bd[to] == tile and tn.legal(frm, to) and \
+                        self._move_fits(h, nd, frm, to):
+                    return
         if h.n == 0 and not new:
             h.kind = K_BAD
 
-    def _placed_on(self, h, frm, to):
-        """After the committed move frm-to: the square of the one Barragoon set down on an
-        empty square (its victim in a hand, unless it is that Barragoon), or -1."""
-        b0, bd = self.b0, h.board
-        p = -1
-        seen = self.seen_sq
-        for i in range(self.seen_n):
-            sq = seen[i]
-            want = 0 if sq == frm else (b0[frm] if sq == to else b0[sq])
-            have = bd[sq]
-            if have == want:
-                continue
-            if want or p >= 0 or not (have == NEW or _barragoon(have)):
-                return -1
-            p = sq
-        if p < 0:
-            return -1
-        victim = b0[to]
-        if h.n == 0 and bd[p] == victim or h.n == 1 and h.ac[0] == victim:
-            return p
-        return -1
+    def _placement(self, h, sq):
+        # Barragoons for placements in the order they were set down
+        put = self.turn.put_t
+        if h.p0 == NOHOME:
+            h.p0 = sq
+        elif _el(put[sq], put[h.p0]) < 0 or put[sq] == put[h.p0] and sq < h.p0:
+            h.p1 = h.p0
+            h.p0 = sq
+        else:
+            h.p1 = sq
 
-    def _interpret(self):
-        """Classify every hypothesis. Returns the index of the single valid interpretation,
-        -1 when there is none, -2 when the players must be asked (ask_* filled)."""
-        hs, nh = self.hs, self.nh
-        best = 99                          # the likeliest valid story; equally likely ones
-        swaps = 0                          # are asked about, less likely ones ignored
-        for i in range(nh):
-            self._classify(hs[i])
-            if K_NONE <= hs[i].kind <= K_PLACE and hs[i].cost < best:   # (valid; no tuple)
-                best = hs[i].cost
-                swaps = hs[i].swaps
-        self.ask_n = 0
-        found = -1
-        valid = 0
-        empty_hands = False
+    def _move_fits(self, h, nd, frm, to):
+        """Is story h the move frm-to (the tile stands on to), with Barragoons for its
+        placements and pieces of the next turn lifted? Sets h's kind if so."""
+        tn = self.turn
+        b0, bd, d = tn.b0, h.board, self.dsq
+        victim = b0[to]
+        due = 0 if not victim else (2 if _tile(victim) else 1)
+        side = tn.side
+        extra = 0                          # pieces lifted after the move, in hands
+        nx = 0                             # ... of them the opponent's tiles
+        back = False                       # the captured Barragoon set down again
+        h.p0 = h.p1 = NOHOME
+        for i in range(nd):
+            sq = d[i]
+            if sq == to:
+                continue
+            c = bd[sq]
+            if sq == frm and c == 0:
+                continue
+            if c and due and (sq == frm or not b0[sq]) and (c == NEW or _barragoon(c)):
+                if h.p1 != NOHOME:
+                    return False
+                self._placement(h, sq)
+                if c == victim:
+                    back = True
+                continue
+            if c == 0 and b0[sq] and (not _own(b0[sq], side) or
+                                      _el(tn.vac_t[sq], tn.put_t[to]) >= 0):
+                # lifted after the move or in the same scan (an own tile lifted before it
+                # landed is in the mover's hand: the turn goes on)
+                extra += 1
+                if _own(b0[sq], 1 - side):
+                    nx += 1
+                continue
+            return False
+        if h.np > due:
+            return False
+        held = 1 if victim and not back else 0
+        if h.n != held + extra:
+            return False
+        if held and h.held(victim) < 0:
+            return False
+        for i in range(nd):
+            sq = d[i]
+            if sq != frm and sq != to and bd[sq] == 0 and b0[sq] and \
+                    h.count(b0[sq]) < (2 if held and b0[sq] == victim else 1):
+                return False
+        h.m = (frm << 6) + to
+        h.nx = nx
+        h.kind = K_MOVE if self.committed == (frm << 6) + to or self.tm.allowed(frm, to) \
+            else K_DUTY
+        return True
+
+    def _interpret(self, ask=True):
+        """Classify every story. Returns the index of the likeliest valid one, -1 when there
+        is none or a story that is not valid is likelier, -2 when the players must be asked
+        (ask_* filled; only with ask)."""
+        pool = self.pool
+        hs, nh = pool.hs, pool.nh
+        best = -1
         for i in range(nh):
             h = hs[i]
-            if h.cost != best or not K_NONE <= h.kind <= K_PLACE:
+            self._classify(h)
+            if K_NONE <= h.kind <= K_PLACE and (best < 0 or self._score(h) <
+                                                 self._score(hs[best])):
+                best = i
+        self.ask_n = 0
+        if best >= 0:
+            low = self._score(hs[best])
+            for i in range(nh):
+                if self._score(hs[i]) < low:
+                    return -1              # likelier: a piece still in a hand (or a wrong
+                    #                        one down): the turn is not done, nothing to act on
+        if best < 0 or not ask:
+            return best
+        self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
+        for i in range(nh):
+            h = hs[i]
+            if i == best or not K_NONE <= h.kind <= K_PLACE or \
+                    self._score(h) > low + ASK_SPREAD:
                 continue
             dup = False
             for j in range(self.ask_n):
-                if self.ask_kind[j] == h.kind and self.ask_a[j] == h.a and \
-                        self.ask_b[j] == h.b:
+                if h.outcome(hs[self.ask_h[j]]):
                     dup = True
-            if dup:
-                continue
-            self._add_ask(h.kind, h.a, h.b, i)
-            valid += 1
-            found = i
-            if h.n == 0:
-                empty_hands = True
-        if valid and swaps:
-            self._add_ask(K_WAIT, 0, 0, 0)     # only with a short lift undone: confirm
+            if not dup:
+                self._add_ask(h.kind, h.a, h.b, i)
+        if self.ask_n > 1:
             self._order_asks()
             return -2
         bad = -1
-        if valid == 1 and empty_hands:
+        if hs[best].n == 0:
             # All pieces down in a wrong arrangement, as likely as the valid story: ask. Not
             # against a move the board already made and the players carried on from.
             cm = self.committed
             for i in range(nh):
                 h = hs[i]
-                if h.cost == best and h.kind == K_BAD and (
+                if h.cost == low and h.kind == K_BAD and h.n == 0 and (
                         cm < 0 or h.board[cm >> 6] == 0 and
                         h.board[cm & 63] == self.b0[cm >> 6]):
                     bad = i
                     break
-        if valid == 1 and bad < 0:
+        if bad < 0:
             self.ask_n = 0
-            return found
-        if valid == 0:
-            return -1
-        if bad >= 0:
-            self._add_ask(K_BAD, 0, 0, bad)
+            return best
+        self._add_ask(K_BAD, 0, 0, bad)
         self._order_asks()
         return -2
+
+    def _score(self, h):
+        """How likely a classified story is (lower: likelier)."""
+        return h.cost
 
     def _add_ask(self, kind, a, b, i):
         n = self.ask_n
@@ -614,8 +870,8 @@ class Judge(Stories, TouchMove, View):
         self.ask_n = n + 1
 
     def _order_asks(self):
-        # "Nothing happened" first (a piece put back is the likelier story), then the move
-        # that stands committed, then the rest in order.
+        # The likeliest first; of equally likely ones, the move that stands committed (or the
+        # placement), the other moves, "nothing happened", then the rest.
         n = self.ask_n
         for i in range(n):
             j = i
@@ -626,18 +882,24 @@ class Judge(Stories, TouchMove, View):
 
     def _rank(self, j):
         k = self.ask_kind[j]
-        if k == K_NONE:
-            return 0
+        r = self._score(self.pool.hs[self.ask_h[j]]) * 4 if k <= K_BAD else 1000
         if k == K_MOVE and (self.ask_a[j] << 6) + self.ask_b[j] == self.committed or \
                 k == K_PLACE:
-            return 1
-        return 3 if k == K_BAD or k == K_WAIT else 2
+            return r                       # (what the board shows: the likelier of equals)
+        if k == K_MOVE:
+            return r + 1
+        if k == K_NONE:
+            return r + 2
+        return r + 3
 
     def _decide(self, t):
         f = self._decision(t) | F_SHOW
-        if not f & F_SAVE and self._duties_unsaved():
+        if not f & F_SAVE and self.tm.unsaved(self._open()):
             f |= F_SAVE                    # a touch-move duty survives a power cut
         return f
+
+    def _open(self):
+        return self.active and self.committed < 0
 
     def _decision(self, t):
         k = self._interpret()
@@ -646,7 +908,7 @@ class Judge(Stories, TouchMove, View):
         if k == -2:
             return F_ASK
         # Nothing valid: say what is wrong; beep when a piece rests on a wrong square.
-        h = self.hs[0]
+        h = self.pool.hs[0]
         if h.kind == K_BAD and self._occupied_as_at_start():
             # Every square filled as at the turn start, yet no story has each piece on its own
             # square (a story of pieces put back in place was dropped as less likely): asking
@@ -656,97 +918,103 @@ class Judge(Stories, TouchMove, View):
         if self.place_sq >= 0:
             self.place_sq = -1
             f |= F_UNPLACE
+        v = self.view
+        self._live()
         if h.kind == K_DUTY:
             self.err_sq = h.b if self.b0[h.b] == 0 else h.a
             f |= F_BEEP
-        elif self.mv_at >= 0 and not self.tgt[self.mv_at]:
-            self.err_sq = self.mv_at
+        elif v.mv_at >= 0 and not v.tgt[v.mv_at]:
+            self.err_sq = v.mv_at
             f |= F_BEEP
         else:
             for sq in range(63):
                 if self.mean[sq] == C.TO_EMPTY:
                     f |= F_BEEP
                     break
-        self._live()
+        if self.err_sq >= 0:
+            self._live()
         return f
 
-    def _act(self, k, t):
-        """Apply the interpretation of hypothesis k. Less likely stories are dropped (those
-        as likely, complete or not, stay: a piece still in a hand may yet tell otherwise)."""
-        hs = self.hs
+    def _act(self, k, t, live=True):
+        """Apply what story k tells (it becomes the first; the others stay, as they were)."""
+        self.still = False
+        pool = self.pool
+        hs = pool.hs
         if k:
             hs[0], hs[k] = hs[k], hs[0]
         h = hs[0]
-        i = 1
-        while i < self.nh:
-            if hs[i].cost > h.cost:
-                last = self.nh - 1
-                hs[i], hs[last] = hs[last], hs[i]
-                self.nh = last
-            else:
-                hs[i].cost = hs[i].swaps = 0     # as likely as the story now told
-                i += 1
-        h.cost = h.swaps = 0
         g = self.game
         f = 0
-        if h.kind == K_PLACE:
-            self.place_sq = h.a
-            self._live()
-            return F_PLACE
         cm = self.committed
-        if h.kind == K_MOVE and (h.a << 6) + h.b == cm:
-            self._live()                   # as committed (a Barragoon being placed may be
-            return 0                       # in a hand to be turned: the picker stays)
-        if self.place_sq >= 0:
-            self.place_sq = -1
-            f |= F_UNPLACE
+        if h.kind == K_PLACE:
+            f |= self._to_place(h.p0)
+            if live:
+                self._live()
+            return f
         if h.kind == K_NONE:
-            # Every piece is back: a story with a piece still in a hand would need a spare
-            # piece standing in for it. Those are dropped (no hands are empty otherwise).
-            i = 1
-            while i < self.nh:
-                if hs[i].kind != K_NONE:
-                    last = self.nh - 1
-                    hs[i], hs[last] = hs[last], hs[i]
-                    self.nh = last
-                else:
-                    i += 1
             if cm >= 0:
                 g.undo()
                 self.committed = -1
-                self.tgt_for = self.caps_for = -1
-                f |= F_SAVE | self._duties()
-            self.reopened = -1
-            self._live()
+                self.turn.capture = False
+                self.view.forget()
+                f |= F_SAVE
+            if self.place_sq >= 0:
+                self.place_sq = -1
+                f |= F_UNPLACE
+            if live:
+                self._live()
             return f
-        m = (h.a << 6) + h.b
-        if cm >= 0:
-            g.undo()
-            self.committed = -1
-        try:
-            g.move(h.a, h.b)
-        except RulesError as e:
-            self.note = N_REFUSED
-            self.refused = str(e)
+        m = h.m
+        if m != cm:
+            if self.place_sq >= 0:
+                self.place_sq = -1
+                f |= F_UNPLACE
+            if cm >= 0:
+                g.undo()
+                self.committed = -1
+                self.turn.capture = False
+                f |= F_SAVE
+            try:
+                g.move(h.a, h.b)
+            except RulesError as e:
+                self.view.note = N_REFUSED
+                self.view.refused = str(e)
+                if live:
+                    self._live()
+                return f | F_BEEP
+            self.committed = m
+            self.turn.capture = self.b0[h.b] != 0
+            self.t_commit = t
+            self.view.forget()
+            f |= F_SAVE
+            if g.over:
+                self.stop()
+                return f | F_OVER
+        if h.p0 != NOHOME and g.placing() >= 0:
+            f |= self._to_place(h.p0)
+        elif self.place_sq >= 0 and self.sensed[self.place_sq]:
+            self.place_sq = -1             # (lifted, it is being turned: the picker stays)
+            f |= F_UNPLACE
+        if h.nx and g.placing() < 0 and live:
+            return f | self._close()        # the opponent has begun: the turn is over
+        if live:
             self._live()
-            return f | F_SAVE | F_BEEP if cm >= 0 else f | F_BEEP
-        self.committed = m
-        self.reopened = -1
-        self.t_commit = t
-        self.tgt_for = self.caps_for = -1
-        f |= F_SAVE
-        if g.over:
-            self.stop()
-            return f | F_OVER
-        self._live()
         return f
 
-    def _close(self, live=True):
-        """The open turn is over: its move stands."""
-        self._new_turn(False, live)
-        return F_TURN
+    def _to_place(self, sq):
+        h = self.pool.hs[0]
+        put = self.turn.put_t
+        if h.p1 != NOHOME and len(self.game.pending) == 2 and put[h.p0] == put[h.p1] and \
+                self.place_sq != h.p0 and self.place_sq != h.p1:
+            # two Barragoons set down in the same instant: whose is whose?
+            self.ask_n = 0
+            self._add_ask(K_PLACE, h.p0, 1, 0)
+            self._add_ask(K_PLACE, h.p1, 1, 0)
+            return F_ASK
+        self.place_sq = sq
+        return F_PLACE
 
-    # --- answers and placements ------------------------------------------------------------
+    # --- answers and placements ----------------------------------------------------------------
     def resolve(self, j, t):
         """The players chose option j of the question."""
         if j >= self.ask_n:
@@ -759,47 +1027,37 @@ class Judge(Stories, TouchMove, View):
             self.confused = False
             self._new_turn(True)
             return F_TURN
-        if kind == K_WAIT and self.repair:
-            # not yet in place: ask again once the board has been still for 2 s more
-            self.decided = False
-            self.t_last = (t + 2000 - self.settle) & 0x3FFFFFFF
-            return 0
         if kind == K_WAIT:
-            # the short lifts were adjustments: forget the stories that swapped pieces
-            hs = self.hs
-            i = 0
-            while i < self.nh:
-                if hs[i].swaps and self.nh > 1:
-                    last = self.nh - 1
-                    hs[i], hs[last] = hs[last], hs[i]
-                    self.nh = last
-                else:
-                    i += 1
-            self._live()
+            # not yet in place: ask again once the board has been still for a while more
+            self.decided = False
+            self.t_last = (t + timing.ASK_AGAIN_MS - self.settle) & 0x3FFFFFFF
             return 0
         if kind == K_BAD:
             return self._put_right(hi)
-        # keep only the histories with this interpretation
-        a, b = self.ask_a[j], self.ask_b[j]
-        hs = self.hs
+        if kind == K_PLACE and self.ask_b[j] == 1:
+            self.place_sq = self.ask_a[j]  # the Barragoon of the side placing now
+            self._live()
+            return F_PLACE
+        # the answer is evidence: keep only the stories that tell it
+        self.still = False
+        pool = self.pool
+        hs = pool.hs
         hs[0], hs[hi] = hs[hi], hs[0]
+        self._classify(hs[0])
         i = 1
-        while i < self.nh:
+        while i < pool.nh:
             self._classify(hs[i])
-            if hs[i].kind == kind and hs[i].a == a and hs[i].b == b:
+            if hs[i].outcome(hs[0]):
                 i += 1
             else:
-                last = self.nh - 1
-                hs[i], hs[last] = hs[last], hs[i]
-                self.nh = last
-        self._classify(hs[0])
+                pool.remove(i)
         return self._act(0, t)
 
     def _put_right(self, hi):
         """Story hi is true: every piece is down, some on each other's squares. Guide them
         back to the turn start square by square (the repair follows lifts and set-downs, not
         stories, so it always ends)."""
-        phys = bytearray(self.hs[hi].board)
+        phys = bytearray(self.pool.hs[hi].board)
         f = 0
         if self.committed >= 0:
             self.game.undo()
@@ -808,7 +1066,7 @@ class Judge(Stories, TouchMove, View):
         for sq in range(63):
             if phys[sq] == NEW:
                 phys[sq] = 0
-        self._keep_duties()
+        self.tm.carry()
         self._start_repair(phys)
         return f | F_UNPLACE
 
@@ -820,22 +1078,31 @@ class Judge(Stories, TouchMove, View):
         return True
 
     def placement_ready(self):
-        """The Barragoon stands on place_sq and the board is judged at rest."""
-        return self.place_sq >= 0 and self.decided and self.sensed[self.place_sq] == 1
+        """A Barragoon stands on place_sq: its face may be confirmed (at any time)."""
+        return self.place_sq >= 0 and self.sensed[self.place_sq] == 1 and not self.repair
 
-    def placed(self):
-        """game.place() succeeded for place_sq: the placement stands."""
+    def placed(self, t=None):
+        """game.place() succeeded for place_sq: the placement stands. Another Barragoon may
+        already stand for the next placement: it is judged at once."""
         self.place_sq = -1
-        self._new_turn(False)
-        return F_SAVE | (F_TURN if self.game.placing() < 0 else 0) | \
-            (F_OVER if self.game.over else 0)
+        self._carry()
+        g = self.game
+        f = F_SAVE | (F_TURN if g.placing() < 0 else 0) | (F_OVER if g.over else 0)
+        if g.over:
+            self.stop()
+            return f
+        if self.turn.seen_n:
+            self.decided = False           # judged now, not after another settle time
+            if t is not None:
+                self.t_last = (t - self.settle) & 0x3FFFFFFF
+        return f
 
     def resync(self):
         """After the sensor or LED test: carry on if the board still matches the open turn,
         else repair it back to the game's position (duties kept)."""
         if self.game is None or self.game.over:
             return
-        h = self.hs[0]
+        h = self.pool.hs[0]
         same = not self.repair
         if same:
             for sq in range(63):
@@ -847,9 +1114,57 @@ class Judge(Stories, TouchMove, View):
             if self.committed >= 0:
                 self.committed = -1
                 self.game.undo()
-            self._keep_duties()
+            self.tm.carry()
             self._start_repair(None)
         self.decided = False
 
-    # --- what the LEDs show ------------------------------------------------------------------
-    # --- for the screen and the tests --------------------------------------------------------
+    # --- what the LEDs and the screen show ---------------------------------------------------
+    def _live(self):
+        v = self.view
+        if not self.active:
+            v.clear()
+            return
+        if self.repair:
+            v.repair(self.restore, self.sensed)
+            return
+        v.live(self.pool.hs[0], self.committed, self.err_sq, self.sensed,
+               self.game.placing() >= 0, self.victim, self.nmoves)
+
+    # --- touch-move, as saved with the game ----------------------------------------------------
+    def duty_text(self):
+        return self.tm.text(self._open())
+
+    def duties_saved(self):
+        self.tm.saved(self._open())
+
+    def allows(self, frm, to):
+        """Touch-move allows the legal move frm-to of the side to move now."""
+        return self.committed >= 0 or self.tm.allowed(frm, to)
+
+    # --- the question --------------------------------------------------------------------------
+    def ask_label(self, j):
+        """Text of option j (at most 16 characters)."""
+        from barragoon.notation import square_name, format_move
+        k = self.ask_kind[j]
+        a, b = self.ask_a[j], self.ask_b[j]
+        if k == K_NONE:
+            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
+                else "Nothing moved"
+        if k == K_MOVE:
+            h = self.pool.hs[self.ask_h[j]]
+            if h.p0 != NOHOME and (a << 6) + b == self.committed:
+                return "Barragoon on " + square_name(h.p0)   # (the move as made)
+            return format_move(a, b, 1 if self.b0[b] else 0)
+        if k == K_PLACE and b == 1:
+            from barragoon.game import side_name
+            return side_name(self.game.placing()) + "'s on " + square_name(a)
+        if k == K_PLACE:
+            return "Barragoon on " + square_name(self.pool.hs[self.ask_h[j]].p0)
+        if k == K_WAIT:
+            return "Not yet"
+        if k == K_OK:
+            return "Yes, all back"
+        return "Pieces swapped"
+
+    def ask_prompt(self):
+        return "Each piece back?" if self.repair else "Board can't tell"

@@ -74,7 +74,7 @@ def _can_repeat(ctl):
     g = ctl.game
     op = ctl.opponent                    # (the board never offers: it answers)
     return _playing(ctl) and g.repetition and not g.offered and g.placing() < 0 and \
-        ctl.judge.committed < 0 and (op is None or op.side == g.pos.side)
+        not ctl.judge.repair and (op is None or op.side == g.pos.side)
 
 
 def _repeat_label(ctl):
@@ -130,7 +130,7 @@ def _can_hint(ctl):
     g = ctl.game
     op = ctl.opponent
     return g is not None and ctl.playing() and not g.over and not g.offered and \
-        g.placing() < 0 and not ctl.judge.repair and ctl.judge.committed < 0 and \
+        g.placing() < 0 and not ctl.judge.repair and \
         (op is None or g.pos.side != op.side)
 
 

@@ -59,6 +59,9 @@ class Play(Mode):
     def on_button(self, ctl, code, t):
         if code == BTN_BACK:
             ctl.open_menu()
+        elif ctl.game.placing() >= 0 and ctl.judge.active and not ctl.judge.repair and \
+                (ctl.opponent is None or ctl.game.placing() != ctl.opponent.side):
+            face_button(ctl, None, code, t)    # the picker is coming: the buttons count
         elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
             ctl.pause_clock(False)
         elif code == BTN_OK:
@@ -95,7 +98,7 @@ CLOCK_NOTES = ("", "Clock paused: OK starts it",
 
 def note_text(ctl):
     j = ctl.judge
-    n, sq = j.note, j.note_sq
+    n, sq = j.view.note, j.view.note_sq
     name = square_name(sq) if sq >= 0 else ""
     if n == V.N_OUT_OF_TURN:
         c = j.b0[sq] or j.hs[0].board[sq]
@@ -113,7 +116,7 @@ def note_text(ctl):
     if n == V.N_NOT_TARGET:
         return name + ": not a target"
     if n == V.N_REFUSED:
-        return j.refused
+        return j.view.refused
     if n == V.N_CAPTURE:
         return "Capture " + name + " or put it back"
     if n == V.N_PLACE_FIRST:
@@ -126,7 +129,7 @@ def duty_text(j):
     for sq in range(63):
         if j.duty[sq]:
             mover = sq if mover == -1 else -2      # -2: one of several
-    take = j.duty_take
+    take = j.tm.take
     if take >= 0 and mover >= 0:
         return "Touch-move: " + square_name(mover) + " takes " + square_name(take)
     if take >= 0:
@@ -138,15 +141,44 @@ def duty_text(j):
 
 def fix_lines(ctl):
     j = ctl.judge
-    sq = j.note_sq
+    sq = j.view.note_sq
     if sq < 0:
         return ("Wait...", "", "", "")
-    if j.note == V.N_PUT_BACK:
+    if j.view.note == V.N_PUT_BACK:
         return ("Put back on " + square_name(sq) + ":", piece_text(j.b0[sq]), "", "")
-    if j.note == V.N_WRONG:
+    if j.view.note == V.N_WRONG:
         return ("Wrong piece on", square_name(sq) + ": lift it", "then put back", piece_text(
             j.b0[sq]))
     return ("Take the piece", "off " + square_name(sq), "", "")
+
+
+def face_button(ctl, mode, code, t):
+    """UP/DOWN choose the face of the Barragoon to place, OK confirms it (mode: the face
+    picker, or None while the play screen waits for it). OK counts whenever it is pressed:
+    with a Barragoon standing the board judges at once, without waiting to be still."""
+    if code == BTN_UP:
+        ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
+    elif code == BTN_DOWN:
+        ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
+    elif code == BTN_OK:
+        j = ctl.judge
+        if not j.placement_ready():
+            ctl.flags(j.decide_now(t), t)
+            if ctl.top is not mode and isinstance(ctl.top, Place):
+                mode = ctl.top             # the picker came up now
+        if not j.placement_ready():
+            ctl.hint = "Set it down first"
+            return
+        try:
+            ctl.game.place(j.place_sq, ctl.face)
+        except RulesError as e:
+            ctl.hint = str(e)
+            ctl.alert = 1
+            return
+        ctl.face = 1
+        if mode is not None:
+            ctl.pop(mode)
+        ctl.flags(j.placed(t), t)
 
 
 class Place(Mode):
@@ -154,26 +186,10 @@ class Place(Mode):
     decides = True
 
     def on_button(self, ctl, code, t):
-        if code == BTN_UP:
-            ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
-        elif code == BTN_DOWN:
-            ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
-        elif code == BTN_BACK:
+        if code == BTN_BACK:
             ctl.open_menu()
-        elif code == BTN_OK:
-            j = ctl.judge
-            if not j.placement_ready():
-                ctl.hint = "Set it down first"
-                return
-            try:
-                ctl.game.place(j.place_sq, ctl.face)
-            except RulesError as e:
-                ctl.hint = str(e)
-                ctl.alert = 1
-                return
-            ctl.face = 1
-            ctl.pop(self)
-            ctl.flags(j.placed(), t)
+        else:
+            face_button(ctl, self, code, t)
 
     def screen(self, ctl, fb):
         j = ctl.judge

@@ -35,7 +35,7 @@ from controller import lazy
 from controller import modes as M
 from controller import screens
 from drivers.buttons_const import BTN_OK, BTN_BACK
-from drivers.ticks import ticks_diff, ticks_ms
+from controller.ticks import ticks_diff, ticks_ms
 
 STEP_END_MS = 3            # think until this long after the loop step began (the scan, the
                            # events and the tick come first; the LEDs and the screen follow
@@ -178,7 +178,7 @@ class Opponent:
                 self.thinking = True
             else:
                 self.plan = _NOTHING       # nothing to decide: not again for this position
-            ctl.judge.relimit()            # nothing may move while it thinks
+            ctl.flags(ctl.judge.relimit(), t)  # nothing may move while it thinks
             ctl.dirty()
             return
         eng = engine()
@@ -188,7 +188,7 @@ class Opponent:
             self.ms = ticks_diff(t, self.t0)
             if self.plan is not None:
                 self.score = self.plan.score
-            ctl.judge.relimit()
+            ctl.flags(ctl.judge.relimit(), t)
             ctl.dirty()
 
     def stop(self):
@@ -307,7 +307,7 @@ class BoardPlace(M.Place):
             ctl.alert = 1
             return
         ctl.pop(self)
-        ctl.flags(j.placed(), t)
+        ctl.flags(j.placed(t), t)
 
     def screen(self, ctl, fb):
         if not ctl.opponent.screen(ctl, fb):

@@ -1,39 +1,58 @@
-# The physical stories the judge keeps (controller/judge.py): each is one history of the hands
-# that fits every sensor event of the open turn: which piece stands on which square (pieces
-# that came from outside - the supply, the box, a spare - are NEW), which pieces are in the
-# hands, and how surprising the story is (its cost). Setting a piece down while the hands hold
-# different pieces branches the stories; equal stories are merged; when there is no room, the
-# least likely give way.
+# The physical stories the judge keeps (controller/judge.py). A story is one history of the
+# hands that fits every sensor event since the open turn began: which piece stands on which
+# square (pieces that came from outside - the supply, the box, a spare - are NEW), which pieces
+# are in the hands, and how surprising the story is (its cost). A piece set down while the hands
+# hold different pieces branches the stories, one per piece it may be; equal stories merge.
+# Time only ranks: a set-down costs more when it is unusual (a different piece on a square a
+# moment after its piece left, a stray piece, a tile put down where it cannot go), never is a
+# story deleted for it. When there is no room, the least likely give way; only when every
+# story is about as likely as the new one does the judge admit that it has lost track.
+#
+# Turn holds the facts of the open turn the stories are judged against (its start position,
+# side, legal moves, the squares with events, when each square last emptied and filled);
+# Stories is the pool. Neither knows the game: the judge sets the turn up and reads the pool.
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
+from array import array
 
 from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
+from controller.timing import BOUNCE_MS
+from controller.ticks import ticks_diff as elapsed
 
 NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
 NOHOME = const(0xFF)
 MAXH = const(12)          # stories kept
 AIRN = const(8)           # pieces in hands per story
-SWAP_MS = const(80)       # no hand takes a piece off a square and sets another one on it
-#                           faster than this: a shorter gap is the same piece (a bounce)
+_FAR = const(0x1FFFFFFF)  # "never" for a square's last change
+_ZERO = bytes(63)
+
+# What one set-down costs a story (see Stories._cost).
+C_LIKELY = const(0)       # a piece back where it was lifted; a tile landing on its target; a
+#                           Barragoon set on an empty square when a placement is due
+C_ODD = const(1)          # a tile set where it cannot go (in transit); a piece from outside
+#                           while the hands hold pieces of the game
+C_WRONG = const(2)        # a piece on a square that is not its own; a stray piece
+# (one more: a different piece within BOUNCE_MS of a piece leaving the square, that one held)
+# (C_ODD too: a victim put back while the tile that can take it is in the hand)
+ASK_SPREAD = const(0)     # valid stories this close to the likeliest are as plausible: when
+#                           they tell another record, the players are asked
 
 # What a story shows, judged against the game (Judge._classify).
 # (the valid kinds NONE, MOVE, PLACE are consecutive: the judge tests K_NONE <= k <= K_PLACE)
 K_OPEN = const(0)         # a piece is still in a hand, or stands where nothing explains it
 K_NONE = const(1)         # every piece back where the turn started
-K_MOVE = const(2)         # exactly the position one legal move produces (its victim in a hand)
-K_PLACE = const(3)        # after the committed capture, a Barragoon stands on an empty square
+K_MOVE = const(2)         # one legal move made (its victim in a hand), Barragoons standing for
+#                           its placements (np of them), pieces of the next turn lifted (nx)
+K_PLACE = const(3)        # a placement is due and Barragoons stand on empty squares (np)
 K_BAD = const(4)          # every piece down, but in no legal arrangement (two tiles swapped)
 K_DUTY = const(5)         # a legal move that touch-move forbids
-K_WAIT = const(6)         # (an answer) none of these: the short lift was only an adjustment
+K_WAIT = const(6)         # (an answer) not yet: every piece is not back yet
 K_OK = const(7)           # (an answer) every piece is back where the turn started
 
 
-def elapsed(t, t0):
-    # ticks_diff for 30-bit millisecond ticks (the RP2040's time.ticks_ms wraps at 2**30)
-    return ((t - t0 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 def is_tile(c):
@@ -48,10 +67,85 @@ def is_barragoon(c):
     return 0 < c <= MAX_BARRAGOON
 
 
-class Hyp:
-    """One physical history: what stands where, what is in the hands, and its cost (how
-    surprising it is: a short lift that came back holding a different piece costs 2, a piece
-    from outside set down while the hands hold pieces of the game costs 1)."""
+def tables(moves, dest, movable):
+    """dest[sq]: how many of moves (sorted) end on sq (at most 255); movable[sq]: 0 when no
+    move starts on sq, else 1 + the index of the first one (255: further than that)."""
+    dest[:] = _ZERO
+    movable[:] = _ZERO
+    for i in range(len(moves)):
+        mv = moves[i]
+        if not movable[mv >> 6]:
+            movable[mv >> 6] = i + 1 if i < 254 else 255
+        if dest[mv & 63] < 255:
+            dest[mv & 63] += 1
+
+
+class Turn:
+    """The open turn: b0 (piece codes at its start), side (the mover), moves (legal moves,
+    frm * 64 + to, sorted), dest and movable (see tables()),
+    placing (a placement is due and no move is open in this turn), the squares with events
+    (only these can differ from b0 in any story), and when each square last emptied (vac_t)
+    and filled (put_t): physical facts, the same in every story."""
+
+    def __init__(self):
+        self.b0 = bytearray(63)
+        self.side = 0
+        self.moves = []
+        self.dest = bytearray(63)
+        self.movable = bytearray(63)
+        self.placing = False
+        self.capture = False               # the move made in this turn is a capture
+        self.seen = bytearray(63)
+        self.seen_sq = bytearray(63)
+        self.seen_n = 0
+        self.vac_t = array("l", [-1] * 63)  # (-1: never lifted since power-on)
+        self.put_t = array("l", [0] * 63)
+
+    def set_moves(self, moves, dest=None, movable=None):
+        """The open turn's legal moves; dest and movable as tables() made them for these
+        moves, if at hand (at rest, before the turn began: nothing to work out then)."""
+        self.moves = moves
+        if dest is not None:
+            self.dest[:] = dest
+            self.movable[:] = movable
+        else:
+            tables(moves, self.dest, self.movable)
+
+    def legal(self, frm, to):
+        return frm < 63 and self.dest[to] and (frm << 6) + to in self.moves
+
+    def see(self, sq):
+        if not self.seen[sq]:
+            self.seen[sq] = 1
+            self.seen_sq[self.seen_n] = sq
+            self.seen_n += 1
+
+    def unsee(self):
+        self.seen[:] = _ZERO
+        self.seen_n = 0
+
+    def keep_seen(self, keep):
+        """Only the seen squares marked in keep stay seen."""
+        seen, sq_ = self.seen, self.seen_sq
+        j = 0
+        for i in range(self.seen_n):
+            sq = sq_[i]
+            if keep[sq]:
+                sq_[j] = sq
+                j += 1
+            else:
+                seen[sq] = 0
+        self.seen_n = j
+
+    def gap(self, sq, t):
+        """ms since sq was last emptied (_FAR if not lately)."""
+        if self.vac_t[sq] < 0:
+            return _FAR
+        return elapsed(t, self.vac_t[sq])
+
+
+class Story:
+    """One physical history: what stands where, what is in the hands, and its cost."""
 
     def __init__(self):
         self.board = bytearray(63)     # piece codes, NEW for unknown pieces
@@ -59,15 +153,28 @@ class Hyp:
         self.ac = bytearray(AIRN)      # in hands: codes ...
         self.ah = bytearray(AIRN)      # ... home squares ...
         self.af = bytearray(AIRN)      # ... and the square each was last lifted from
-        self.gone = bytearray(63)      # the piece last lifted from each square (a set-down
-        #                                faster than SWAP_MS brings that one back)
         self.n = 0
         self.cost = 0
-        self.swaps = 0                 # short lifts that came back holding another piece
+        self.newf = NOHOME             # where a piece from outside was last lifted from
+        # what it shows (Judge._classify)
         self.kind = K_OPEN
-        self.a = 0
-        self.b = 0
-        self.over = False              # more pieces in hands than tracked
+        self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
+        self.p0 = NOHOME               # Barragoons standing for placements, in the order
+        self.p1 = NOHOME               # they were set down (NOHOME: none)
+        self.nx = 0                    # pieces of the next turn lifted (K_MOVE)
+
+    # (a, b, np: read-only views of m and p0, p1; no room taken per story)
+    @property
+    def a(self):
+        return self.m >> 6
+
+    @property
+    def b(self):
+        return self.m & 63
+
+    @property
+    def np(self):
+        return (self.p0 != NOHOME) + (self.p1 != NOHOME)
 
     def copy(self, o):
         self.board[:] = o.board
@@ -75,34 +182,35 @@ class Hyp:
         self.ac[:] = o.ac
         self.ah[:] = o.ah
         self.af[:] = o.af
-        self.gone[:] = o.gone
         self.n = o.n
         self.cost = o.cost
-        self.swaps = o.swaps
-        self.over = o.over
+        self.newf = o.newf
 
-    def reset(self, codes):
+    def reset(self, codes, homes=None):
         self.board[:] = codes
-        for sq in range(63):
-            self.home[sq] = sq if codes[sq] else NOHOME
-        self.gone[:] = codes
+        if homes is None:
+            for sq in range(63):
+                self.home[sq] = sq if codes[sq] else NOHOME
+        else:
+            self.home[:] = homes
         self.n = 0
         self.cost = 0
-        self.swaps = 0
-        self.over = False
+        self.newf = NOHOME
 
     def lift(self, sq):
+        """Lift the piece on sq into the hands. Returns False when the hands were full (the
+        oldest piece in them is forgotten)."""
         c = self.board[sq]
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
-        if c:
-            self.gone[sq] = c
+        if c == NEW:
+            self.newf = sq             # (it may come back: then it is the same stray)
         if c == 0 or c == NEW:
-            return                     # an unknown piece leaves the game: nothing to track
+            return True                # an unknown piece leaves the game: nothing to track
         n = self.n
-        if n == AIRN:                  # hands overflowing: forget the oldest
-            self.over = True
+        ok = n < AIRN
+        if not ok:                     # hands overflowing: forget the oldest
             for k in range(AIRN - 1):
                 self.ac[k] = self.ac[k + 1]
                 self.ah[k] = self.ah[k + 1]
@@ -112,15 +220,22 @@ class Hyp:
         self.ah[n] = h
         self.af[n] = sq
         self.n = n + 1
+        return ok
 
     def put(self, sq, k):
         """Set the hand piece k down on sq (k = NOHOME: a piece from outside)."""
         if k == NOHOME:
             self.board[sq] = NEW
             self.home[sq] = NOHOME
+            if self.newf == sq:
+                self.newf = NOHOME
             return
         self.board[sq] = self.ac[k]
         self.home[sq] = self.ah[k]
+        self.take(k)
+
+    def take(self, k):
+        """Hand piece k leaves the hands (set down, or put aside for good)."""
         n = self.n - 1
         while k < n:
             self.ac[k] = self.ac[k + 1]
@@ -128,6 +243,13 @@ class Hyp:
             self.af[k] = self.af[k + 1]
             k += 1
         self.n = n
+
+    def held(self, c):
+        """Index of a hand piece with code c, or -1."""
+        for k in range(self.n):
+            if self.ac[k] == c:
+                return k
+        return -1
 
     def count(self, c):
         n = 0
@@ -144,91 +266,176 @@ class Hyp:
                 return False
         return True
 
+    def outcome(self, o):
+        """Do the two stories tell the same record (as classified)?"""
+        return self.kind == o.kind and self.p0 == o.p0 and self.p1 == o.p1 and \
+            (self.kind != K_MOVE or self.m == o.m)
+
 
 class Stories:
-    """The pool of stories (mixed into the Judge, which owns hs, nh, opt, side, game)."""
+    """The pool of stories, judged against turn."""
 
-    def _drop(self, sq, short):
-        # short: 0 a long gap, 1 shorter than the adjust time, 2 too short for a swap
-        self._see(sq)
-        placing = self.game.placing() >= 0
+    def __init__(self, turn):
+        self.turn = turn
+        self.hs = [Story() for _ in range(MAXH)]
+        self.nh = 0
+        self.pruned = False            # no room for a story as likely as the others: lost
+        self.evicted = False           # unlikely stories were dropped for room
+        self.over = False              # more pieces in hands than a story keeps: lost
+        self.opt = bytearray(AIRN + 2)  # scratch: set-down options
+
+    def reset(self, codes, homes=None):
+        self.hs[0].reset(codes, homes)
+        self.nh = 1
+        self.pruned = self.evicted = self.over = False
+
+    def first(self):
+        return self.hs[0]
+
+    def lift(self, sq):
+        for i in range(self.nh):
+            if not self.hs[i].lift(sq):
+                self.over = True
+        self.dedupe()
+
+    def drop(self, sq, t):
+        """A piece was set down on sq at t: every story branches over the pieces it may be."""
+        tn = self.turn
+        gap = tn.gap(sq, t)
         n0 = self.nh
         opt = self.opt
         for i in range(n0):
             h = self.hs[i]
-            no = 0
-            same = -1                      # the piece that left sq, if a hand holds it
-            if short:
-                gone = h.gone[sq]
-                if gone == NEW:            # (pieces from outside are not tracked in hands)
-                    same = NOHOME
-                for k in range(h.n):
-                    if h.ac[k] == gone and (same < 0 or h.af[k] == sq):
-                        same = k           # (of equal pieces, the one lifted from sq)
-                if same >= 0:
-                    opt[0] = same
-                    no = 1
-                    if short == 2:
-                        h.put(sq, same)
-                        continue
-            no = self._options(h, placing, no, sq)
-            if no == 0:
-                h.put(sq, NOHOME)
-                continue
+            no = self._options(h, sq)
+            best = 0
+            bc = 255
+            for j in range(no):            # the likeliest option goes into h itself
+                c = self._cost(h, sq, opt[j], gap)
+                if c < bc:
+                    bc = c
+                    best = j
             base = h.cost
-            outside = 0 if placing or h.n == 0 else 1
-            back = 0 if same >= 0 else self._back_first(h, sq, no)
-            for j in range(1, no):
-                cost = base + (2 if same >= 0 else 0) + (outside if opt[j] == NOHOME else 0)
-                if back and self._unlikely(h, opt[j], back):
-                    cost += 1
+            for j in range(no):
+                if j == best:
+                    continue
+                cost = base + self._cost(h, sq, opt[j], gap)
                 g = self._slot(cost)
                 if g is None:
                     continue
                 g.copy(h)
                 g.put(sq, opt[j])
                 g.cost = cost
-                if same >= 0:
-                    g.swaps += 1
-            h.put(sq, opt[0])
-        self._dedupe()
+            h.put(sq, opt[best])
+            h.cost = base + bc
+        self.dedupe()
 
-    def _back_first(self, h, sq, no):
-        """A piece set down where a hand took one off is most likely that piece coming back
-        (a tile knocked or touched out of turn and put back, even during a placement). When
-        the hands hold the piece last lifted from sq, returns its code (else 0): any other
-        piece costs 1 more there, except the mover's tiles (a capture sets the attacker where
-        the victim was lifted). If the first option is such a piece, that one goes first."""
-        gone = h.gone[sq]
-        if gone == 0 or gone == NEW:
-            return 0
-        held = False
-        for k in range(h.n):
-            if h.ac[k] == gone and h.af[k] == sq:
-                held = True
-        if not held:
-            return 0
-        opt = self.opt
-        if not self._unlikely(h, opt[0], gone):
-            return gone
-        for j in range(1, no):
-            o = opt[j]
-            if o != NOHOME and h.ac[o] == gone:
-                opt[j] = opt[0]
-                opt[0] = o
-                break
-        return gone
+    def _cost(self, h, sq, k, gap):
+        """What setting option k (a hand index, or NOHOME: a piece from outside) down on sq
+        costs story h; gap: ms since sq was emptied."""
+        tn = self.turn
+        side = tn.side
+        if k != NOHOME:
+            c = h.ac[k]
+            if h.af[k] == sq or h.ah[k] == sq:     # back where it was lifted, or home
+                if own(c, side):
+                    return C_LIKELY
+                # a victim back while a tile that can take it is in the hand: less likely
+                # than the capture, the less so when the victim was lifted first
+                return self._capturer_held(h, sq)
+            if own(c, side) and h.ah[k] != NOHOME and not tn.placing:
+                if tn.legal(h.ah[k], sq):
+                    return C_LIKELY        # a move lands (a push-off capture: at any speed)
+                cost = C_ODD               # in transit, or a wrong square
+            elif is_barragoon(c) and self._free(h, sq) and self._placement_due(h):
+                cost = C_LIKELY            # a captured Barragoon set down again
+            else:
+                cost = C_WRONG
+        elif h.newf == sq:
+            return C_LIKELY                # the piece from outside just lifted here, back
+        elif self._free(h, sq) and self._placement_due(h):
+            # a Barragoon from the supply; on the square the capturing tile came from while
+            # the captured tile is in a hand (the other player places it) a little less
+            # likely: that is where the tile goes back if there was no capture
+            cost = C_ODD if tn.b0[sq] and h.n and not is_barragoon(h.ac[0]) else C_LIKELY
+        else:
+            cost = C_WRONG
+        if gap < BOUNCE_MS:
+            for j in range(h.n):
+                if h.af[j] == sq:          # (the piece that left is in a hand: it would be
+                    cost += 1              # the one coming back)
+                    break
+        return cost
 
-    def _unlikely(self, h, o, back):
-        # option o set where the piece `back` was lifted from: neither it nor a mover's tile
-        if o == NOHOME:
+    def _free(self, h, sq):
+        """May a Barragoon be placed on sq: empty when the turn began, or the start square of
+        the mover's tile that now stands elsewhere (not in a hand)?"""
+        c = self.turn.b0[sq]
+        if not c:
             return True
-        c = h.ac[o]
-        return c != back and not own(c, self.side)
+        if not own(c, self.turn.side):
+            return False
+        for k in range(h.n):
+            if h.ah[k] == sq:
+                return False
+        return True
+
+    def _capturer_held(self, h, v):
+        """What putting v's piece back costs while a hand may hold a tile of the mover that
+        can capture v: C_LIKELY none; C_ODD one, lifted before v (an own tile touched, then
+        the victim: perhaps only straightened); C_WRONG one lifted after v (the victim taken
+        up first: a capture was meant)."""
+        tn = self.turn
+        if not tn.dest[v] or not tn.b0[v] or own(tn.b0[v], tn.side):
+            return C_LIKELY
+        cost = C_LIKELY
+        for k in range(h.n):
+            hm = h.ah[k]
+            if own(h.ac[k], tn.side) and tn.legal(hm, v):
+                if elapsed(tn.vac_t[hm], tn.vac_t[v]) > 0:
+                    return C_WRONG
+                cost = C_ODD
+        return cost
+
+    def _placement_due(self, h):
+        """Is a Barragoon placement due in story h: the turn waits for one, or the story shows
+        a capture (a tile of the mover on a square where the turn began with another piece)?"""
+        tn = self.turn
+        if tn.placing or tn.capture:
+            return True
+        b0, bd, side = tn.b0, h.board, tn.side
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            c = bd[sq]
+            if c != b0[sq] and b0[sq] and own(c, side) and not own(b0[sq], side) and \
+                    tn.legal(h.home[sq], sq):
+                return True
+        return False
+
+    def _options(self, h, sq):
+        """Which hand piece may have been set down: each code once (of equal pieces, the one
+        lifted from sq, else the one coming home), then a piece from outside."""
+        opt = self.opt
+        no = 0
+        for k in range(h.n):
+            c = h.ac[k]
+            dup = False
+            for j in range(no):
+                if h.ac[opt[j]] == c:
+                    dup = True
+                    o = opt[j]
+                    if h.af[k] == sq and h.af[o] != sq or \
+                            h.ah[k] == sq and h.af[o] != sq and h.ah[o] != sq:
+                        opt[j] = k
+            if not dup:
+                opt[no] = k
+                no += 1
+        opt[no] = NOHOME
+        return no + 1
 
     def _slot(self, cost):
-        """A free hypothesis for a story of this cost, or None. When all are in use, a story
-        at least 2 less likely than the likeliest one gives way (or is not kept); only when
+        """A free story for one of this cost, or None. When all are in use, a story at least 2
+        less likely than the likeliest one gives way (or the new one is not kept); only when
         every story is about as likely does the judge admit it has lost track."""
         hs = self.hs
         if self.nh < MAXH:
@@ -251,46 +458,7 @@ class Stories:
             self.evicted = True
         return None
 
-    def _options(self, h, placing, no, sq):
-        """Which hand piece may have been set down: the mover's tiles first (in lift order),
-        then the rest, then a piece from outside (the box, the supply); during a placement
-        Barragoons and a piece from the supply first. With empty hands it can only be a piece
-        from outside."""
-        opt = self.opt
-        if h.n == 0:
-            opt[no] = NOHOME
-            return no + 1
-        side = self.side
-        for rnd in (0, 1):
-            for k in range(h.n):
-                c = h.ac[k]
-                pref = is_barragoon(c) if placing else own(c, side)
-                if pref == (rnd == 0) and not self._has(opt, no, c, h):
-                    for k2 in range(k, h.n):   # of equal pieces, the one coming home
-                        if h.ac[k2] == c and h.ah[k2] == sq:
-                            k = k2
-                    opt[no] = k
-                    no += 1
-            if rnd == 0 and placing and not self._has(opt, no, NOHOME, h):
-                opt[no] = NOHOME
-                no += 1
-        if not self._has(opt, no, NOHOME, h):
-            opt[no] = NOHOME
-            no += 1
-        return no
-
-    def _has(self, opt, no, c, h):
-        # is a piece with code c (NOHOME: the outside piece) among the options already?
-        for j in range(no):
-            o = opt[j]
-            if o == NOHOME:
-                if c == NOHOME:
-                    return True
-            elif c != NOHOME and h.ac[o] == c:
-                return True
-        return False
-
-    def _dedupe(self):
+    def dedupe(self):
         hs = self.hs
         i = 0
         while i < self.nh:
@@ -299,15 +467,34 @@ class Stories:
                 if hs[i].same(hs[j]):
                     if hs[j].cost < hs[i].cost:
                         hs[i].cost = hs[j].cost
-                    last = self.nh - 1
-                    hs[j], hs[last] = hs[last], hs[j]
-                    self.nh = last
+                    self.remove(j)
                 else:
                     j += 1
             i += 1
+        self.likeliest_first()
+
+    def likeliest_first(self):
+        hs = self.hs
         best = 0
         for i in range(1, self.nh):
             if hs[i].cost < hs[best].cost:
                 best = i
         if best:
             hs[0], hs[best] = hs[best], hs[0]
+
+    def remove(self, i):
+        hs = self.hs
+        last = self.nh - 1
+        hs[i], hs[last] = hs[last], hs[i]
+        self.nh = last
+
+    def normalise(self):
+        """Costs relative to the likeliest (they only rank; small ints stay small)."""
+        hs = self.hs
+        low = hs[0].cost
+        for i in range(1, self.nh):
+            if hs[i].cost < low:
+                low = hs[i].cost
+        if low:
+            for i in range(self.nh):
+                hs[i].cost -= low

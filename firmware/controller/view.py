@@ -1,6 +1,6 @@
-# What the LEDs and the screen show of the live board, mixed into the Judge: from the likeliest
-# story, the tile being moved with its targets, a victim with the tiles that can take it,
-# pieces to put back or take off, touch-move duties, an error at rest, and the note for the
+# What the LEDs and the screen show of the live board (used by controller/judge.py): from the
+# likeliest story, the tile being moved with its targets, a victim with the tiles that can take
+# it, pieces to put back or take off, touch-move duties, an error at rest, and the note for the
 # screen (note, note_sq). Allocation-free: only the squares with events this turn are scanned.
 try:
     from micropython import const
@@ -9,8 +9,7 @@ except ImportError:  # CPython
         return x
 
 from controller import colours as C
-from controller.stories import (NEW, NOHOME, K_NONE, K_MOVE, K_PLACE, K_WAIT, K_OK, own,
-                                is_tile, is_barragoon)
+from controller.stories import NEW, NOHOME, own, is_tile, is_barragoon
 
 # What the screen should say (note, note_sq).
 N_NONE = const(0)
@@ -32,27 +31,64 @@ _ZERO = bytes(63)
 
 
 class View:
+    """LED meanings (mean) and the screen's note for the open turn (turn: stories.Turn,
+    tm: touchmove.TouchMove)."""
+
+    def __init__(self, turn, tm):
+        self.turn = turn
+        self.tm = tm
+        self.mean = bytearray(63)          # LED meanings of the live board
+        self.note = N_NONE
+        self.note_sq = -1
+        self.refused = ""
+        self.tgt = bytearray(63)           # targets of the tile shown as lifted
+        self.tgt_sq = bytearray(63)        # ... as a list
+        self.tgt_n = 0
+        self.tgt_for = -1
+        self.caps = bytearray(63)          # own tiles that can capture caps_for
+        self.caps_for = -1
+        self.mv = -1                       # home square of the tile shown as lifted
+        self.mv_at = -1                    # ... and where it stands, if set down in transit
+
+    def forget(self):
+        """The turn's moves or duties changed: no cached targets."""
+        self.tgt_for = self.caps_for = -1
+
+    def clear(self):
+        self.mean[:] = _ZERO
+        self.note = N_NONE
+        self.note_sq = -1
+
     def _targets(self, frm):
         # The legal targets of frm (from the turn-start move list: no move generation here)
         # as meanings; cached per square.
+        if self.tm.changed:
+            self.tm.changed = False
+            self.tgt_for = -1
         if self.tgt_for == frm:
             return
         t = self.tgt
         t[:] = _ZERO
-        take = self.duty_take
-        b0 = self.b0
-        moves = self.moves
+        take = self.tm.take
+        b0 = self.turn.b0
+        moves = self.turn.moves
         n = 0
-        for i in range(len(moves)):
+        i = self.turn.movable[frm]         # (1 + the first of frm's moves: they are sorted)
+        i = i - 1 if 0 < i < 255 else 0
+        while i < len(moves):
             m = moves[i]
-            if m >> 6 == frm:
-                to = m & 63
-                if take >= 0 and to != take:
-                    continue
-                c = b0[to]
-                t[to] = C.MOVE if not c else (C.TAKE_TILE if is_tile(c) else C.TAKE_BARRAGOON)
-                self.tgt_sq[n] = to
-                n += 1
+            i += 1
+            if m >> 6 != frm:
+                if m >> 6 > frm:
+                    break
+                continue
+            to = m & 63
+            if take >= 0 and to != take:
+                continue
+            c = b0[to]
+            t[to] = C.MOVE if not c else (C.TAKE_TILE if is_tile(c) else C.TAKE_BARRAGOON)
+            self.tgt_sq[n] = to
+            n += 1
         self.tgt_n = n
         self.tgt_for = frm
 
@@ -61,48 +97,52 @@ class View:
             return
         c = self.caps
         c[:] = _ZERO
-        for m in self.moves:
+        moves = self.turn.moves
+        for i in range(len(moves)):
+            m = moves[i]
             if m & 63 == v:
                 c[m >> 6] = 1
         self.caps_for = v
 
-    def _live(self):
-        """Meanings for the LEDs and the note for the screen, from the likeliest history."""
+    def live(self, h, cm, err_sq, sensed, placing, victim=-1, nmoves=None):
+        """Meanings for the LEDs and the note for the screen, from story h. cm: the move
+        committed in the open turn (-1 none); err_sq: a piece resting on a wrong square (-1);
+        placing: a placement is due; victim: cm's tile, lifted again, shown as the opponent's
+        victim with the tiles that can take it (nmoves: the opponent's legal moves)."""
+        if victim >= 0 and nmoves is not None:
+            self._victim(victim, cm, nmoves, sensed)
+            return
         m = self.mean
         m[:] = _ZERO
         self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
         self.note_sq = -1
         self.mv_at = -1
         self.mv = -1
-        if not self.active:
-            return
-        if self.repair:
-            self._live_repair()
-            return
-        h = self.hs[0]
-        g = self.game
-        b0, bd = self.b0, h.board
-        side = self.side
-        placing = g.placing() >= 0
-        cm = self.committed
+        tn, tm = self.turn, self.tm
+        b0, bd = tn.b0, h.board
+        side = tn.side
         cf = ct = -1
         if cm >= 0:
             cf, ct = cm >> 6, cm & 63
-        duties = self.has_duty
-        seen, ns = self.seen_sq, self.seen_n
+            for k in range(h.n):           # its tile lifted again: the move is open again
+                if h.ah[k] == cf and own(h.ac[k], side):
+                    cm = cf = ct = -1
+                    break
+        duties = tm.any
+        seen, ns = tn.seen_sq, tn.seen_n
         # The tile being moved: in a hand, or set down away from its square.
         mv = at = -1
         if not placing and cm < 0:
             for k in range(h.n):
                 hm = h.ah[k]
-                if hm != NOHOME and own(h.ac[k], side) and (not duties or self.duty[hm]):
+                if hm != NOHOME and own(h.ac[k], side) and (not duties or tm.duty[hm]):
                     mv = hm
             if mv < 0:
                 for i in range(ns):
                     sq = seen[i]
                     hm = h.home[sq]
                     if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
-                            own(bd[sq], side) and (not duties or self.duty[hm]):
+                            own(bd[sq], side) and (not duties or tm.duty[hm]):
                         mv, at = hm, sq
         self.mv, self.mv_at = mv, at
         if mv >= 0:
@@ -114,7 +154,7 @@ class View:
             m[mv] = C.ORIGIN
             if at >= 0 and not t[at]:
                 m[at] = C.OFF            # in transit: no alarm until it rests
-            if not self.movable[mv]:
+            if not tn.movable[mv]:
                 self._say(N_CANT_MOVE, mv)
         # Every other difference from the position the board should show (only squares
         # with events in this turn can differ).
@@ -131,7 +171,7 @@ class View:
             if sq == mv:
                 continue
             if have == 0:
-                self._missing(sq, want, mv, placing, cm)
+                self._missing(sq, want, mv, placing, cm, sensed)
             elif want == 0 and placing and (have == NEW or is_barragoon(have)):
                 m[sq] = C.PLACE
             elif want == 0:
@@ -144,44 +184,58 @@ class View:
                 m[sq] = C.TO_EMPTY
                 self._say(N_WRONG, sq)
         # Touch-move duties on the board.
-        if cm < 0 and not placing and (duties or self.duty_take >= 0):
+        if cm < 0 and not placing and tm.bound():
             for sq in range(63):
-                if self.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
+                if tm.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
                     m[sq] = C.DUTY
                     self._say(N_MUST_MOVE, sq)
-            v = self.duty_take
+            v = tm.take
             if v >= 0 and bd[v] == b0[v] and not m[v]:
                 m[v] = C.DUTY_TAKE
                 self._say(N_MUST_TAKE, v)
-        if self.err_sq >= 0:
-            m[self.err_sq] = C.ERROR
-            if self.duty_take >= 0 and self.err_sq != self.duty_take:
-                self._say(N_MUST_TAKE, self.duty_take, True)
-            elif mv >= 0 and self.duty[mv] and self.err_sq != at:
+        if err_sq >= 0:
+            m[err_sq] = C.ERROR
+            if tm.take >= 0 and err_sq != tm.take:
+                self._say(N_MUST_TAKE, tm.take, True)
+            elif mv >= 0 and tm.duty[mv] and err_sq != at:
                 self._say(N_MUST_MOVE, mv, True)
-            elif mv < 0 and self.has_duty:
+            elif mv < 0 and tm.any:
                 # another tile's legal move, refused: the reason is the tile that must move
                 for d in range(63):
-                    if self.duty[d]:
+                    if tm.duty[d]:
                         self._say(N_MUST_MOVE, d, True)
                         break
             else:
-                self._say(N_NOT_TARGET, self.err_sq, True)
+                self._say(N_NOT_TARGET, err_sq, True)
         if placing and self.note == N_NONE:
             self._say(N_PLACE, -1)
         elif self.note == N_NONE and cm < 0 and mv >= 0 and at >= 0 and self.tgt[at]:
             self._say(N_SETTLING, at)
 
-    def _missing(self, sq, want, mv, placing, cm):
+    def _victim(self, v, cm, nmoves, sensed):
         m = self.mean
-        side = self.side
+        m[:] = _ZERO
+        self.note = N_NONE
+        self.note_sq = -1
+        self.mv = self.mv_at = -1
+        m[v] = C.TAKE_TILE if is_tile(self.turn.b0[cm >> 6]) else C.TAKE_BARRAGOON
+        for i in range(len(nmoves)):
+            o = nmoves[i] >> 6
+            if nmoves[i] & 63 == v and not m[o] and sensed[o]:
+                m[o] = C.CAPTURER
+        self._say(N_CAPTURE, v)
+
+    def _missing(self, sq, want, mv, placing, cm, sensed):
+        m = self.mean
+        tn, tm = self.turn, self.tm
+        side = tn.side
         if not placing and cm < 0 and mv < 0 and not own(want, side) and \
-                self._capturable(sq) and (self.duty_take < 0 or self.duty_take == sq):
+                tm.capturable(sq) and (tm.take < 0 or tm.take == sq):
             # a piece the mover could capture: show it and the tiles that can take it
             self._capturers(sq)
             m[sq] = C.TAKE_TILE if is_tile(want) else C.TAKE_BARRAGOON
             for o in range(63):
-                if self.caps[o] and not m[o] and self.sensed[o]:
+                if self.caps[o] and not m[o] and sensed[o]:
                     m[o] = C.CAPTURER
             self._say(N_CAPTURE, sq)
             return
@@ -191,9 +245,9 @@ class View:
         elif placing and is_tile(want) and cm < 0:
             self._say(N_PLACE_FIRST, sq)
         elif own(want, side) and not placing and cm < 0 and mv < 0 and \
-                self.duty != _ZERO and not self.duty[sq]:
+                tm.any and not tm.duty[sq]:
             for d in range(63):            # why it must go back: another tile must move
-                if self.duty[d]:
+                if tm.duty[d]:
                     self._say(N_MUST_MOVE, d)
                     break
         else:
@@ -205,42 +259,25 @@ class View:
             self.note = note
             self.note_sq = sq
 
-    def _live_repair(self):
+    def repair(self, restore, sensed):
+        """The board is guided back to the turn's start: squares to fill, pieces to lift."""
         m = self.mean
-        s, b0, r = self.sensed, self.b0, self.restore
+        m[:] = _ZERO
+        self.note = N_NONE
+        self.note_sq = -1
+        b0 = self.turn.b0
         fill = take = -1
         for sq in range(63):
             want = 1 if b0[sq] else 0
-            if r[sq] == 1 or s[sq] and not want:
+            if restore[sq] == 1 or sensed[sq] and not want:
                 m[sq] = C.TO_EMPTY
                 if take < 0:
                     take = sq
-            elif r[sq] == 2 or want and not s[sq]:
+            elif restore[sq] == 2 or want and not sensed[sq]:
                 m[sq] = C.TO_FILL
                 if fill < 0:
                     fill = sq
         if fill >= 0:
             self._say(N_PUT_BACK, fill, True)
         elif take >= 0:
-            self._say(N_WRONG if r[take] else N_TAKE_OFF, take, True)
-
-    def ask_label(self, j):
-        """Text of option j (at most 16 characters)."""
-        from barragoon.notation import square_name, format_move
-        k = self.ask_kind[j]
-        a, b = self.ask_a[j], self.ask_b[j]
-        if k == K_NONE:
-            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
-                else "Nothing moved"
-        if k == K_MOVE:
-            return format_move(a, b, 1 if self.b0[b] else 0)
-        if k == K_PLACE:
-            return "Barragoon on " + square_name(a)
-        if k == K_WAIT:
-            return "Not yet" if self.repair else "No move yet"
-        if k == K_OK:
-            return "Yes, all back"
-        return "Pieces swapped"
-
-    def ask_prompt(self):
-        return "Each piece back?" if self.repair else "Board can't tell"
+            self._say(N_WRONG if restore[take] else N_TAKE_OFF, take, True)

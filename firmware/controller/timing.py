@@ -1,0 +1,42 @@
+# Every time the board's judge uses (controller/judge.py and its parts), in one place. None of
+# them decides which story of the hands is true: a story the sensors allow stays alive however
+# fast or slow the hands were. They say when the board acts on its likeliest story, rank the
+# stories, and apply touch-move.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# The whole board must be this still before the board acts on its likeliest story (makes the
+# move, shows the face picker, asks, flashes an error). Acting sooner would show the players
+# decisions that the next set-down, a moment later, changes; acting later makes them wait.
+# Nothing is lost by waiting: the stories stay, and the opponent's first lift of one of their own
+# tiles acts at once. (config.SETTLE_MS overrides it.)
+SETTLE_MS = const(300)
+
+# Touch-move (rule 4.6) as the board applies it: a lift shorter than this that ends on the
+# piece's own square is straightening, not a touch. Hands that straighten a piece or knock it
+# put it back within a quarter of a second; a player who picks a piece up to think holds it
+# longer. It never decides which piece came down where. (config.ADJUST_MS overrides it.)
+ADJUST_MS = const(250)
+
+# Ranking: a hand rarely sets a different piece on a square within this time of lifting the
+# one that stood there; a knock or a bouncing reed brings the same piece back. The capturing
+# tile landing on its victim's square is the exception (a push-off lands within 30 ms), and
+# the other stories stay alive, only less likely.
+BOUNCE_MS = const(80)
+
+# Ranking of what the LEDs show while the players have not decided yet: the mover lifting the
+# tile they have just set down is more likely straightening or sliding on within this time,
+# the opponent starting a capture of it after. The mover may slide on until the opponent's
+# first lift, whatever the time. (config.REOPEN_MS overrides it.)
+REOPEN_MS = const(2000)
+
+# Touch-move: the mover's hand is still over the board this long after it set a piece down. A
+# tile of the opponent lifted meanwhile (which begins the opponent's turn) may have been knocked
+# by it: if it goes back to its square, nobody must move it.
+KNOCK_MS = const(300)
+
+# After "Not yet" to "Each piece back?" the board asks again once it has been still this long.
+ASK_AGAIN_MS = const(2000)
