@@ -49,20 +49,29 @@
 # killer moves, Barragoon captures, then quiet moves by a history of cut-offs.
 from array import array
 
-from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
-    T_CAPTURE_BARRAGOON
+from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB
+from barragoon import evaluation as E
 from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
 from barragoon import placement
 from barragoon.placement import EXPAND
 from barragoon.notation import format_move, format_placement, parse_move, parse_placement
 
 try:
+    import micropython
     from micropython import const
     from time import ticks_ms, ticks_diff
 except ImportError:  # CPython
     import time as _time
 
+    class micropython:
+        @staticmethod
+        def viper(f):
+            return f
+
     def const(x):
+        return x
+
+    def ptr16(x):
         return x
 
     def ticks_ms():
@@ -79,33 +88,38 @@ _INF = const(32000)
 _DECIDED = const(29000)        # |score| above this: a won or lost game was found
 
 # What a level does next (Engine.pc).
-_T_GEN = const(1)              # generate the moves, one tile per step
-_T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
-_T_EVAL = const(3)             # depth 0: evaluate, one tile per step
-_T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
-_T_LOOP = const(5)             # make the next move, descend
+_T_GEN = const(1)              # generate the moves (and the side to move's records)
+_T_OPP = const(2)              # depth 1: the opponent's records too (the leaves need them)
+_T_EVAL = const(3)             # depth 0 without records to start from: all tiles, score
+_T_LOOP = const(5)             # make the next move, descend (depth 1: score a quiet move)
 _T_RET = const(6)              # a child returned: unmake, update the window
-_R_REC = const(7)              # the root: every tile's record, one per step
+_R_REC = const(7)              # the root: every tile's record
 _P_REC = const(8)              # placement: tile records (all, or the touched ones)
-_P_REL = const(9)              # square relevance, one tile per step
+_P_REL = const(9)              # square relevance
 _P_SEL = const(10)             # pick the candidate placements
-_P_DEL = const(11)             # score the candidates, one tile per step
+_P_DEL = const(11)             # score the candidates, one a step
 _P_LOOP = const(12)
 _P_RET = const(13)
+_P_SCAN = const(14)            # every square and face: one square a step
 
-# Candidate placements by where the placement node stands: (squares that may get every face,
-# squares in all, 1: X and A on them / 0: X only, how many of the best are searched).
-ROOT_PLACE = (8, 14, 1, 10)   # the position to answer is a placement
+# Candidate placements. The engine's own placements in the turn it chooses are scored on every
+# empty square with every face: all of them when the root is a placement (the ROOT_KEEP best
+# are searched), and below a root move at the horizon (the first iteration: the best counts,
+# and it stays a candidate in the deeper iterations). Elsewhere by where the placement node
+# stands: (squares that may get every face, squares in all, 1: X and A on them / 0: X only,
+# how many of the best are searched).
+ROOT_KEEP = const(10)
 FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
 INNER = (1, 5, 1, 3)          # deeper in the tree
 HORIZON = (0, 4, 0, 0)        # the last placement before depth 0: scored, not searched
 HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
 
-# Strength levels: (thinking time per turn on the board in ms, the same work in steps).
-# The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
-# work on every machine. A step took 2.3-2.9 ms on the emulated RP2040 (bench_engine.py
-# --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
-LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
+# Work units: host matches count work instead of time, so they give the same answer on every
+# machine. A unit is one tile's move generation; every search step costs STEP_UNITS more (the
+# search's own bytecode). LEVELS: (thinking time on the board in ms, the work the emulated
+# RP2040 does in that time: bench_engine.py --rp2040 measures it).
+STEP_UNITS = const(2)
+LEVELS = ((0.13, 1), (2000, 15000), (8000, 60000), (30000, 225000))
 
 
 def _zeros(code, n):
@@ -129,7 +143,8 @@ class Turn:
         self.decided = 1 if score > _DECIDED else -1 if score < -_DECIDED else 0
         self.depth = depth          # turns searched ahead (the last complete iteration)
         self.nodes = nodes
-        self.steps = steps
+        self.steps = steps          # work units (see LEVELS)
+        self.offer_draw = False     # behind, in a position the search sees as dead
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
         if move is not None:
@@ -156,9 +171,8 @@ class Engine:
         self.dep = bytearray(L)       # depth left, in turns
         self.pc = bytearray(L)
         self.gi = bytearray(L)        # progress of a multi-step phase
-        self.mob = bytearray(L)       # mobile tiles seen while generating moves
         self.vic = bytearray(L)       # the cell code a move captured
-        self.vix = bytearray(L)       # ... its list index (Evaluator.make)
+        self.vix = bytearray(L)       # ... its list index (evaluation.make)
         self.sup = bytearray(L)       # supply before a tile capture
         self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
         self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
@@ -203,10 +217,10 @@ class Engine:
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
         """Begin a search for game.turn (the mover, or the side that must place now).
-        Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
-        turns; 0 = no limit of that kind. The answer is always a whole turn: a search goes on
-        until depth 1 is complete for at least one move (a placement to answer is scored
-        before anything else), even past a tiny budget.
+        Limits: budget_ms of thinking time (counted from now), steps of work (units, see
+        LEVELS), and depth in turns; 0 = no limit of that kind. The answer is always a whole
+        turn: a search goes on until depth 1 is complete for at least one move (a placement to
+        answer is scored before anything else), even past a tiny budget.
         Returns False (and best() is None) when there is nothing to decide."""
         self.result = None
         self.done = True
@@ -214,8 +228,7 @@ class Engine:
             return False
         ev = self.ev
         ev.load(game.pos, game.stages)
-        pos = ev.pos
-        self.root[:] = pos.cells
+        self.root[:] = ev.b[0:88]
         self.me = game.turn
         top = (self.levels - 1) // 3
         self.max_depth = depth if 0 < depth < top else top
@@ -238,7 +251,7 @@ class Engine:
             self.knd[0] = _PLACE
             self.side[0] = pend[0]
             self.nxt[0] = pend[1] if len(pend) > 1 else _NOBODY
-            self.mvr[0] = pos.side
+            self.mvr[0] = ev.side
             self.ta[0] = NO_SQ
             self.pc[0] = _P_REC
         else:
@@ -246,16 +259,18 @@ class Engine:
             if not moves:
                 return False
             self.knd[0] = _TURN
-            self.side[0] = pos.side
+            self.side[0] = ev.side
             n = 0
             for m in moves:
                 self.mv[n] = m
-                c = pos.get(m % 64)
+                c = ev.get(m % 64)
                 self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
                 n += 1
             self.hi[0] = n
             _sort(self.mv, self.ov, 0, n)
-            if n == 1 and not pos.get(moves[0] % 64):
+            for i in range(n):
+                self.ov[i] = -1               # root move i: its best placement (_P_SCAN)
+            if n == 1 and not ev.get(moves[0] % 64):
                 self.max_depth = 1            # one quiet move: nothing to think about
             self.pc[0] = _R_REC
         self.depth = 1
@@ -302,7 +317,7 @@ class Engine:
             self._step()
             if self.done:
                 return True
-            self.steps += 1
+            self.steps += STEP_UNITS
             now = self._now()
             if self.r_act[0] != _NONE and (
                     (self.max_steps and self.steps >= self.max_steps)
@@ -352,10 +367,13 @@ class Engine:
             i += 1                            # their order
         if i == h:
             i = k0
+        a = self.ov[i]
         while i > k0:
             self.mv[i] = self.mv[i - 1]
+            self.ov[i] = self.ov[i - 1]
             i -= 1
         self.mv[k0] = best
+        self.ov[k0] = a
         if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
                 or self.hi[0] - k0 == 1 and self.knd[0] == _TURN):
             self._finish()
@@ -399,9 +417,7 @@ class Engine:
     def _step(self):
         k = self.k
         pc = self.pc[k]
-        if pc == _T_DLEAF:
-            self._turn_delta_leaf(k)
-        elif pc == _T_LOOP:
+        if pc == _T_LOOP:
             self._turn_loop(k)
         elif pc == _T_RET:
             self._turn_ret(k)
@@ -419,6 +435,8 @@ class Engine:
             self._place_ret(k)
         elif pc == _P_REC:
             self._place_records(k)
+        elif pc == _P_SCAN:
+            self._place_scan(k)
         elif pc == _P_REL:
             self._place_relevance(k)
         else:
@@ -449,12 +467,8 @@ class Engine:
         self.dep[j] = dep
         self.pv0[j] = _NONE
         self.gi[j] = 0
-        self.mob[j] = 0
         self.rv[j] = 0
-        if a != NO_SQ and self.rv[k]:
-            if ev.owner != k:
-                ev.load_level(k)
-        else:
+        if a == NO_SQ or not self.rv[k]:
             a = NO_SQ
         self.ta[j] = a
         self.tb[j] = b
@@ -464,7 +478,7 @@ class Engine:
         if kind == _TURN:
             self.tn[j] = self.tn[k] + 1
             if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
-                self.pc[j] = _T_EVAL if a == NO_SQ else _T_DLEAF
+                self.pc[j] = _T_EVAL
             else:
                 self.pc[j] = _T_GEN
         else:
@@ -506,120 +520,45 @@ class Engine:
 
     # --- turn nodes ------------------------------------------------------------------------
     def _turn_gen(self, k):
-        # One tile of the side to move: its record (Evaluator.record leaves its targets in
-        # pos.tsq/tkind) and its moves with their ordering keys.
+        # The side to move's moves with their ordering keys, and its records.
         ev = self.ev
-        pos = ev.pos
-        stm = pos.side
-        i = self.gi[k]
-        if i < ev.pn[stm]:
-            if i == 0:
-                ev.owner = NO_LEVEL
-            slot = stm * 8 + i
-            frm = ev.pl[slot]
-            n = ev.record(slot)
-            if n:
-                self.mob[k] += 1
-                cells = pos.cells
-                own = cells[SQ2MB[frm]] & 7
-                h = self.hi[k]
-                mv = self.mv
-                ov = self.ov
-                tsq = pos.tsq
-                tk = pos.tkind
-                k1 = self.kill1[k]
-                k2 = self.kill2[k]
-                hb = stm * 64
-                base = frm * 64
-                for t in range(n):
-                    to = tsq[t]
-                    m = base + to
-                    mv[h] = m
-                    kd = tk[t]
-                    if kd == T_CAPTURE_TILE:
-                        ov[h] = 6000 + VALUE[cells[SQ2MB[to]] & 7] - own
-                    elif m == k1:
-                        ov[h] = 5000
-                    elif m == k2:
-                        ov[h] = 4900
-                    elif kd == T_CAPTURE_BARRAGOON:
-                        ov[h] = 4500
-                    else:
-                        ov[h] = self.hist[hb + to]
-                    h += 1
-                self.hi[k] = h
-            self.gi[k] = i + 1
-            return
-        if self.mob[k] <= ev.stages[stm]:
+        stm = ev.side
+        ev.owner = NO_LEVEL
+        b = ev.b
+        h = E.moves(b, ev.stamp, ev.tsq, ev.tkind, self.mv, self.ov, self.hi[k], stm,
+                    self.hist, self.kill1[k], self.kill2[k])
+        self.steps += b[E.PN + stm]
+        self.hi[k] = h
+        if b[E.MOB] <= b[E.STAGE + stm]:
             self._return(k, k - WIN)       # no move, or at the express stage: lost
             return
         self.it[k] = self.lo[k]
-        self.lim[k] = self.hi[k]           # moves before lim are picked by key
+        self.lim[k] = h                    # moves before lim are picked by key
         if self.dep[k] == 1:
-            self.gi[k] = 0
             self.pc[k] = _T_OPP
         else:
             self.pc[k] = _T_LOOP
 
     def _turn_records(self, k):
-        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
-        # the parent's records are in place (_T_GEN only wrote the side to move's), only the
-        # opponent's tiles the last change can reach are redone.
+        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles.
         # _R_REC: the root's records, all tiles.
         ev = self.ev
-        i = self.gi[k]
         if self.pc[k] == _T_OPP:
-            opp = ev.pos.side ^ 1
-            if self.ta[k] != NO_SQ:
-                if i == 0:
-                    ev.touch(self.ta[k], self.tb[k])
-                    self.gi[k] = 1
-                    return
-                while i <= ev.wn and ev.wl[i - 1] >> 3 != opp:
-                    i += 1
-                if i <= ev.wn:
-                    ev.record(ev.wl[i - 1])
-                    self.gi[k] = i + 1
-                    return
-            elif i < ev.pn[opp]:
-                ev.record(opp * 8 + i)
-                self.gi[k] = i + 1
-                return
-        elif i < ev.pn[0] + ev.pn[1]:
-            ev.record(ev.slot(i))
-            self.gi[k] = i + 1
-            return
+            opp = ev.side ^ 1
+            ev.records(2, opp)
+            self.steps += ev.b[E.PN + opp]
+        else:
+            ev.record_all()
+            self.steps += ev.tiles()
         ev.save_level(k)
         self.rv[k] = 1
         self.pc[k] = _T_LOOP
 
     def _turn_eval(self, k):
         ev = self.ev
-        i = self.gi[k]
-        if i < ev.pn[0] + ev.pn[1]:
-            if i == 0:
-                ev.owner = NO_LEVEL
-            ev.record(ev.slot(i))
-            self.gi[k] = i + 1
-            return
-        self._return(k, ev.score(ev.pos.side, k))
-
-    def _turn_delta_leaf(self, k):
-        # Depth 0 with the parent's records in place: regenerate the touched tiles, score,
-        # and put the parent's records back for the next sibling.
-        ev = self.ev
-        g = self.gi[k]
-        if g == 0:
-            ev.touch(self.ta[k], self.tb[k])
-            ev.keep()
-        elif g <= ev.wn:
-            ev.record(ev.wl[g - 1])
-        else:
-            v = ev.score(ev.pos.side, k)
-            ev.restore()
-            self._return(k, v)
-            return
-        self.gi[k] = g + 1
+        ev.record_all()
+        self.steps += ev.tiles()
+        self._return(k, ev.score(ev.side, k))
 
     def _turn_loop(self, k):
         i = self.it[k]
@@ -632,32 +571,45 @@ class Engine:
         a = self.mv[i]
         self.cur[k] = a
         ev = self.ev
-        pos = ev.pos
-        side = pos.side
+        b = ev.b
+        side = ev.side
         frm = a >> 6
         to = a & 63
-        victim = ev.make(frm, to)
+        victim = E.make(b, frm, to)
         self.vic[k] = victim
-        self.vix[k] = ev.last_vix
-        self.pc[k] = _T_RET
         d = self.dep[k]
         if victim == EMPTY:
-            pos.side = side ^ 1
+            if d == 1 and self.rv[k] and k + 5 < self.levels:
+                # A leaf: scored from this level's records, only the tiles within reach of
+                # the move generated again.
+                if ev.owner != k:
+                    ev.load_level(k)
+                v = -ev.delta(frm, to, side ^ 1, k + 1)
+                self.steps += b[E.WN]
+                E.unmake(b, frm, to, EMPTY, 0)
+                self.nodes += 1
+                self._update(k, v, False)
+                return
+            self.pc[k] = _T_RET
+            ev.side = side ^ 1
             self._child(k, _TURN, side ^ 1, d - 1, frm, to)
-        elif victim <= MAX_BARRAGOON:
+            return
+        self.vix[k] = b[E.VIX]
+        self.pc[k] = _T_RET
+        if victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = _NOBODY
             self._child(k, _PLACE, side, d, frm, to)
-        elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
-            ev.unmake(frm, to, victim, ev.last_vix)
+        elif b[E.PN + (side ^ 1)] == 0:     # the last tile: won at once, nobody places
+            E.unmake(b, frm, to, victim, b[E.VIX])
             self._update(k, WIN - k - 1, False)
         else:                               # tile lists changed: children redo all records
-            s = pos.supply
+            s = ev.supply
             self.sup[k] = s
             take = 2 if s >= 2 else s
-            pos.supply = s - take
+            ev.supply = s - take
             if take == 0:
-                pos.side = side ^ 1
+                ev.side = side ^ 1
                 self._child(k, _TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
             else:
                 self.mvr[k + 1] = side
@@ -670,21 +622,23 @@ class Engine:
         if self.side[j] != self.side[k]:
             v = -v
         ev = self.ev
-        pos = ev.pos
         a = self.cur[k]
         victim = self.vic[k]
         placed = self.knd[j] == _PLACE
         if not placed:
-            pos.side ^= 1
+            ev.side ^= 1
         if victim & TILE:
-            pos.supply = self.sup[k]
-        ev.unmake(a >> 6, a & 63, victim, self.vix[k])
+            ev.supply = self.sup[k]
+        E.unmake(ev.b, a >> 6, a & 63, victim, self.vix[k])
         self._update(k, v, placed)
 
     # --- placement nodes -------------------------------------------------------------------
+    def _full(self, k):
+        # Every square and face: the root's placement, or the engine's own placement in the
+        # turn it chooses, at the horizon.
+        return k == 0 or self.tn[k] == 0 and self.side[k] == self.me and self.dep[k] <= 1
+
     def _kind_of_place(self, k):
-        if k == 0:
-            return ROOT_PLACE
         if self.dep[k] <= 1:
             return HORIZON if self.nxt[k] == _NOBODY else HORIZON_FIRST
         if self.tn[k] == 0:
@@ -693,36 +647,66 @@ class Engine:
 
     def _place_records(self, k):
         ev = self.ev
-        g = self.gi[k]
         if self.ta[k] != NO_SQ:             # the parent's records are in place: touched only
-            if g == 0:
-                ev.touch(self.ta[k], self.tb[k])
-                self.gi[k] = 1
-                return
-            if g <= ev.wn:
-                ev.record(ev.wl[g - 1])
-                self.gi[k] = g + 1
-                return
-        elif g < ev.pn[0] + ev.pn[1]:
-            if g == 0:
-                ev.owner = NO_LEVEL
-            ev.record(ev.slot(g))
-            self.gi[k] = g + 1
-            return
+            if ev.owner != k - 1:
+                ev.load_level(k - 1)
+            ev.touch(self.ta[k], self.tb[k])
+            ev.records(1)
+            self.steps += ev.b[E.WN]
+        else:
+            ev.record_all()
+            self.steps += ev.tiles()
         ev.save_level(k)
         self.rv[k] = 1
-        placement.clear(ev)
         self.gi[k] = 0
-        self.pc[k] = _P_REL
+        self.hi[k] = self.lo[k]
+        self.pc[k] = _P_SCAN if self._full(k) else _P_REL
+
+    def _place_scan(self, k):
+        # One empty square (its 16 faces) a step; then the best is the level's answer (below
+        # a root move, where it is also kept in the root's ov for the deeper iterations), or
+        # at the root the ROOT_KEEP best are searched.
+        ev = self.ev
+        b = ev.b
+        sq = self.gi[k]
+        while sq < 63 and b[SQ2MB[sq]]:
+            sq += 1
+        lo = self.lo[k]
+        if sq < 63:
+            if ev.owner != k:
+                ev.load_level(k)
+            nm = self.mvr[k] ^ 1            # moves next, once all placements are made
+            ban = self.ban if self._banned(k, self.ban) else _NONE
+            n = E.scan(b, ev.stamp, ev.tsq, ev.tkind, sq, nm, k + 1, self.side[k] != nm,
+                       self.mv, self.ov, lo, ROOT_KEEP if k == 0 else 1, self.hi[k] - lo, ban)
+            self.hi[k] = lo + n
+            self.steps += b[E.WN] * 16
+            self.gi[k] = sq + 1
+            if k == 0 and n:
+                self.r_act[0] = self.mv[lo]     # an answer already, should time run out
+                self.r_act[1] = _NONE
+                self.r_score = self.ov[lo]
+            return
+        h = self.hi[k]
+        if k == 0:
+            self.lim[0] = h
+            self.it[0] = lo
+            self.pc[0] = _P_LOOP
+            return
+        if h == lo:
+            self._return(k, -_INF)          # (no empty square: cannot happen)
+            return
+        a = self.mv[lo]
+        self.pv0[k] = a
+        self.pv1[k] = _NONE
+        self.pv2[k] = _NONE
+        self.ov[self.it[0]] = a
+        self._return(k, self.ov[lo])
 
     def _place_relevance(self, k):
         ev = self.ev
-        i = self.gi[k]
-        enemy = self.side[k] ^ 1
-        if i < ev.pn[enemy]:
-            placement.add_tile(ev, enemy * 8 + i, self.side[k])
-            self.gi[k] = i + 1
-            return
+        placement.relevance(ev, self.side[k])
+        self.steps += 2
         self.pc[k] = _P_SEL
 
     def _place_select(self, k):
@@ -730,54 +714,53 @@ class Engine:
         lo = self.lo[k]
         room = (len(self.mv) - lo - 1) // 2        # (a turn level leaves at least 4)
         n_all = kind[1] if kind[1] < room else room
-        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], n_all, kind[2])
+        h = placement.candidates(self.ev.b, self.ev.rel, self.mv, lo, kind[0], n_all, kind[2])
+        if self.tn[k] == 0 and self.side[k] == self.me:
+            a = self.ov[self.it[0]]          # the best of the horizon's every square and face
+            if a > 0 and not self.ev.b[SQ2MB[a >> 5]]:
+                j = lo
+                while j < h and self.mv[j] & 0x7FFF != a:
+                    j += 1
+                if j == h:
+                    self.mv[h] = a
+                    h += 1
+        self.hi[k] = h
         self.it[k] = lo
         self.gi[k] = 0
         self.pc[k] = _P_DEL
 
     def _place_delta(self, k):
-        # One candidate over several steps: put it down and list the touched tiles, redo
-        # their records one per step, then score and take it away again.
+        # One candidate a step: put it down, redo the records of the tiles within reach,
+        # score, take it away again.
         i = self.it[k]
         h = self.hi[k]
         ev = self.ev
         if i < h:
-            g = self.gi[k]
             a = self.mv[i] & 0x7FFF
-            if g == 0:
-                if ev.owner != k:
-                    ev.load_level(k)
-                ev.pos.cells[SQ2MB[a >> 5]] = a & 31
-                ev.touch(a >> 5, NO_SQ)
-                ev.keep()
-            elif g <= ev.wn:
-                ev.record(ev.wl[g - 1])
-            else:
-                if self.mv[i] & EXPAND:
-                    self.mv[i] = a
-                    if ev.changed(self.side[k]) and h + 14 <= len(self.mv):
-                        sq = a & 0x7FE0         # X touches own tiles: try the other faces
-                        for f in range(2, 16):
-                            self.mv[h] = sq + f
-                            h += 1
-                        self.hi[k] = h
-                nm = self.mvr[k] ^ 1        # moves next, once all placements are made
-                s = ev.score(nm, k + 1)
-                ev.restore()
-                ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
-                if self.side[k] != nm:
-                    s = -s
-                if k < 2 and self._banned(k, a):
-                    s = -_INF                    # refused by the duty to deviate
-                self.ov[i] = s
-                if k == 0 and s > -_INF and (self.r_act[0] == _NONE or s > self.r_score):
-                    self.r_act[0] = a           # an answer already, should time run out
-                    self.r_act[1] = _NONE
-                    self.r_score = s
-                self.it[k] = i + 1
-                self.gi[k] = 0
-                return
-            self.gi[k] = g + 1
+            if ev.owner != k:
+                ev.load_level(k)
+            b = ev.b
+            m = SQ2MB[a >> 5]
+            b[m] = a & 31
+            nm = self.mvr[k] ^ 1            # moves next, once all placements are made
+            expand = self.mv[i] & EXPAND
+            s = ev.delta(a >> 5, NO_SQ, nm, k + 1, self.side[k] if expand else 2)
+            self.steps += b[E.WN]
+            if expand:
+                self.mv[i] = a
+                if ev.own and h + 14 <= len(self.mv):
+                    sq = a & 0x7FE0         # X touches own tiles: try the other faces
+                    for f in range(2, 16):
+                        self.mv[h] = sq + f
+                        h += 1
+                    self.hi[k] = h
+            b[m] = EMPTY
+            if self.side[k] != nm:
+                s = -s
+            if k < 2 and self._banned(k, a):
+                s = -_INF                    # refused by the duty to deviate
+            self.ov[i] = s
+            self.it[k] = i + 1
             return
         lo = self.lo[k]
         n = self._kind_of_place(k)[3]
@@ -791,11 +774,6 @@ class Engine:
             self.pv2[k] = _NONE
             self._return(k, self.ov[b])
             return
-        if k == 0:                          # the root keeps its n best for all iterations
-            _sort(self.mv, self.ov, lo, h)
-            if h - lo > n:
-                h = lo + n
-                self.hi[k] = h
         self.lim[k] = lo + n if lo + n < h else h
         self.it[k] = lo
         self.pc[k] = _P_LOOP
@@ -814,7 +792,7 @@ class Engine:
         self.cur[k] = a
         ev = self.ev
         sq = a >> 5
-        ev.pos.cells[SQ2MB[sq]] = a & 31
+        ev.b[SQ2MB[sq]] = a & 31
         self.pc[k] = _P_RET
         nx = self.nxt[k]
         if nx != _NOBODY:
@@ -823,7 +801,7 @@ class Engine:
             self._child(k, _PLACE, nx, self.dep[k], sq, NO_SQ)
         else:
             side = self.mvr[k] ^ 1
-            ev.pos.side = side
+            ev.side = side
             self._child(k, _TURN, side, self.dep[k] - 1, sq, NO_SQ)
 
     def _place_ret(self, k):
@@ -834,26 +812,36 @@ class Engine:
         ev = self.ev
         placed = self.knd[j] == _PLACE
         if not placed:
-            ev.pos.side = self.mvr[k]
-        ev.pos.cells[SQ2MB[self.cur[k] >> 5]] = EMPTY
+            ev.side = self.mvr[k]
+        ev.b[SQ2MB[self.cur[k] >> 5]] = EMPTY
         self._update(k, v, placed)
 
 
-def _pick(mv, ov, i, h):
+@micropython.viper
+def _pick(mv, ov, i: int, h: int) -> int:
     # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
     # Returns its key.
+    m = ptr16(mv)
+    o = ptr16(ov)
     b = i
-    bv = ov[i]
-    for j in range(i + 1, h):
-        if ov[j] > bv:
+    bv = int(o[i])
+    if bv >= 32768:
+        bv -= 65536
+    j = i + 1
+    while j < h:
+        v = int(o[j])
+        if v >= 32768:
+            v -= 65536
+        if v > bv:
             b = j
-            bv = ov[j]
+            bv = v
+        j += 1
     if b != i:
-        t = mv[i]
-        mv[i] = mv[b]
-        mv[b] = t
-        ov[b] = ov[i]
-        ov[i] = bv
+        t = m[i]
+        m[i] = m[b]
+        m[b] = t
+        o[b] = o[i]
+        o[i] = bv
     return bv
 
 
