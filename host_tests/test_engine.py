@@ -339,8 +339,8 @@ def test_search_allocates_nothing_per_step_on_micropython():
             eng.think(0)
         gc.collect()
         before = gc.mem_alloc()
-        for i in range(30000):
+        for i in range(3000):
             eng.think(0)
         after = gc.mem_alloc()
         assert not eng.done
-        assert after == before, "%d bytes in 30000 steps" % (after - before)
+        assert after == before, "%d bytes in 3000 steps" % (after - before)

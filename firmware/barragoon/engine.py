@@ -11,7 +11,7 @@
 #     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
 #     # Every pass of the main loop, after the scan and the events:
 #     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
-#         ...                                       # (a step: 1-4 ms on the RP2040)
+#         ...                                       # (a step: 0.2-4 ms on the RP2040)
 #         turn = eng.best()
 #         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
 #         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
@@ -22,11 +22,11 @@
 #     # Take-back, new game, menu: eng.stop() (or just start() again later).
 #
 # The search is an explicit stack (no recursion), so think() can stop after any step and go
-# on later. A step is about one tile's move generation: the same work on every machine, so
-# host matches count steps (LEVELS). The engine searches its own copy of the position
-# (Evaluator.pos, loaded once per start()), making and unmaking moves and placements on it;
-# the live game may change under it. After construction nothing is allocated per node: all
-# per-level state lives in bytearrays and arrays.
+# on later. The engine searches its own copy of the position (evaluation.Evaluator, loaded
+# once per start()), making and unmaking moves and placements on it; the live game may
+# change under it. After construction nothing is allocated per node: all per-level state
+# lives in bytearrays and arrays, and the work per node is done by the viper kernels of
+# evaluation.py.
 #
 # The rules the root must obey come from the Game's public API: game.legal_moves() (the
 # must-deviate rule after a declined repetition), game.pending / placing(), game.stages
@@ -42,18 +42,22 @@
 # Every node is negamax from the view of the side acting there; a child acting for the same
 # side keeps the window, a child of the other side gets it negated. Depth counts turns:
 # placements belong to their turn and do not use depth. At depth 0 the static evaluation
-# decides; the placements just before it are scored directly by it (no extra level).
-# Candidate placements: see placement.py.
+# decides: a quiet move into depth 0 is scored in its parent's loop from the parent's
+# records (only the tiles within reach of the move are generated again), and the
+# placements just before depth 0 are scored directly (no extra level).
+#
+# Every level completes the first iteration, depth 1, before it may stop: every legal move,
+# and for the engine's own placements in that turn every empty square with every face
+# (evaluation.scan). Candidate placements elsewhere: see placement.py.
 #
 # Move ordering: the previous iteration's best first at the root; tile captures by victim,
-# killer moves, Barragoon captures, then quiet moves by a history of cut-offs.
+# the killer move, Barragoon captures, then quiet moves by a history of cut-offs.
 from array import array
 
 from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB
 from barragoon import evaluation as E
-from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
+from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, PL, PN, RBC, RVM, STAGE, WN
 from barragoon import placement
-from barragoon.placement import EXPAND
 from barragoon.notation import format_move, format_placement, parse_move, parse_placement
 
 try:
@@ -71,8 +75,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-    def ptr16(x):
-        return x
+    def ptr16(x):                    # unsigned 16-bit words, as viper sees them
+        return memoryview(x).cast("B").cast("H")
 
     def ticks_ms():
         return (_time.monotonic_ns() // 1000000) & 0x3FFFFFFF
@@ -86,44 +90,41 @@ _NONE = const(0xFFFF)          # no action
 _NOBODY = const(255)           # no further placer
 _INF = const(32000)
 _DECIDED = const(29000)        # |score| above this: a won or lost game was found
+_BEHIND = const(-40)           # a dead position scored below this: the engine offers a draw
 
 # What a level does next (Engine.pc).
-_T_GEN = const(1)              # generate the moves (and the side to move's records)
-_T_OPP = const(2)              # depth 1: the opponent's records too (the leaves need them)
-_T_EVAL = const(3)             # depth 0 without records to start from: all tiles, score
-_T_LOOP = const(5)             # make the next move, descend (depth 1: score a quiet move)
-_T_RET = const(6)              # a child returned: unmake, update the window
-_R_REC = const(7)              # the root: every tile's record
-_P_REC = const(8)              # placement: tile records (all, or the touched ones)
-_P_REL = const(9)              # square relevance
-_P_SEL = const(10)             # pick the candidate placements
-_P_DEL = const(11)             # score the candidates, one a step
-_P_LOOP = const(12)
-_P_RET = const(13)
-_P_SCAN = const(14)            # every square and face: one square a step
+_T_GEN = const(1)              # the moves (the root: its records); depth 1: all records
+_T_LOOP = const(2)             # make the next move, descend (depth 1: score a quiet move)
+_T_RET = const(3)              # a child returned: unmake, update the window
+_P_REC = const(4)              # placement: records (all, or the touched ones), candidates
+_P_SCAN = const(5)             # every square and face: one square a step
+_P_DEL = const(6)              # score the candidates, one a step
+_P_LOOP = const(7)
+_P_RET = const(8)
 
 # Candidate placements. The engine's own placements in the turn it chooses are scored on every
-# empty square with every face: all of them when the root is a placement (the ROOT_KEEP best
-# are searched), and below a root move at the horizon (the first iteration: the best counts,
-# and it stays a candidate in the deeper iterations). Elsewhere by where the placement node
-# stands: (squares that may get every face, squares in all, 1: X and A on them / 0: X only,
-# how many of the best are searched).
-ROOT_KEEP = const(10)
-FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
-INNER = (1, 5, 1, 3)          # deeper in the tree
-HORIZON = (0, 4, 0, 0)        # the last placement before depth 0: scored, not searched
-HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
+# empty square with every face: at the root (then the best face of the _ROOT_KEEP best
+# squares are searched), and below a root move in the first iteration (the best counts, and
+# it stays a candidate in the deeper iterations). Elsewhere by where the placement node
+# stands: the squares that get X and A (placement.py), and how many of the best are searched.
+_ROOT_KEEP = const(10)
+_FIRST_SQ = const(8)          # placements of the turn being chosen
+_FIRST_N = const(5)
+_INNER_SQ = const(5)          # deeper in the tree
+_INNER_N = const(3)
+_HORIZON_SQ = const(4)        # the placements just before depth 0: scored, not searched,
+_HORIZON_N = const(2)         # but the captured side's before the capturer's
 
 # Work units: host matches count work instead of time, so they give the same answer on every
-# machine. A unit is one tile's move generation; every search step costs STEP_UNITS more (the
-# search's own bytecode). LEVELS: (thinking time on the board in ms, the work the emulated
-# RP2040 does in that time: bench_engine.py --rp2040 measures it).
-STEP_UNITS = const(2)
+# machine. A unit is about one tile's move generation; every search step costs STEP_UNITS
+# more (the search's own bytecode, _STEP_UNITS). LEVELS: (thinking time on the board in ms, the work the
+# emulated RP2040 does in that time: bench_engine.py --rp2040 measures it).
+_STEP_UNITS = const(2)
 LEVELS = ((0.13, 1), (2000, 15000), (8000, 60000), (30000, 225000))
 
 
 def _zeros(code, n):
-    return array(code, [0] * n)
+    return array(code, bytes(2 * n))
 
 
 class Turn:
@@ -134,7 +135,7 @@ class Turn:
     placement right after it if the engine places next (a captured Barragoon). After those
     the opponent acts (it places first after a tile capture); then start() again."""
 
-    def __init__(self, side, move, capture, places, score, depth, nodes, steps):
+    def __init__(self, side, move, capture, places, score, depth, nodes, steps, dead):
         self.side = side            # the side the engine played for (game.turn at start)
         self.move = move            # (frm, to), or None when the turn starts with a placement
         self.capture = capture      # the move captures
@@ -144,7 +145,9 @@ class Turn:
         self.depth = depth          # turns searched ahead (the last complete iteration)
         self.nodes = nodes
         self.steps = steps          # work units (see LEVELS)
-        self.offer_draw = False     # behind, in a position the search sees as dead
+        # Behind in a position the search sees as dead (no capture anywhere in a search two
+        # turns deep or more): the board offers a draw.
+        self.offer_draw = dead and depth >= 2 and score < _BEHIND
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
         if move is not None:
@@ -159,10 +162,9 @@ class Turn:
 
 
 class Engine:
-    def __init__(self, levels=20, buffer=512, clock=None):
+    def __init__(self, levels=12, buffer=256, clock=None):
         self.ev = Evaluator(levels)
-        self.levels = levels
-        L = levels
+        self.levels = L = levels
         self.knd = bytearray(L)       # _TURN or _PLACE
         self.side = bytearray(L)      # the side acting at the level
         self.mvr = bytearray(L)       # placement levels: the side whose turn it is
@@ -170,57 +172,45 @@ class Engine:
         self.tn = bytearray(L)        # turns from the root (0: the root's turn)
         self.dep = bytearray(L)       # depth left, in turns
         self.pc = bytearray(L)
-        self.gi = bytearray(L)        # progress of a multi-step phase
         self.vic = bytearray(L)       # the cell code a move captured
         self.vix = bytearray(L)       # ... its list index (evaluation.make)
         self.sup = bytearray(L)       # supply before a tile capture
         self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
         self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
         self.tb = bytearray(L)
-        self.alp = _zeros("i", L)
-        self.bet = _zeros("i", L)
-        self.bst = _zeros("i", L)
+        self.alp = _zeros("h", L)
+        self.bet = _zeros("h", L)
+        self.bst = _zeros("h", L)
         self.lo = _zeros("H", L)      # the level's actions are mv[lo:hi]
         self.hi = _zeros("H", L)
-        self.it = _zeros("H", L)
+        self.it = _zeros("H", L)      # the next action (placement scan: the next square)
         self.lim = _zeros("H", L)
         self.cur = _zeros("H", L)     # the action being searched
         self.pv0 = _zeros("H", L)     # best action, and the placements after it in its turn
         self.pv1 = _zeros("H", L)
         self.pv2 = _zeros("H", L)
-        self.kill1 = _zeros("H", L)
-        self.kill2 = _zeros("H", L)
+        self.kill = _zeros("H", L)    # the level's last quiet move that cut off
         self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
-        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
-        self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
-        self.hist0 = _zeros("H", 128)
-        self.root = bytearray(88)      # the root position's cells (for the answer's notation)
-        self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
-        self.r_score = 0
-        self.r_depth = 0
-        self.ban = _NONE                # a placement refused by the duty to deviate
-        self.ban_move = _NONE
+        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores; at the root:
+        #                                a capture's best placement of the first iteration
+        self.hist = bytearray(128)     # quiet-move cut-offs per (side, target square)
+        self.r_act = _zeros("H", 3)    # the best turn found so far (its actions), what the
+        self.r_score = self.r_depth = self.r_vic = 0   # move took, its score and depth
+        self.ban = self.ban_move = _NONE   # refused by the duty to deviate (_deviation_ban)
         self.clock = clock
         self.done = True
         self.result = None
-        self.me = 0
-        self.k = 0
-        self.ret = 0
-        self.steps = 0
-        self.nodes = 0
-        self.depth = 0
-        self.max_depth = 0
-        self.max_steps = 0
-        self.budget = 0
-        self.t0 = 0
+        self.me = self.k = self.ret = self.steps = self.nodes = self.depth = 0
+        self.max_depth = self.max_steps = self.budget = self.t0 = 0
+        self.dead = False
 
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
         """Begin a search for game.turn (the mover, or the side that must place now).
         Limits: budget_ms of thinking time (counted from now), steps of work (units, see
         LEVELS), and depth in turns; 0 = no limit of that kind. The answer is always a whole
-        turn: a search goes on until depth 1 is complete for at least one move (a placement to
-        answer is scored before anything else), even past a tiny budget.
+        turn, and the first iteration (depth 1: every move, every placement of the engine's
+        own with every face) is always completed, even past a tiny budget.
         Returns False (and best() is None) when there is nothing to decide."""
         self.result = None
         self.done = True
@@ -228,9 +218,8 @@ class Engine:
             return False
         ev = self.ev
         ev.load(game.pos, game.stages)
-        self.root[:] = ev.b[0:88]
         self.me = game.turn
-        top = (self.levels - 1) // 3
+        top = self.levels // 3
         self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
@@ -238,21 +227,20 @@ class Engine:
         self.steps = self.nodes = 0
         self.r_act[0] = _NONE
         self.r_score = self.r_depth = 0
-        self.hist[:] = self.hist0             # (a copy, not a loop: start() blocks the board)
+        self.dead = True
+        for i in range(128):
+            self.hist[i] = 0
         for i in range(self.levels):
-            self.kill1[i] = self.kill2[i] = _NONE
+            self.kill[i] = _NONE
         self._deviation_ban(game)
         pend = game.pending
-        self.lo[0] = 0
-        self.gi[0] = 0
-        self.rv[0] = 0
-        self.tn[0] = 0
+        self.lo[0] = self.tn[0] = self.rv[0] = 0
+        self.ta[0] = NO_SQ
         if game.placing() >= 0:
             self.knd[0] = _PLACE
             self.side[0] = pend[0]
             self.nxt[0] = pend[1] if len(pend) > 1 else _NOBODY
             self.mvr[0] = ev.side
-            self.ta[0] = NO_SQ
             self.pc[0] = _P_REC
         else:
             moves = game.legal_moves()
@@ -263,16 +251,19 @@ class Engine:
             n = 0
             for m in moves:
                 self.mv[n] = m
-                c = ev.get(m % 64)
+                c = ev.b[SQ2MB[m % 64]]
                 self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
+                if c:
+                    self.dead = False
                 n += 1
             self.hi[0] = n
-            _sort(self.mv, self.ov, 0, n)
+            for i in range(n):
+                _pick(self.mv, self.ov, i, n)  # by key, once
             for i in range(n):
                 self.ov[i] = -1               # root move i: its best placement (_P_SCAN)
-            if n == 1 and not ev.get(moves[0] % 64):
+            if n == 1 and not ev.b[SQ2MB[moves[0] % 64]]:
                 self.max_depth = 1            # one quiet move: nothing to think about
-            self.pc[0] = _R_REC
+            self.pc[0] = _T_GEN
         self.depth = 1
         self._begin_iteration()
         self.done = False
@@ -284,8 +275,7 @@ class Engine:
         # game.legal_moves() already leaves out a predicted quiet move). Found through the
         # Game's public API; the search then never picks it (level 0 when the root is that
         # placement, level 1 below the predicted move).
-        self.ban = _NONE
-        self.ban_move = _NONE
+        self.ban = self.ban_move = _NONE
         if getattr(game, "must_deviate", -1) != self.me:
             return
         words = game.predicted_turn().split()
@@ -300,9 +290,8 @@ class Engine:
             self.ban = sq * 32 + face
             self.ban_move = frm * 64 + to
 
-    def _banned(self, k, a):
-        if a != self.ban:
-            return False
+    def _banned(self, k):
+        # The ban applies at level k (0: the root's placement; 1: below the predicted move).
         if k == 0:
             return self.knd[0] == _PLACE
         return k == 1 and self.knd[0] == _TURN and self.cur[0] == self.ban_move
@@ -317,11 +306,10 @@ class Engine:
             self._step()
             if self.done:
                 return True
-            self.steps += STEP_UNITS
+            self.steps += _STEP_UNITS
             now = self._now()
-            if self.r_act[0] != _NONE and (
-                    (self.max_steps and self.steps >= self.max_steps)
-                    or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
+            if self.r_depth and ((self.max_steps and self.steps >= self.max_steps)
+                                 or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
                 self._finish()
                 return True
             if ticks_diff(now, t) >= slice_ms:
@@ -349,9 +337,8 @@ class Engine:
     def _begin_iteration(self):
         self.k = 0
         self.dep[0] = self.depth
-        self.alp[0] = -_INF
+        self.alp[0] = self.bst[0] = -_INF
         self.bet[0] = _INF
-        self.bst[0] = -_INF
         self.it[0] = self.lo[0]
         self.lim[0] = self.hi[0]
         if self.depth > 1:                  # iteration 1 starts with the records
@@ -375,17 +362,11 @@ class Engine:
         self.mv[k0] = best
         self.ov[k0] = a
         if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
-                or self.hi[0] - k0 == 1 and self.knd[0] == _TURN):
+                or h - k0 == 1 and self.knd[0] == _TURN):
             self._finish()
             return
         self.depth += 1
         self._begin_iteration()
-
-    def _root_best(self, v):
-        self.r_act[0] = self.pv0[0]
-        self.r_act[1] = self.pv1[0]
-        self.r_act[2] = self.pv2[0]
-        self.r_score = v
 
     def _finish(self):
         self.done = True
@@ -400,7 +381,7 @@ class Engine:
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
-            victim = self.root[SQ2MB[to]]
+            victim = self.r_vic
             capture = victim != EMPTY
             placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
             for j in range(2):
@@ -411,7 +392,7 @@ class Engine:
             if self.nxt[0] != _NOBODY and a[1] != _NONE:
                 places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
         self.result = Turn(me, move, capture, places, self.r_score, self.r_depth, self.nodes,
-                           self.steps)
+                           self.steps, self.dead)
 
     # --- the search, one step at a time ----------------------------------------------------
     def _step(self):
@@ -421,26 +402,18 @@ class Engine:
             self._turn_loop(k)
         elif pc == _T_RET:
             self._turn_ret(k)
-        elif pc == _T_GEN:
-            self._turn_gen(k)
-        elif pc == _T_OPP or pc == _R_REC:
-            self._turn_records(k)
-        elif pc == _T_EVAL:
-            self._turn_eval(k)
         elif pc == _P_DEL:
             self._place_delta(k)
+        elif pc == _T_GEN:
+            self._turn_gen(k)
+        elif pc == _P_SCAN:
+            self._place_scan(k)
         elif pc == _P_LOOP:
             self._place_loop(k)
         elif pc == _P_RET:
             self._place_ret(k)
-        elif pc == _P_REC:
-            self._place_records(k)
-        elif pc == _P_SCAN:
-            self._place_scan(k)
-        elif pc == _P_REL:
-            self._place_relevance(k)
         else:
-            self._place_select(k)
+            self._place_records(k)
 
     def _return(self, k, v):
         if k == 0:
@@ -452,9 +425,19 @@ class Engine:
     def _child(self, k, kind, actor, dep, a, b):
         """Open level k + 1 below level k for a node of kind acting for actor. a, b: the
         squares changed since level k's position; when level k has its records saved, the
-        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles)."""
+        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles).
+        A turn at depth 0 is scored at once (its value waits in self.ret)."""
         ev = self.ev
         j = k + 1
+        self.nodes += 1
+        lo = self.hi[k]
+        if kind == _TURN and (dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv)):
+            self.steps += ev.record_all()
+            v = E.score(ev.b, ev.side, j)
+            self.ret = v if actor == self.side[k] else -v
+            self.knd[j] = _TURN                 # (read by the parent's return step)
+            self.side[j] = self.side[k]
+            return
         self.knd[j] = kind
         self.side[j] = actor
         if actor == self.side[k]:
@@ -466,53 +449,39 @@ class Engine:
         self.bst[j] = -_INF
         self.dep[j] = dep
         self.pv0[j] = _NONE
-        self.gi[j] = 0
         self.rv[j] = 0
-        if a == NO_SQ or not self.rv[k]:
+        if not self.rv[k]:
             a = NO_SQ
         self.ta[j] = a
         self.tb[j] = b
-        lo = self.hi[k]
-        self.lo[j] = lo
-        self.hi[j] = lo
-        if kind == _TURN:
-            self.tn[j] = self.tn[k] + 1
-            if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
-                self.pc[j] = _T_EVAL
-            else:
-                self.pc[j] = _T_GEN
-        else:
-            self.tn[j] = self.tn[k]
-            self.pc[j] = _P_REC
+        self.lo[j] = self.hi[j] = lo
+        self.tn[j] = self.tn[k] + (kind == _TURN)
+        self.pc[j] = _T_GEN if kind == _TURN else _P_REC
         self.k = j
-        self.nodes += 1
 
     def _update(self, k, v, placed):
         """A child of level k returned v (k's view). placed: the child was a placement of the
         same turn (its best actions extend k's)."""
         if v > self.bst[k]:
             self.bst[k] = v
-            self.pv0[k] = self.cur[k]
-            if placed:
-                self.pv1[k] = self.pv0[k + 1]
-                self.pv2[k] = self.pv1[k + 1]
-            else:
-                self.pv1[k] = _NONE
-                self.pv2[k] = _NONE
+            a = self.cur[k]
+            self.pv0[k] = a
+            self.pv1[k] = self.pv0[k + 1] if placed else _NONE
+            self.pv2[k] = self.pv1[k + 1] if placed else _NONE
             if k == 0:
-                self._root_best(v)
+                self.r_act[0] = a
+                self.r_act[1] = self.pv1[0]
+                self.r_act[2] = self.pv2[0]
+                self.r_vic = self.vic[0]
+                self.r_score = v
             if v > self.alp[k]:
                 self.alp[k] = v
                 if v >= self.bet[k]:
                     if self.knd[k] == _TURN and self.vic[k] == EMPTY:
-                        a = self.cur[k]
-                        if self.kill1[k] != a:
-                            self.kill2[k] = self.kill1[k]
-                            self.kill1[k] = a
+                        self.kill[k] = a
                         h = self.side[k] * 64 + (a & 63)
-                        d = self.dep[k]
-                        if self.hist[h] < 4000:
-                            self.hist[h] += d * d
+                        if self.hist[h] < 230:
+                            self.hist[h] += self.dep[k] * self.dep[k]
                     self._return(k, v)
                     return
         self.it[k] += 1
@@ -520,45 +489,60 @@ class Engine:
 
     # --- turn nodes ------------------------------------------------------------------------
     def _turn_gen(self, k):
-        # The side to move's moves with their ordering keys, and its records.
+        # The side to move's moves with their ordering keys, and its records (the root: the
+        # moves are the game's; every record). Depth 1: the opponent's records too, saved,
+        # so the leaves below only regenerate the tiles their move can reach.
         ev = self.ev
-        stm = ev.side
-        ev.owner = NO_LEVEL
         b = ev.b
-        h = E.moves(b, ev.stamp, ev.tsq, ev.tkind, self.mv, self.ov, self.hi[k], stm,
-                    self.hist, self.kill1[k], self.kill2[k])
-        self.steps += b[E.PN + stm]
-        self.hi[k] = h
-        if b[E.MOB] <= b[E.STAGE + stm]:
-            self._return(k, k - WIN)       # no move, or at the express stage: lost
-            return
-        self.it[k] = self.lo[k]
-        self.lim[k] = h                    # moves before lim are picked by key
+        stm = ev.side
+        ev.owner = 255
+        if k == 0:
+            self.steps += ev.record_all()
+        else:
+            h = self.hi[k]
+            mv = self.mv
+            ov = self.ov
+            ts = ev.tsq
+            tk = ev.tkind
+            k1 = self.kill[k]
+            hb = stm * 64
+            mobile = 0
+            for s in range(stm * 8, stm * 8 + b[PN + stm]):
+                n = E.records(b, ev.stamp, ts, tk, 3, s)
+                if b[RBC + s] or b[RVM + s]:
+                    self.dead = False       # a capture
+                if n:
+                    mobile += 1
+                    frm = b[PL + s]
+                    own = b[SQ2MB[frm]] & 7
+                    for i in range(n):
+                        to = ts[i]
+                        m = frm * 64 + to
+                        mv[h] = m
+                        kd = tk[i]
+                        if kd == 2:
+                            ov[h] = 6000 + VALUE[b[SQ2MB[to]] & 7] - own
+                        elif m == k1:
+                            ov[h] = 5000
+                        elif kd == 3:
+                            ov[h] = 4500
+                        else:
+                            ov[h] = self.hist[hb + to]
+                        h += 1
+            self.steps += 2 * b[PN + stm]
+            self.hi[k] = h
+            if mobile <= b[STAGE + stm]:
+                self._return(k, k - WIN)   # no move, or at the express stage: lost
+                return
+            if self.dep[k] == 1:
+                E.records(b, ev.stamp, ts, tk, 2, stm ^ 1)
+                self.steps += b[PN + (stm ^ 1)]
         if self.dep[k] == 1:
-            self.pc[k] = _T_OPP
-        else:
-            self.pc[k] = _T_LOOP
-
-    def _turn_records(self, k):
-        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles.
-        # _R_REC: the root's records, all tiles.
-        ev = self.ev
-        if self.pc[k] == _T_OPP:
-            opp = ev.side ^ 1
-            ev.records(2, opp)
-            self.steps += ev.b[E.PN + opp]
-        else:
-            ev.record_all()
-            self.steps += ev.tiles()
-        ev.save_level(k)
-        self.rv[k] = 1
+            ev.save_level(k)
+            self.rv[k] = 1
+        self.it[k] = self.lo[k]
+        self.lim[k] = self.hi[k]           # moves before lim are picked by key
         self.pc[k] = _T_LOOP
-
-    def _turn_eval(self, k):
-        ev = self.ev
-        ev.record_all()
-        self.steps += ev.tiles()
-        self._return(k, ev.score(ev.side, k))
 
     def _turn_loop(self, k):
         i = self.it[k]
@@ -575,33 +559,31 @@ class Engine:
         side = ev.side
         frm = a >> 6
         to = a & 63
-        victim = E.make(b, frm, to)
+        victim = ev.make(frm, to)
         self.vic[k] = victim
+        self.vix[k] = ev.vix
         d = self.dep[k]
+        self.pc[k] = _T_RET
         if victim == EMPTY:
-            if d == 1 and self.rv[k] and k + 5 < self.levels:
+            if d == 1 and self.rv[k]:
                 # A leaf: scored from this level's records, only the tiles within reach of
                 # the move generated again.
                 if ev.owner != k:
                     ev.load_level(k)
                 v = -ev.delta(frm, to, side ^ 1, k + 1)
-                self.steps += b[E.WN]
-                E.unmake(b, frm, to, EMPTY, 0)
+                self.steps += b[WN] + 2
+                ev.unmake(frm, to, EMPTY, 0)
                 self.nodes += 1
                 self._update(k, v, False)
                 return
-            self.pc[k] = _T_RET
             ev.side = side ^ 1
             self._child(k, _TURN, side ^ 1, d - 1, frm, to)
-            return
-        self.vix[k] = b[E.VIX]
-        self.pc[k] = _T_RET
-        if victim <= MAX_BARRAGOON:
+        elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = _NOBODY
             self._child(k, _PLACE, side, d, frm, to)
-        elif b[E.PN + (side ^ 1)] == 0:     # the last tile: won at once, nobody places
-            E.unmake(b, frm, to, victim, b[E.VIX])
+        elif b[PN + (side ^ 1)] == 0:      # the last tile: won at once, nobody places
+            ev.unmake(frm, to, victim, self.vix[k])
             self._update(k, WIN - k - 1, False)
         else:                               # tile lists changed: children redo all records
             s = ev.supply
@@ -629,38 +611,54 @@ class Engine:
             ev.side ^= 1
         if victim & TILE:
             ev.supply = self.sup[k]
-        E.unmake(ev.b, a >> 6, a & 63, victim, self.vix[k])
+        ev.unmake(a >> 6, a & 63, victim, self.vix[k])
         self._update(k, v, placed)
 
     # --- placement nodes -------------------------------------------------------------------
-    def _full(self, k):
-        # Every square and face: the root's placement, or the engine's own placement in the
-        # turn it chooses, at the horizon.
-        return k == 0 or self.tn[k] == 0 and self.side[k] == self.me and self.dep[k] <= 1
-
-    def _kind_of_place(self, k):
-        if self.dep[k] <= 1:
-            return HORIZON if self.nxt[k] == _NOBODY else HORIZON_FIRST
-        if self.tn[k] == 0:
-            return FIRST_TURN
-        return INNER
-
     def _place_records(self, k):
+        # The position's records (the tiles the last change can reach, or all), then either
+        # the scan of every square and face, or the candidate squares of placement.py.
         ev = self.ev
-        if self.ta[k] != NO_SQ:             # the parent's records are in place: touched only
+        if self.ta[k] != NO_SQ:
             if ev.owner != k - 1:
                 ev.load_level(k - 1)
-            ev.touch(self.ta[k], self.tb[k])
-            ev.records(1)
-            self.steps += ev.b[E.WN]
+            ev.touched(self.ta[k], self.tb[k])
+            self.steps += ev.b[WN]
         else:
-            ev.record_all()
-            self.steps += ev.tiles()
+            self.steps += ev.record_all()
         ev.save_level(k)
         self.rv[k] = 1
-        self.gi[k] = 0
-        self.hi[k] = self.lo[k]
-        self.pc[k] = _P_SCAN if self._full(k) else _P_REL
+        lo = self.lo[k]
+        self.hi[k] = self.it[k] = lo
+        own = self.tn[k] == 0 and self.side[k] == self.me   # the turn being chosen: its own
+        if k == 0 or own and self.dep[k] <= 1:
+            self.it[k] = 0
+            self.pc[k] = _P_SCAN
+            return
+        if self.dep[k] <= 1:
+            n = _HORIZON_SQ
+            self.lim[k] = 0 if self.nxt[k] == _NOBODY else _HORIZON_N   # searched
+        elif self.tn[k] == 0:
+            n = _FIRST_SQ
+            self.lim[k] = _FIRST_N
+        else:
+            n = _INNER_SQ
+            self.lim[k] = _INNER_N
+        placement.relevance(ev, self.side[k])
+        room = (len(self.mv) - lo - 2) // 2
+        h = placement.candidates(ev, self.mv, lo, n if n < room else room)
+        if own:
+            a = self.ov[self.it[0]]          # the best of the first iteration's scan
+            if a > 0 and not ev.b[SQ2MB[a >> 5]]:
+                j = lo
+                while j < h and self.mv[j] != a:
+                    j += 1
+                if j == h:
+                    self.mv[h] = a
+                    h += 1
+        self.hi[k] = h
+        self.steps += 4
+        self.pc[k] = _P_DEL
 
     def _place_scan(self, k):
         # One empty square (its 16 faces) a step; then the best is the level's answer (below
@@ -668,7 +666,7 @@ class Engine:
         # at the root the ROOT_KEEP best are searched.
         ev = self.ev
         b = ev.b
-        sq = self.gi[k]
+        sq = self.it[k]
         while sq < 63 and b[SQ2MB[sq]]:
             sq += 1
         lo = self.lo[k]
@@ -676,13 +674,25 @@ class Engine:
             if ev.owner != k:
                 ev.load_level(k)
             nm = self.mvr[k] ^ 1            # moves next, once all placements are made
-            ban = self.ban if self._banned(k, self.ban) else _NONE
-            n = E.scan(b, ev.stamp, ev.tsq, ev.tkind, sq, nm, k + 1, self.side[k] != nm,
-                       self.mv, self.ov, lo, ROOT_KEEP if k == 0 else 1, self.hi[k] - lo, ban)
-            self.hi[k] = lo + n
-            self.steps += b[E.WN] * 16
-            self.gi[k] = sq + 1
-            if k == 0 and n:
+            r = E.scan(b, ev.stamp, ev.tsq, ev.tkind, sq, nm, k + 1, self.side[k] != nm,
+                       self.ban if self._banned(k) else _NONE)
+            self.steps += 3 * b[WN]
+            self.it[k] = sq + 1
+            v = r >> 5                      # keep the best squares, best first
+            j = self.hi[k]
+            if j - lo == (_ROOT_KEEP if k == 0 else 1):
+                if v <= self.ov[j - 1]:
+                    return
+                j -= 1
+            else:
+                self.hi[k] = j + 1
+            while j > lo and self.ov[j - 1] < v:
+                self.mv[j] = self.mv[j - 1]
+                self.ov[j] = self.ov[j - 1]
+                j -= 1
+            self.mv[j] = sq * 32 + (r & 31)
+            self.ov[j] = v
+            if k == 0:
                 self.r_act[0] = self.mv[lo]     # an answer already, should time run out
                 self.r_act[1] = _NONE
                 self.r_score = self.ov[lo]
@@ -698,36 +708,9 @@ class Engine:
             return
         a = self.mv[lo]
         self.pv0[k] = a
-        self.pv1[k] = _NONE
-        self.pv2[k] = _NONE
+        self.pv1[k] = self.pv2[k] = _NONE
         self.ov[self.it[0]] = a
         self._return(k, self.ov[lo])
-
-    def _place_relevance(self, k):
-        ev = self.ev
-        placement.relevance(ev, self.side[k])
-        self.steps += 2
-        self.pc[k] = _P_SEL
-
-    def _place_select(self, k):
-        kind = self._kind_of_place(k)
-        lo = self.lo[k]
-        room = (len(self.mv) - lo - 1) // 2        # (a turn level leaves at least 4)
-        n_all = kind[1] if kind[1] < room else room
-        h = placement.candidates(self.ev.b, self.ev.rel, self.mv, lo, kind[0], n_all, kind[2])
-        if self.tn[k] == 0 and self.side[k] == self.me:
-            a = self.ov[self.it[0]]          # the best of the horizon's every square and face
-            if a > 0 and not self.ev.b[SQ2MB[a >> 5]]:
-                j = lo
-                while j < h and self.mv[j] & 0x7FFF != a:
-                    j += 1
-                if j == h:
-                    self.mv[h] = a
-                    h += 1
-        self.hi[k] = h
-        self.it[k] = lo
-        self.gi[k] = 0
-        self.pc[k] = _P_DEL
 
     def _place_delta(self, k):
         # One candidate a step: put it down, redo the records of the tiles within reach,
@@ -736,42 +719,32 @@ class Engine:
         h = self.hi[k]
         ev = self.ev
         if i < h:
-            a = self.mv[i] & 0x7FFF
+            a = self.mv[i]
             if ev.owner != k:
                 ev.load_level(k)
             b = ev.b
             m = SQ2MB[a >> 5]
             b[m] = a & 31
             nm = self.mvr[k] ^ 1            # moves next, once all placements are made
-            expand = self.mv[i] & EXPAND
-            s = ev.delta(a >> 5, NO_SQ, nm, k + 1, self.side[k] if expand else 2)
-            self.steps += b[E.WN]
-            if expand:
-                self.mv[i] = a
-                if ev.own and h + 14 <= len(self.mv):
-                    sq = a & 0x7FE0         # X touches own tiles: try the other faces
-                    for f in range(2, 16):
-                        self.mv[h] = sq + f
-                        h += 1
-                    self.hi[k] = h
+            s = ev.delta(a >> 5, NO_SQ, nm, k + 1)
+            self.steps += b[WN] + 2
             b[m] = EMPTY
             if self.side[k] != nm:
                 s = -s
-            if k < 2 and self._banned(k, a):
+            if a == self.ban and self._banned(k):
                 s = -_INF                    # refused by the duty to deviate
             self.ov[i] = s
             self.it[k] = i + 1
             return
         lo = self.lo[k]
-        n = self._kind_of_place(k)[3]
+        n = self.lim[k]
         if n == 0:
             b = lo                          # the children would be leaves: done
             for j in range(lo + 1, h):
                 if self.ov[j] > self.ov[b]:
                     b = j
             self.pv0[k] = self.mv[b]
-            self.pv1[k] = _NONE
-            self.pv2[k] = _NONE
+            self.pv1[k] = self.pv2[k] = _NONE
             self._return(k, self.ov[b])
             return
         self.lim[k] = lo + n if lo + n < h else h
@@ -786,7 +759,7 @@ class Engine:
         if k:
             _pick(self.mv, self.ov, i, self.hi[k])
         a = self.mv[i]
-        if k < 2 and self._banned(k, a):
+        if a == self.ban and self._banned(k):
             self.it[k] = i + 1              # refused by the duty to deviate
             return
         self.cur[k] = a
@@ -820,40 +793,21 @@ class Engine:
 @micropython.viper
 def _pick(mv, ov, i: int, h: int) -> int:
     # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
-    # Returns its key.
+    # Returns its key. (Keys are signed 16-bit: x ^ 0x8000 orders them as unsigned.)
     m = ptr16(mv)
     o = ptr16(ov)
     b = i
-    bv = int(o[i])
-    if bv >= 32768:
-        bv -= 65536
+    bv = o[i] ^ 0x8000
     j = i + 1
     while j < h:
-        v = int(o[j])
-        if v >= 32768:
-            v -= 65536
-        if v > bv:
+        if (o[j] ^ 0x8000) > bv:
             b = j
-            bv = v
+            bv = o[j] ^ 0x8000
         j += 1
     if b != i:
         t = m[i]
         m[i] = m[b]
         m[b] = t
         o[b] = o[i]
-        o[i] = bv
-    return bv
-
-
-def _sort(mv, ov, lo, hi):
-    # Stable insertion sort of mv[lo:hi] by ov, largest first (root lists only).
-    for i in range(lo + 1, hi):
-        a = mv[i]
-        v = ov[i]
-        j = i
-        while j > lo and ov[j - 1] < v:
-            mv[j] = mv[j - 1]
-            ov[j] = ov[j - 1]
-            j -= 1
-        mv[j] = a
-        ov[j] = v
+        o[i] = bv ^ 0x8000
+    return int(bv) - 0x8000

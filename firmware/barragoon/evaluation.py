@@ -30,10 +30,10 @@
 #
 # Records of a changed position: a path or target of a v-tile stays within distance v of it,
 # so after a change on a few squares only the tiles within reach are generated again
-# (touch(), then records of the listed tiles); keep()/restore() save and put back the records.
+# (records() mode 1); delta() saves and puts back the records around such a change.
 from array import array
 
-from barragoon.core import SQ2MB, _gen
+from barragoon.core import SQ2MB, PASS, _gen
 
 try:
     import micropython
@@ -53,27 +53,27 @@ except ImportError:  # CPython: viper's decorator and casts are no-ops
     def ptr16(x):
         return x
 
+    def ptr32(x):                    # words of a bytearray, as viper sees them
+        return memoryview(x).cast("i") if isinstance(x, bytearray) else x
+
 WIN = const(30000)          # score of a won game (minus the levels it takes to get there)
 NO_SQ = const(255)
-NO_LEVEL = const(255)
+_NO_LEVEL = const(255)
 
 # Evaluator.b: offsets.
 PL = const(88)              # 16: square of the tile in slot s = side * 8 + i, i < pn[side]
 PN = const(104)             # 2: tiles per side
-PIDX = const(106)           # 63: square -> i of the tile there (within its side), 255: none
-REC = const(169)            # 48: records by slot: moves [0:16], Barragoon captures [16:32],
-RBC = const(185)            #     capturable enemy tiles as a bit mask of their i [32:48]
-RVM = const(201)
-KEEP = const(217)           # 48: the records saved by keep()
-WL = const(265)             # 16: the slots listed by touch()
-WN = const(281)
-STAGE = const(282)          # 2: the express stages
-GEN = const(284)            # the move generator's stamp generation
-VIX = const(285)            # make(): the list index the captured tile had
-MOB = const(286)            # moves(): tiles of the side with a move
-CAPS = const(287)           # moves(): captures among the moves
-SIZE = const(288)
-RECS = const(48)
+_PIDX = const(106)           # 63: square -> i of the tile there (within its side), 255: none
+_REC = const(172)            # 48: records by slot: moves [0:16], Barragoon captures [16:32],
+RBC = const(188)            #     capturable enemy tiles as a bit mask of their i [32:48]
+RVM = const(204)            #     (_REC and _KEEP are word-aligned: copied a word at a time)
+_KEEP = const(220)           # 48: the records saved by keep()
+_WL = const(268)             # 16: the slots listed by records() mode 1
+WN = const(284)
+STAGE = const(285)          # 2: the express stages
+_GEN = const(287)            # the move generator's stamp generation
+_SIZE = const(288)
+_RECS = const(48)
 
 # Tile worth by tile value (index 2..4), in score units (a 2-tile is 100).
 VALUE = b"\x00\x00\x64\x7d\x96"     # 100, 125, 150
@@ -81,13 +81,11 @@ _TRAPPED = const(35)         # extra penalty for a tile without a single move
 _BARRAGOON_CAPTURE = const(6)  # per capturable Barragoon (at most 3 count)
 _STUCK_BONUS = const(250)    # the opponent is at or under its express stage: it loses on move
                             # unless stm frees it
-_TRADE = const(8)            # endgame: per missing enemy tile, when ahead in material
-_CAGE = const(2)             # endgame: per move the enemy lacks (of 6 a tile), when ahead
 
 
 def _tables():
-    # MOBILITY: concave, 12 * sqrt(n) for n = 0..32 moves (a 4-tile has at most 28).
-    # FILE / RANK of each square (viper on the RP2040 has no divide instruction).
+    # _MOBILITY: concave, 12 * sqrt(n) for n = 0..32 moves (a 4-tile has at most 28).
+    # _FILE / _RANK of each square (viper on the RP2040 has no divide instruction).
     t = bytearray(33 + 126)
     for n in range(33):
         r = 0
@@ -101,178 +99,123 @@ def _tables():
 
 
 TABLES = _tables()
-MOBILITY = const(0)          # offsets in TABLES
-FILE = const(33)
-RANK = const(96)
-del _tables                  # built once: its code need not stay in the heap
+
+
+def _face_masks():
+    # FACE_MASK[c]: bit h_in * 4 + h_out set when a walk may cross a Barragoon with cell code
+    # c entering with heading h_in and leaving with h_out (the rules core's PASS table).
+    t = array("H", bytes(34))
+    for c in range(17):
+        for i in range(16):
+            if PASS[c * 16 + i]:
+                t[c] |= 1 << i
+    return t
+
+
+FACE_MASK = _face_masks()
+_MOBILITY = const(0)          # offsets in TABLES
+_FILE = const(33)
+_RANK = const(96)
+del _tables, _face_masks     # built once: their code need not stay in the heap
 
 
 # --- kernels (viper) --------------------------------------------------------------------------
+# (Kept small: on a stock MicroPython the machine code is loaded into the heap, and a call from
+# one viper function to another costs more code than most loops.)
 @micropython.viper
-def copy(dst, do: int, src, so: int, n: int):
-    d = ptr8(dst)
-    s = ptr8(src)
+def copy(dst, do: int, src, so: int):
+    # The 48 bytes of a set of records (offsets are multiples of 4), a word at a time.
+    d = ptr32(dst)
+    s = ptr32(src)
+    do = do >> 2
+    so = so >> 2
     i = 0
-    while i < n:
+    while i < 12:
         d[do + i] = s[so + i]
         i += 1
 
 
 @micropython.viper
-def records(b, stamp, tsq, tkind, mode: int, side: int) -> int:
-    """Generate the records of some tiles: mode 0 all, 1 the slots touch() listed, 2 the
-    tiles of side. Returns how many of them have a move."""
+def records(b, stamp, tsq, tkind, mode: int, arg: int) -> int:
+    """Generate the records of some tiles. mode 0: all; 1: the tiles that a change on the
+    squares arg & 255 and arg >> 8 (NO_SQ: none) can affect, listed in WL first (a path or
+    target of a v-tile stays within distance v of it); 2: the tiles of side arg; 3: the slot
+    arg alone (its targets stay in tsq/tkind); 4: the tiles listed in WL. Returns how many of
+    them have a move (mode 3: how many moves)."""
     p = ptr8(b)
-    st = ptr8(stamp)
-    ts = ptr8(tsq)
-    tk = ptr8(tkind)
     sq2mb = ptr8(SQ2MB)
-    lo = 0
+    j = 0
     hi = 16
     if mode == 1:
+        t = ptr8(TABLES)
+        n = 0
+        s = 0
+        while s < 16:
+            if (s & 7) < p[PN + (s >> 3)]:
+                q = p[PL + s]
+                z = arg & 255
+                while z != NO_SQ:
+                    d = int(t[_FILE + q]) - int(t[_FILE + z])
+                    e = int(t[_RANK + q]) - int(t[_RANK + z])
+                    if d < 0:
+                        d = 0 - d
+                    if e < 0:
+                        e = 0 - e
+                    if d + e <= int(p[sq2mb[q]] & 7):
+                        p[_WL + n] = s
+                        n += 1
+                        break
+                    if z == arg >> 8:
+                        break
+                    z = arg >> 8
+            s += 1
+        p[WN] = n
+        mode = 4
+    if mode == 4:
         hi = p[WN]
     elif mode == 2:
-        lo = side << 3
-        hi = lo + p[PN + side]
+        j = arg << 3
+        hi = j + p[PN + arg]
+    elif mode == 3:
+        j = arg
+        hi = j + 1
     mobile = 0
-    j = lo
     while j < hi:
-        if mode == 1:
-            s = p[WL + j]
-        else:
-            s = j
-            if mode == 0 and (s & 7) >= p[PN + (s >> 3)]:
-                j += 1
-                continue
-        g = p[GEN] + 1
+        s = j
+        j += 1
+        if mode == 4:
+            s = p[_WL + s]
+        elif (s & 7) >= p[PN + (s >> 3)]:
+            continue
+        g = p[_GEN] + 1
         if g > 255:
-            i = 0
-            while i < 88:
-                st[i] = 0
-                i += 1
+            st = ptr8(stamp)
+            g = 0
+            while g < 88:
+                st[g] = 0
+                g += 1
             g = 1
-        p[GEN] = g
+        p[_GEN] = g
         n = int(_gen(b, stamp, tsq, tkind, sq2mb[p[PL + s]], g))
+        ts = ptr8(tsq)
+        tk = ptr8(tkind)
         bc = 0
         vm = 0
         i = 0
         while i < n:
-            k = tk[i]
-            if k == 2:
-                vm |= 1 << p[PIDX + ts[i]]
-            elif k == 3:
+            if tk[i] == 2:
+                vm |= 1 << p[_PIDX + ts[i]]
+            elif tk[i] == 3:
                 bc += 1
             i += 1
-        p[REC + s] = n
+        p[_REC + s] = n
         p[RBC + s] = bc
         p[RVM + s] = vm
+        if mode == 3:
+            return n
         if n:
             mobile += 1
-        j += 1
     return mobile
-
-
-@micropython.viper
-def touch(b, a: int, c: int) -> int:
-    """List in WL the slots of the tiles that a change on square a, and on c unless it is
-    NO_SQ, can affect: a path or target of a v-tile stays within distance v of it."""
-    p = ptr8(b)
-    t = ptr8(TABLES)
-    sq2mb = ptr8(SQ2MB)
-    fa = int(t[FILE + a])
-    ra = int(t[RANK + a])
-    fc = 99
-    rc = 99
-    if c != NO_SQ:
-        fc = int(t[FILE + c])
-        rc = int(t[RANK + c])
-    n = 0
-    s = 0
-    while s < 16:
-        if (s & 7) >= p[PN + (s >> 3)]:
-            s = (s | 7) + 1
-            continue
-        q = p[PL + s]
-        v = p[sq2mb[q]] & 7
-        f = int(t[FILE + q])
-        r = int(t[RANK + q])
-        d = (f - fa if f > fa else fa - f) + (r - ra if r > ra else ra - r)
-        e = (f - fc if f > fc else fc - f) + (r - rc if r > rc else rc - r)
-        if d <= v or e <= v:
-            p[WL + n] = s
-            n += 1
-        s += 1
-    p[WN] = n
-    return n
-
-
-@micropython.viper
-def changed(b, side: int) -> int:
-    """1 if a listed tile of side has another record than keep() saved."""
-    p = ptr8(b)
-    j = 0
-    n = p[WN]
-    while j < n:
-        s = p[WL + j]
-        if (s >> 3) == side and (p[REC + s] != p[KEEP + s] or p[RBC + s] != p[KEEP + 16 + s]
-                                 or p[RVM + s] != p[KEEP + 32 + s]):
-            return 1
-        j += 1
-    return 0
-
-
-@micropython.viper
-def make(b, frm: int, to: int) -> int:
-    """Move the tile frm -> to (a legal move). Returns the cell code captured (0 if none);
-    b[VIX] keeps the captured tile's list index for unmake()."""
-    p = ptr8(b)
-    sq2mb = ptr8(SQ2MB)
-    mf = sq2mb[frm]
-    mt = sq2mb[to]
-    c = p[mf]
-    victim = p[mt]
-    p[mt] = c
-    p[mf] = 0
-    side = (c >> 4) & 1
-    if victim & 0x20:
-        opp = side ^ 1
-        j = p[PIDX + to]
-        last = p[PN + opp] - 1
-        moved = p[PL + (opp << 3) + last]
-        p[PL + (opp << 3) + j] = moved
-        p[PIDX + moved] = j
-        p[PN + opp] = last
-        p[VIX] = j
-    i = p[PIDX + frm]
-    p[PL + (side << 3) + i] = to
-    p[PIDX + to] = i
-    p[PIDX + frm] = 255
-    return victim
-
-
-@micropython.viper
-def unmake(b, frm: int, to: int, victim: int, vix: int):
-    p = ptr8(b)
-    sq2mb = ptr8(SQ2MB)
-    mf = sq2mb[frm]
-    mt = sq2mb[to]
-    c = p[mt]
-    p[mf] = c
-    p[mt] = victim
-    side = (c >> 4) & 1
-    i = p[PIDX + to]
-    p[PL + (side << 3) + i] = frm
-    p[PIDX + frm] = i
-    p[PIDX + to] = 255
-    if victim & 0x20:
-        o = (side ^ 1) << 3
-        n = p[PN + (side ^ 1)]
-        moved = p[PL + o + vix]
-        p[PL + o + n] = moved
-        p[PIDX + moved] = n
-        p[PL + o + vix] = to
-        p[PIDX + to] = vix
-        p[PN + (side ^ 1)] = n + 1
 
 
 @micropython.viper
@@ -284,101 +227,79 @@ def score(b, stm: int, ply: int) -> int:
     t = ptr8(TABLES)
     val = ptr8(VALUE)
     sq2mb = ptr8(SQ2MB)
-    opp = stm ^ 1
-    so = stm << 3
-    oo = opp << 3
-    ns = p[PN + stm]
-    no = p[PN + opp]
     total = 0
-    mat_s = 0
-    mob_s = 0
-    bc_s = 0
-    vm_s = 0          # enemy tiles stm could capture
-    i = 0
-    while i < ns:
-        s = so + i
-        m = p[REC + s]
-        mat_s += val[p[sq2mb[p[PL + s]]] & 7]
-        total += t[MOBILITY + m]
-        if m:
-            mob_s += 1
-        else:
-            total -= _TRAPPED
-        bc_s += p[RBC + s]
-        vm_s |= p[RVM + s]
-        i += 1
-    if mob_s <= p[STAGE + stm]:
+    mob = 0            # stm's tiles with a move, and the opponent's << 8
+    bc = 0             # Barragoons stm could capture, and the opponent << 8
+    vs = 0             # enemy tiles stm could capture, and stm's tiles the opponent could << 8
+    best = 0           # the best enemy tile stm could take
+    h1 = 0             # stm's two best tiles the opponent could take
+    h2 = 0
+    k = 0
+    while k < 2:       # the opponent's tiles first: its captures are known for stm's tiles
+        side = stm ^ 1 ^ k
+        sh = 8 - (k << 3)
+        i = 0
+        while i < p[PN + side]:
+            s = (side << 3) + i
+            m = p[_REC + s]
+            v = int(val[p[sq2mb[p[PL + s]]] & 7])
+            x = v + int(t[_MOBILITY + m])
+            if not m:
+                x -= _TRAPPED
+            else:
+                mob += 1 << sh
+            if k:
+                total += x
+                if (vs >> (8 + i)) & 1:
+                    if v > h1:
+                        h2 = h1
+                        h1 = v
+                    elif v > h2:
+                        h2 = v
+            else:
+                total -= x
+            bc += p[RBC + s] << sh
+            vs |= p[RVM + s] << sh
+            i += 1
+        k += 1
+    if (mob & 255) <= p[STAGE + stm]:
         return ply - WIN
-    mat_o = 0
-    mob_o = 0
-    mv_o = 0
-    bc_o = 0
-    vm_o = 0          # stm's tiles the opponent could capture
+    opp = stm ^ 1
     i = 0
-    while i < no:
-        s = oo + i
-        m = p[REC + s]
-        mat_o += val[p[sq2mb[p[PL + s]]] & 7]
-        total -= t[MOBILITY + m]
-        mv_o += m
-        if m:
-            mob_o += 1
-        else:
-            total += _TRAPPED
-        bc_o += p[RBC + s]
-        vm_o |= p[RVM + s]
+    while i < p[PN + opp]:
+        if (vs >> i) & 1:
+            v = int(val[p[sq2mb[p[PL + (opp << 3) + i]]] & 7])
+            if v > best:
+                best = v
         i += 1
-    total += mat_s - mat_o
-    if vm_s:
-        if no == 1:
+    if best:
+        if p[PN + opp] == 1:
             return WIN - ply - 1
-        best = 0
-        i = 0
-        while i < no:
-            if (vm_s >> i) & 1:
-                v = int(val[p[sq2mb[p[PL + oo + i]]] & 7])
-                if v > best:
-                    best = v
-            i += 1
         total += best >> 1
-    if vm_o:
-        h1 = 0
-        h2 = 0
-        i = 0
-        while i < ns:
-            if (vm_o >> i) & 1:
-                v = int(val[p[sq2mb[p[PL + so + i]]] & 7])
-                if v > h1:
-                    h2 = h1
-                    h1 = v
-                elif v > h2:
-                    h2 = v
-            i += 1
-        total -= (h1 >> 3) + (h2 >> 1)
-    if bc_s > 3:
-        bc_s = 3
-    if bc_o > 3:
-        bc_o = 3
-    total += _BARRAGOON_CAPTURE * (bc_s - bc_o)
-    if mob_o <= p[STAGE + opp]:
+    total -= (h1 >> 3) + (h2 >> 1)
+    x = bc & 255
+    if x > 3:
+        x = 3
+    i = bc >> 8
+    if i > 3:
+        i = 3
+    total += _BARRAGOON_CAPTURE * (x - i)
+    if (mob >> 8) <= p[STAGE + opp]:
         total += _STUCK_BONUS
     return total
 
 
 class Evaluator:
     def __init__(self, levels):
-        self.b = bytearray(SIZE)
+        self.b = bytearray(_SIZE)
         self.stamp = bytearray(88)         # the move generator's scratch (see core._gen)
         self.tsq = bytearray(32)
         self.tkind = bytearray(32)
-        self.side = 0
-        self.supply = 0
-        self.lv = bytearray(RECS * levels)  # records saved per search level
-        self.owner = NO_LEVEL              # the level whose records REC now holds
-        self.rel = array("h", [0] * 63)    # placement relevance per square (placement.py)
-        self.own = 0                       # delta(): a tile of that side changed
+        self.side = self.supply = self.vix = 0
+        self.lv = bytearray(_RECS * levels)  # records saved per search level
+        self.owner = _NO_LEVEL              # the level whose records _REC now holds
+        self.rel = array("h", bytes(126))  # placement relevance per square (placement.py)
 
-    # --- loading ---------------------------------------------------------------------------
     def load(self, pos, stages):
         b = self.b
         b[0:88] = pos.cells
@@ -388,200 +309,187 @@ class Evaluator:
         b[STAGE + 1] = stages[1]
         b[PN] = b[PN + 1] = 0
         for sq in range(63):
-            b[PIDX + sq] = 255
+            b[_PIDX + sq] = 255
             c = b[SQ2MB[sq]]
             if c & 0x20 and c != 0xFF:
                 side = 1 if c & 0x10 else 0
                 i = b[PN + side]
                 b[PL + side * 8 + i] = sq
-                b[PIDX + sq] = i
+                b[_PIDX + sq] = i
                 b[PN + side] = i + 1
-        self.owner = NO_LEVEL
+        self.owner = _NO_LEVEL
 
-    def get(self, sq):
-        return self.b[SQ2MB[sq]]
+    def make(self, frm, to):
+        """Move the tile frm -> to (a legal move). Returns the cell code captured (0 if
+        none); self.vix keeps the captured tile's list index for unmake()."""
+        b = self.b
+        mf = SQ2MB[frm]
+        mt = SQ2MB[to]
+        c = b[mf]
+        victim = b[mt]
+        b[mt] = c
+        b[mf] = 0
+        o = 8 if c & 0x10 else 0
+        if victim & 0x20:
+            j = b[_PIDX + to]
+            n = b[PN + 1 - o // 8] - 1
+            moved = b[PL + 8 - o + n]
+            b[PL + 8 - o + j] = moved
+            b[_PIDX + moved] = j
+            b[PN + 1 - o // 8] = n
+            self.vix = j
+        i = b[_PIDX + frm]
+        b[PL + o + i] = to
+        b[_PIDX + to] = i
+        b[_PIDX + frm] = 255
+        return victim
 
-    def slot(self, i):
-        """The i-th tile slot over both sides (White's first): i < pn[0] + pn[1]."""
-        n0 = self.b[PN]
-        return i if i < n0 else 8 + i - n0
-
-    def tiles(self):
-        return self.b[PN] + self.b[PN + 1]
-
-    # --- records ---------------------------------------------------------------------------
-    def records(self, mode, side=0):
-        return records(self.b, self.stamp, self.tsq, self.tkind, mode, side)
+    def unmake(self, frm, to, victim, vix):
+        b = self.b
+        mf = SQ2MB[frm]
+        mt = SQ2MB[to]
+        c = b[mt]
+        b[mf] = c
+        b[mt] = victim
+        o = 8 if c & 0x10 else 0
+        i = b[_PIDX + to]
+        b[PL + o + i] = frm
+        b[_PIDX + frm] = i
+        b[_PIDX + to] = 255
+        if victim & 0x20:
+            n = b[PN + 1 - o // 8]
+            moved = b[PL + 8 - o + vix]
+            b[PL + 8 - o + n] = moved
+            b[_PIDX + moved] = n
+            b[PL + 8 - o + vix] = to
+            b[_PIDX + to] = vix
+            b[PN + 1 - o // 8] = n + 1
 
     def record_all(self):
-        self.owner = NO_LEVEL
-        return records(self.b, self.stamp, self.tsq, self.tkind, 0, 0)
+        """Every tile's record; returns the number of tiles."""
+        self.owner = _NO_LEVEL
+        records(self.b, self.stamp, self.tsq, self.tkind, 0, 0)
+        return self.b[PN] + self.b[PN + 1]
 
-    def score(self, stm, ply):
-        return score(self.b, stm, ply)
+    def touched(self, a, c):
+        """Generate the records of the tiles a change on the squares a and c (NO_SQ:
+        none) can affect."""
+        records(self.b, self.stamp, self.tsq, self.tkind, 1, a | c << 8)
 
-    def touch(self, a, c):
-        return touch(self.b, a, c)
-
-    def keep(self):
-        copy(self.b, KEEP, self.b, REC, RECS)
-
-    def restore(self):
-        copy(self.b, REC, self.b, KEEP, RECS)
-
-    def changed(self, side):
-        return changed(self.b, side)
-
-    def delta(self, a, c, stm, ply, own=2):
+    def delta(self, a, c, stm, ply):
         """Score (stm's view) of the position after a change on squares a and c (c may be
-        NO_SQ), from the records before it; the records are left as they were. With own a
-        side, self.own tells whether a tile of that side got another record."""
+        NO_SQ), from the records before it; the records are left as they were."""
         b = self.b
-        touch(b, a, c)
-        copy(b, KEEP, b, REC, RECS)
-        records(b, self.stamp, self.tsq, self.tkind, 1, 0)
+        copy(b, _KEEP, b, _REC)
+        records(b, self.stamp, self.tsq, self.tkind, 1, a | c << 8)
         v = score(b, stm, ply)
-        if own < 2:
-            self.own = changed(b, own)
-        copy(b, REC, b, KEEP, RECS)
+        copy(b, _REC, b, _KEEP)
         return v
 
-    # --- the records of a search level -----------------------------------------------------
     def save_level(self, k):
-        copy(self.lv, k * RECS, self.b, REC, RECS)
+        copy(self.lv, k * _RECS, self.b, _REC)
         self.owner = k
 
     def load_level(self, k):
-        copy(self.b, REC, self.lv, k * RECS, RECS)
+        copy(self.b, _REC, self.lv, k * _RECS)
         self.owner = k
 
 
 @micropython.viper
-def moves(b, stamp, tsq, tkind, mv, ov, h: int, side: int, hist, k1: int, k2: int) -> int:
-    """Generate the moves of side into mv[h:] (frm * 64 + to) with their ordering keys in
-    ov: tile captures by victim (the cheaper attacker first), the killers k1 and k2,
-    Barragoon captures, then quiet moves by hist[side * 64 + to]. Writes the records of
-    side's tiles, b[MOB] (its tiles with a move) and b[CAPS] (its captures). Returns the new
-    end of the list."""
-    p = ptr8(b)
-    st = ptr8(stamp)
-    ts = ptr8(tsq)
-    tk = ptr8(tkind)
-    m16 = ptr16(mv)
-    o16 = ptr16(ov)
-    hs = ptr16(hist)
-    val = ptr8(VALUE)
-    sq2mb = ptr8(SQ2MB)
-    s = side << 3
-    end = s + p[PN + side]
-    mobile = 0
-    caps = 0
-    hb = side << 6
-    while s < end:
-        g = p[GEN] + 1
-        if g > 255:
-            i = 0
-            while i < 88:
-                st[i] = 0
-                i += 1
-            g = 1
-        p[GEN] = g
-        frm = p[PL + s]
-        mf = sq2mb[frm]
-        n = int(_gen(b, stamp, tsq, tkind, mf, g))
-        own = p[mf] & 7
-        bc = 0
-        vm = 0
-        i = 0
-        while i < n:
-            to = ts[i]
-            kd = tk[i]
-            m = (frm << 6) | to
-            m16[h] = m
-            if kd == 2:
-                vm |= 1 << p[PIDX + to]
-                o16[h] = 6000 + val[p[sq2mb[to]] & 7] - own
-                caps += 1
-            elif m == k1:
-                o16[h] = 5000
-            elif m == k2:
-                o16[h] = 4900
-            elif kd == 3:
-                o16[h] = 4500
-            else:
-                o16[h] = hs[hb + to]
-            if kd == 3:
-                bc += 1
-                caps += 1
-            h += 1
-            i += 1
-        p[REC + s] = n
-        p[RBC + s] = bc
-        p[RVM + s] = vm
-        if n:
-            mobile += 1
-        s += 1
-    p[MOB] = mobile
-    p[CAPS] = caps
-    return h
+def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int) -> int:
+    """Score every face on the empty square sq from stm's view, negated if flip; ban: a
+    placement (sq * 32 + face) to leave out. Returns the best score * 32 + its face (the
+    first of equals); the records are left as they were; b[WN] is left at the number of
+    faces scored.
 
-
-@micropython.viper
-def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, mv, ov, lo: int,
-         n: int, cnt: int, ban: int) -> int:
-    """Score every face on the empty square sq (one face when no tile is within reach: then
-    they all score the same) from stm's view, negated if flip, and keep the n best placements
-    (sq * 32 + face) so far in mv[lo:lo + cnt], best first, scores in ov. ban: a placement
-    to leave out. Returns the new cnt; the records are left as they were."""
+    Faces that cannot differ are scored once. A walk is straight or one L, so where it
+    crosses sq is fixed by where the tile stands: from a tile on sq's rank or file it comes
+    in heading away from the tile and goes on straight or turns there; from any other tile it
+    has turned already and goes straight on. Two faces that let the same of those crossings
+    through leave every record the same (an A differs from the rest also where a 2-tile could
+    end on sq with a full move: it cannot take an A). And no face opens a path that an empty
+    square closes while X closes every path any face closes, so a tile whose record X leaves
+    as it was keeps it under every face: the other faces regenerate only the tiles X
+    changed, and none are scored at all when X changed none."""
     p = ptr8(b)
-    m16 = ptr16(mv)
-    o16 = ptr16(ov)
+    w = ptr32(b)
+    fm = ptr16(FACE_MASK)
+    sk = ptr32(_SEEN)                   # the crossings of the faces scored so far
+    t = ptr8(TABLES)
     sq2mb = ptr8(SQ2MB)
-    c = sq2mb[sq]
-    faces = 1
-    if int(touch(b, sq, NO_SQ)):
-        faces = 16
-        i = 0
-        while i < RECS:
-            p[KEEP + i] = p[REC + i]
-            i += 1
+    j = 0
+    while j < 12:
+        w[(_KEEP >> 2) + j] = w[(_REC >> 2) + j]
+        j += 1
+    cross = 0                           # crossings walks may make on sq: bit h_in * 4 + h_out
+    two = 0                             # a 2-tile could end on sq with a full move
+    done = 0
+    best = 0
+    bs = 0
     f = 1
-    while f <= faces:
+    while f <= 16:
         a = (sq << 5) | f
+        key = fm[f] & cross
+        if f == 16 and two:
+            key |= 0x10000              # (an A is a kind of its own)
+        j = 0
+        while j < done and sk[j] != key:
+            j += 1
+        if j < done or (f > 1 and not p[WN] and best):
+            f += 1                      # scores as a face already scored
+            continue
         if a != ban:
-            p[c] = f
-            if faces > 1:
-                records(b, stamp, tsq, tkind, 1, 0)
-            s = int(score(b, stm, ply))
-            if flip:
-                s = 0 - s
-            j = cnt
-            if cnt == n:
-                j = n - 1
-                v = int(o16[lo + j])
-                if v >= 32768:
-                    v -= 65536
-                if s <= v:
-                    j = -1
-            if j >= 0:
-                while j > 0:
-                    v = int(o16[lo + j - 1])
-                    if v >= 32768:
-                        v -= 65536
-                    if v >= s:
-                        break
-                    m16[lo + j] = m16[lo + j - 1]
-                    o16[lo + j] = o16[lo + j - 1]
-                    j -= 1
-                m16[lo + j] = a
-                o16[lo + j] = s
-                if cnt < n:
-                    cnt += 1
-            if faces > 1:
-                i = 0
-                while i < RECS:
-                    p[REC + i] = p[KEEP + i]
-                    i += 1
+            sk[done] = key
+            done += 1
+        p[sq2mb[sq]] = f
+        records(b, stamp, tsq, tkind, 1 if f == 1 else 4, sq | 0xFF00)
+        s = int(score(b, stm, ply))
+        if flip:
+            s = 0 - s
+        if f == 1:                      # X: the crossings, and only the tiles X changed
+            j = 0
+            k = 0
+            while j < p[WN]:
+                q = p[_WL + j]
+                if p[_REC + q] != p[_KEEP + q] or p[RBC + q] != p[_KEEP + 16 + q] or \
+                        p[RVM + q] != p[_KEEP + 32 + q]:
+                    p[_WL + k] = q
+                    k += 1
+                q = p[PL + q]
+                v = int(p[sq2mb[q]] & 7)
+                df = int(t[_FILE + sq]) - int(t[_FILE + q])
+                dr = int(t[_RANK + sq]) - int(t[_RANK + q])
+                h = 0                   # heading along the file: N, or S
+                if dr < 0:
+                    h = 2
+                    dr = 0 - dr
+                e = 1                   # along the rank: E, or W
+                if df < 0:
+                    e = 3
+                    df = 0 - df
+                if df + dr == 2 and v == 2:
+                    two = 1
+                if df + dr < v:
+                    if df == 0 or dr == 0:  # in line: straight on, or a turn here
+                        if dr == 0:
+                            h = e
+                        cross |= (1 << (h * 5)) | (1 << (h * 4 + ((h + 1) & 3))) | \
+                            (1 << (h * 4 + ((h + 3) & 3)))
+                    else:               # turned already: straight on
+                        cross |= (1 << (h * 5)) | (1 << (e * 5))
+                j += 1
+            p[WN] = k
+        if a != ban and (best == 0 or s > bs):
+            best = f
+            bs = s
+        j = 0
+        while j < 12:
+            w[(_REC >> 2) + j] = w[(_KEEP >> 2) + j]
+            j += 1
         f += 1
-    p[c] = 0
-    return cnt
+    p[sq2mb[sq]] = 0
+    p[WN] = done
+    return (bs << 5) | best
+
+
+_SEEN = array("i", bytes(64))
