@@ -330,7 +330,7 @@ def test_levels_grow():
 
 def test_search_allocates_nothing_per_step_on_micropython():
     import gc
-    eng = Engine(clock=FakeClock())
+    eng = Engine(levels=24, clock=FakeClock())    # (deep enough not to finish)
     for text in ("1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24",
                  "2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22"):
         g = Game(text)

@@ -106,14 +106,20 @@ _P_RET = const(8)
 # empty square with every face: at the root (then the best face of the _ROOT_KEEP best
 # squares are searched), and below a root move in the first iteration (the best counts, and
 # it stays a candidate in the deeper iterations). Elsewhere by where the placement node
-# stands: the squares that get X and A (placement.py), and how many of the best are searched.
+# stands: the squares that get X, the first of them A too (placement.py), and how many of
+# the best are searched.
 _ROOT_KEEP = const(10)
-_FIRST_SQ = const(8)          # placements of the turn being chosen
-_FIRST_N = const(5)
-_INNER_SQ = const(5)          # deeper in the tree
-_INNER_N = const(3)
-_HORIZON_SQ = const(4)        # the placements just before depth 0: scored, not searched,
-_HORIZON_N = const(2)         # but the captured side's before the capturer's
+_FIRST_SQ = const(6)          # placements of the turn being chosen
+_FIRST_A = const(2)
+_FIRST_N = const(4)
+_INNER_SQ = const(4)          # deeper in the tree
+_INNER_N = const(2)
+_HORIZON_SQ = const(4)        # the opponent's placement after a tile capture at the root in
+_HORIZON_N = const(2)         # the first iteration (the engine's own: every square and face)
+_PLACEMENT = const(20)        # what a placement is worth to the placer at the horizon
+_ROOM = const(96)             # a turn node needs this much room in mv, else it is scored as
+                              # a leaf (moves beyond the end, far more than a side ever has
+                              # among the Barragoons, would be left out)
 
 # Work units: host matches count work instead of time, so they give the same answer on every
 # machine. A unit is about one tile's move generation; every search step costs STEP_UNITS
@@ -219,7 +225,7 @@ class Engine:
         ev = self.ev
         ev.load(game.pos, game.stages)
         self.me = game.turn
-        top = self.levels // 3
+        top = self.levels // 2            # (deeper lines of captures stop at the last levels)
         self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
@@ -431,7 +437,7 @@ class Engine:
         j = k + 1
         self.nodes += 1
         lo = self.hi[k]
-        if kind == _TURN and (dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv)):
+        if kind == _TURN and (dep == 0 or j + 4 >= self.levels or lo + _ROOM > len(self.mv)):
             self.steps += ev.record_all()
             v = E.score(ev.b, ev.side, j)
             self.ret = v if actor == self.side[k] else -v
@@ -507,6 +513,7 @@ class Engine:
             k1 = self.kill[k]
             hb = stm * 64
             mobile = 0
+            end = len(mv) - 1
             for s in range(stm * 8, stm * 8 + b[PN + stm]):
                 n = E.records(b, ev.stamp, ts, tk, 3, s)
                 if b[RBC + s] or b[RVM + s]:
@@ -515,7 +522,7 @@ class Engine:
                     mobile += 1
                     frm = b[PL + s]
                     own = b[SQ2MB[frm]] & 7
-                    for i in range(n):
+                    for i in range(n if n < end - h else end - h):   # (room: see _ROOM)
                         to = ts[i]
                         m = frm * 64 + to
                         mv[h] = m
@@ -564,18 +571,27 @@ class Engine:
         self.vix[k] = ev.vix
         d = self.dep[k]
         self.pc[k] = _T_RET
-        if victim == EMPTY:
-            if d == 1 and self.rv[k]:
-                # A leaf: scored from this level's records, only the tiles within reach of
-                # the move generated again.
+        if d == 1 and self.rv[k] and (victim == EMPTY or k and b[PN + (side ^ 1)]):
+            # A leaf: scored from this level's records, only the tiles within reach of the
+            # move generated again (all of them after a tile capture: the tile lists moved).
+            # Below the root's turn a capture's placements count as a bonus for the one who
+            # took a Barragoon; after a tile capture both place, roughly even.
+            if victim & TILE:
+                self.steps += ev.record_all()
+                v = -E.score(b, side ^ 1, k + 1)
+                ev.unmake(frm, to, victim, self.vix[k])
+            else:
                 if ev.owner != k:
                     ev.load_level(k)
                 v = -ev.delta(frm, to, side ^ 1, k + 1)
+                if victim:
+                    v += _PLACEMENT
                 self.steps += b[WN] + 2
-                ev.unmake(frm, to, EMPTY, 0)
-                self.nodes += 1
-                self._update(k, v, False)
-                return
+                ev.unmake(frm, to, victim, 0)
+            self.nodes += 1
+            self._update(k, v, False)
+            return
+        if victim == EMPTY:
             ev.side = side ^ 1
             self._child(k, _TURN, side ^ 1, d - 1, frm, to)
         elif victim <= MAX_BARRAGOON:
@@ -622,7 +638,7 @@ class Engine:
         if self.ta[k] != NO_SQ:
             if ev.owner != k - 1:
                 ev.load_level(k - 1)
-            ev.touched(self.ta[k], self.tb[k])
+            E.records(ev.b, ev.stamp, ev.tsq, ev.tkind, 1, self.ta[k] | self.tb[k] << 8)
             self.steps += ev.b[WN]
         else:
             self.steps += ev.record_all()
@@ -635,18 +651,19 @@ class Engine:
             self.it[k] = 0
             self.pc[k] = _P_SCAN
             return
+        na = 0
         if self.dep[k] <= 1:
             n = _HORIZON_SQ
-            self.lim[k] = 0 if self.nxt[k] == _NOBODY else _HORIZON_N   # searched
+            self.lim[k] = _HORIZON_N
         elif self.tn[k] == 0:
             n = _FIRST_SQ
+            na = _FIRST_A
             self.lim[k] = _FIRST_N
         else:
             n = _INNER_SQ
             self.lim[k] = _INNER_N
-        placement.relevance(ev, self.side[k])
         room = (len(self.mv) - lo - 2) // 2
-        h = placement.candidates(ev, self.mv, lo, n if n < room else room)
+        h = placement.candidates(ev, self.side[k], self.mv, lo, n if n < room else room, na)
         if own:
             a = self.ov[self.it[0]]          # the best of the first iteration's scan
             if a > 0 and not ev.b[SQ2MB[a >> 5]]:
@@ -738,15 +755,6 @@ class Engine:
             return
         lo = self.lo[k]
         n = self.lim[k]
-        if n == 0:
-            b = lo                          # the children would be leaves: done
-            for j in range(lo + 1, h):
-                if self.ov[j] > self.ov[b]:
-                    b = j
-            self.pv0[k] = self.mv[b]
-            self.pv1[k] = self.pv2[k] = _NONE
-            self._return(k, self.ov[b])
-            return
         self.lim[k] = lo + n if lo + n < h else h
         self.it[k] = lo
         self.pc[k] = _P_LOOP

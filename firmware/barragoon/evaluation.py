@@ -50,10 +50,10 @@ except ImportError:  # CPython: viper's decorator and casts are no-ops
     def ptr8(x):
         return x
 
-    def ptr16(x):
-        return x
+    def ptr16(x):                    # halfwords / words of a bytearray, as viper sees them
+        return memoryview(x).cast("H") if isinstance(x, bytearray) else x
 
-    def ptr32(x):                    # words of a bytearray, as viper sees them
+    def ptr32(x):
         return memoryview(x).cast("i") if isinstance(x, bytearray) else x
 
 WIN = const(30000)          # score of a won game (minus the levels it takes to get there)
@@ -72,7 +72,8 @@ _WL = const(268)             # 16: the slots listed by records() mode 1
 WN = const(284)
 STAGE = const(285)          # 2: the express stages
 _GEN = const(287)            # the move generator's stamp generation
-_SIZE = const(288)
+_SEEN = const(288)           # scan(): 16 halfwords, the crossings of the faces scored
+_SIZE = const(320)
 _RECS = const(48)
 
 # Tile worth by tile value (index 2..4), in score units (a 2-tile is 100).
@@ -371,11 +372,6 @@ class Evaluator:
         records(self.b, self.stamp, self.tsq, self.tkind, 0, 0)
         return self.b[PN] + self.b[PN + 1]
 
-    def touched(self, a, c):
-        """Generate the records of the tiles a change on the squares a and c (NO_SQ:
-        none) can affect."""
-        records(self.b, self.stamp, self.tsq, self.tkind, 1, a | c << 8)
-
     def delta(self, a, c, stm, ply):
         """Score (stm's view) of the position after a change on squares a and c (c may be
         NO_SQ), from the records before it; the records are left as they were."""
@@ -414,7 +410,7 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
     p = ptr8(b)
     w = ptr32(b)
     fm = ptr16(FACE_MASK)
-    sk = ptr32(_SEEN)                   # the crossings of the faces scored so far
+    sk = ptr16(b)                       # at _SEEN: the crossings of the faces scored so far
     t = ptr8(TABLES)
     sq2mb = ptr8(SQ2MB)
     j = 0
@@ -431,15 +427,15 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
         a = (sq << 5) | f
         key = fm[f] & cross
         if f == 16 and two:
-            key |= 0x10000              # (an A is a kind of its own)
+            key = 0xFFFF                # (an A is a kind of its own; no face lets all through)
         j = 0
-        while j < done and sk[j] != key:
+        while j < done and sk[(_SEEN >> 1) + j] != key:
             j += 1
         if j < done or (f > 1 and not p[WN] and best):
             f += 1                      # scores as a face already scored
             continue
         if a != ban:
-            sk[done] = key
+            sk[(_SEEN >> 1) + done] = key
             done += 1
         p[sq2mb[sq]] = f
         records(b, stamp, tsq, tkind, 1 if f == 1 else 4, sq | 0xFF00)
@@ -492,4 +488,3 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
     return (bs << 5) | best
 
 
-_SEEN = array("i", bytes(64))

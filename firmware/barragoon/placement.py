@@ -7,59 +7,111 @@
 #
 # 1. Squares. A Barragoon only ever takes paths away (no face lets a tile go where an empty
 #    square would not), plus it can itself be captured. So a square matters as much as the
-#    enemy walks it stops: the squares beside an enemy tile start a third of its walks each,
-#    and its targets are where its walks end. The squares on the two L-paths of every
-#    capture that threatens one of the placer's tiles get a large bonus (blocking it saves the
-#    tile). The placer's own paths are left to the scoring below.
-#    The best few empty squares are kept, plus the least relevant one: a "neutral" placement
-#    that changes nothing, for when every other placement would hurt the placer.
+#    enemy walks it stops: a square beside an enemy tile starts a third of that tile's walks
+#    (more for a bigger tile). The squares on the two L-paths of every capture that threatens
+#    one of the placer's tiles get a large bonus (blocking it saves the tile). The placer's
+#    own paths are left to the scoring below.
+#    The best few squares are kept, plus an empty square beside no enemy tile: a "neutral"
+#    placement that changes little, for when every other placement would hurt the placer.
 # 2. Faces. Since no face opens a path, No Entry (X) takes away every path any other face
 #    takes away; another face can only be better by leaving some of the placer's own paths
-#    open, or by not being capturable by a 2-tile (All Turns, A). So every square gets X and
-#    A. Every (square, face) is scored exactly by the static evaluation, regenerating only
-#    the tiles within reach of the square. The search looks at the best few.
+#    open, or by not being capturable by a 2-tile (All Turns, A). So every square gets X,
+#    the most relevant ones A too. Every (square, face) is scored exactly by the static
+#    evaluation, regenerating only the tiles within reach of the square. The search looks at
+#    the best few.
+# Python, not viper: the heap of a stock Pico has no room for more machine code, and this
+# runs once per placement node, not per position scored.
 from barragoon.core import SQ2MB
-from barragoon.evaluation import PL, PN, RVM, records
+from barragoon.evaluation import PL, PN, RVM
 
-NEXT_TO = 4                 # per enemy tile beside the square
-TARGET = 1                  # per enemy tile that could move onto it
-THREAT_BONUS = 60           # per threatening path through the square
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-_top = bytearray(16)        # best squares so far, best first
-_topv = [0] * 16            # their relevance (small ints: a list does not allocate on store)
+_THREAT_BONUS = const(60)   # per threatening path through the square
+
+_sqs = bytearray(64)        # the squares given a relevance (ev.rel) so far
+_top = bytearray(16)        # the best of them, best first
+_topv = bytearray(16)       # their relevance (at most 255 counts)
 
 
-def relevance(ev, placer):
-    """ev.rel: how much a Barragoon on each square matters to placer (see the top)."""
+def candidates(ev, placer, mv, lo, n_all, n_a):
+    """Write the candidate placements for placer (square * 32 + face code) into mv from lo
+    on: X on the n_all most relevant empty squares (see the top), A too on the n_a most
+    relevant, and X on a neutral square. Returns the end index."""
     b = ev.b
-    rel = ev.rel
-    ts = ev.tsq
-    for i in range(63):
-        rel[i] = 0
+    rel = ev.rel                             # all 0 between calls
+    n = 0
     enemy = placer ^ 1
     for s in range(enemy * 8, enemy * 8 + b[PN + enemy]):
         t = b[PL + s]
+        w = b[SQ2MB[t]] & 7                  # 2, 3, 4
         f = t % 7
-        if f:
-            rel[t - 1] += NEXT_TO
-        if f < 6:
-            rel[t + 1] += NEXT_TO
-        if t >= 7:
-            rel[t - 7] += NEXT_TO
-        if t < 56:
-            rel[t + 7] += NEXT_TO
-        for i in range(records(b, ev.stamp, ts, ev.tkind, 3, s)):
-            rel[ts[i]] += TARGET
+        for d in (-1, 1, -7, 7):             # (a constant tuple: nothing allocated)
+            q = t + d
+            if 0 <= q < 63 and not (d == -1 and f == 0 or d == 1 and f == 6) \
+                    and not b[SQ2MB[q]]:
+                if not rel[q]:
+                    _sqs[n] = q
+                    n += 1
+                rel[q] += w
         vm = b[RVM + s]
         if vm:
             pb = PL + placer * 8
             for j in range(b[PN + placer]):
                 if vm >> j & 1:
-                    _mark_paths(rel, t, b[pb + j])
+                    n = _mark_paths(b, rel, t, b[pb + j], n)
+    top = _top
+    topv = _topv
+    k = 0
+    for i in range(n):
+        q = _sqs[i]
+        r = rel[q] if rel[q] < 255 else 255
+        rel[q] = 0
+        if k == n_all and r <= topv[k - 1]:
+            continue
+        j = k if k < n_all else n_all - 1    # insert, dropping the last when full
+        while j > 0 and topv[j - 1] < r:
+            top[j] = top[j - 1]
+            topv[j] = topv[j - 1]
+            j -= 1
+        top[j] = q
+        topv[j] = r
+        if k < n_all:
+            k += 1
+    hi = lo
+    for j in range(k):
+        q = top[j] * 32
+        mv[hi] = q + 1                       # X
+        hi += 1
+        if j < n_a:
+            mv[hi] = q + 16                  # A
+            hi += 1
+    for q in range(63):                      # neutral: the first empty square left out
+        if not b[SQ2MB[q]]:
+            j = 0
+            while j < n and _sqs[j] != q:
+                j += 1
+            if j == n:
+                mv[hi] = q * 32 + 1
+                return hi + 1
+    return hi
 
 
-def _mark_paths(rel, a, q):
-    # The squares strictly between a and q on the straight line or on both L-paths.
+def _mark(b, rel, q, n):
+    if b[SQ2MB[q]]:
+        return n
+    if not rel[q]:
+        _sqs[n] = q
+        n += 1
+    rel[q] += _THREAT_BONUS
+    return n
+
+
+def _mark_paths(b, rel, a, q, n):
+    # The empty squares strictly between a and q on the straight line or on both L-paths.
     fa = a % 7
     ra = a // 7
     fq = q % 7
@@ -70,63 +122,21 @@ def _mark_paths(rel, a, q):
         s = a                                # along the rank first, then the file
         while s % 7 != fq:
             s += sf
-            rel[s] += THREAT_BONUS
+            n = _mark(b, rel, s, n)
         while s + sr != q:
             s += sr
-            rel[s] += THREAT_BONUS
+            n = _mark(b, rel, s, n)
         s = a                                # along the file first, then the rank
         while s // 7 != rq:
             s += sr
-            rel[s] += THREAT_BONUS
+            n = _mark(b, rel, s, n)
         while s + sf != q:
             s += sf
-            rel[s] += THREAT_BONUS
+            n = _mark(b, rel, s, n)
     else:
         d = sf if ra == rq else sr
         s = a + d
         while s != q:
-            rel[s] += THREAT_BONUS
+            n = _mark(b, rel, s, n)
             s += d
-
-
-def candidates(ev, mv, lo, n_all):
-    """Write the candidate placements (square * 32 + face code) into mv from lo on: X and A
-    on the n_all most relevant empty squares, and X on the least relevant empty square.
-    Returns the end index."""
-    cells = ev.b
-    rel = ev.rel
-    top = _top
-    topv = _topv
-    n = 0
-    neutral = -1
-    low = 32767
-    for sq in range(63):
-        if cells[SQ2MB[sq]]:
-            continue
-        r = rel[sq]
-        if r < low:
-            low = r
-            neutral = sq
-        if r <= 0 or (n == n_all and r <= topv[n - 1]):
-            continue
-        j = n if n < n_all else n_all - 1    # insert, dropping the last when full
-        while j > 0 and topv[j - 1] < r:
-            top[j] = top[j - 1]
-            topv[j] = topv[j - 1]
-            j -= 1
-        top[j] = sq
-        topv[j] = r
-        if n < n_all:
-            n += 1
-    hi = lo
-    for j in range(n):
-        sq = top[j]
-        mv[hi] = sq * 32 + 1                 # X
-        mv[hi + 1] = sq * 32 + 16            # A
-        hi += 2
-        if sq == neutral:
-            neutral = -1
-    if neutral >= 0:
-        mv[hi] = neutral * 32 + 1
-        hi += 1
-    return hi
+    return n
