@@ -205,7 +205,7 @@ def opening(kind, seed, engines_only=True):
     while True:
         g = Game()
         acts = []
-        turns = 2 if kind == "start" else 8 + rng.below(9)
+        turns = 2 if kind == "start" else 4
         while not g.over and (len(g.turn_texts()) < turns or g.placing() >= 0):
             acts.append(random_action(g, rng))
         if not g.over:

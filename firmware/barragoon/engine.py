@@ -65,24 +65,7 @@ try:
     from micropython import const
     from time import ticks_ms, ticks_diff
 except ImportError:  # CPython
-    import time as _time
-
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr16(x):                    # unsigned 16-bit words, as viper sees them
-        return memoryview(x).cast("B").cast("H")
-
-    def ticks_ms():
-        return (_time.monotonic_ns() // 1000000) & 0x3FFFFFFF
-
-    def ticks_diff(a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+    from barragoon.hostshim import micropython, const, ptr16, ticks_ms, ticks_diff
 
 _TURN = const(0)
 _PLACE = const(1)
@@ -91,6 +74,8 @@ _NOBODY = const(255)           # no further placer
 _INF = const(32000)
 _DECIDED = const(29000)        # |score| above this: a won or lost game was found
 _BEHIND = const(-40)           # a dead position scored below this: the engine offers a draw
+_AHEAD = const(40)             # a position scored above this is remembered ...
+_REPEAT = const(50)            # ... and playing the same move there again costs this much
 
 # What a level does next (Engine.pc).
 _T_GEN = const(1)              # the moves (the root: its records); depth 1: all records
@@ -126,11 +111,8 @@ _ROOM = const(96)             # a turn node needs this much room in mv, else it 
 # more (the search's own bytecode, _STEP_UNITS). LEVELS: (thinking time on the board in ms, the work the
 # emulated RP2040 does in that time: bench_engine.py --rp2040 measures it).
 _STEP_UNITS = const(2)
-LEVELS = ((0.13, 1), (2000, 15000), (8000, 60000), (30000, 225000))
+LEVELS = ((0.095, 1), (2000, 21000), (8000, 84000), (30000, 315000))
 
-
-def _zeros(code, n):
-    return array(code, bytes(2 * n))
 
 
 class Turn:
@@ -167,46 +149,48 @@ class Turn:
         self.now = n
 
 
+# The state of each search level (Engine.<name>[k], one entry a level):
+#   knd  _TURN or _PLACE          side  the side acting at the level
+#   mvr  placement levels: the side whose turn it is; nxt: who places after this, or _NOBODY
+#   tn   turns from the root (0: the root's turn)     dep  depth left, in turns
+#   pc   what the level does next                     vic  the cell code a move captured
+#   vix  ... its list index (evaluation.make)         sup  supply before a tile capture
+#   rv   1: the level's tile records are saved (Evaluator.lv)
+#   ta, tb  squares changed since the parent's records, or NO_SQ
+#   lo, hi  the level's actions are mv[lo:hi]; it: the next one (placement scan: the next
+#           square); lim: see the loops; cur: the action being searched
+#   pv0, pv1, pv2  the best action, and the placements after it in its turn
+#   kill the level's last quiet move that cut off
+#   alp, bet, bst  the window and the best score (signed)
+_BYTES = ("knd", "side", "mvr", "nxt", "tn", "dep", "pc", "vic", "vix", "sup", "rv", "ta",
+          "tb")
+_WORDS = ("lo", "hi", "it", "lim", "cur", "pv0", "pv1", "pv2", "kill")
+
+
 class Engine:
-    def __init__(self, levels=12, buffer=256, clock=None):
+    def __init__(self, levels=11, buffer=256, clock=None):
         self.ev = Evaluator(levels)
-        self.levels = L = levels
-        self.knd = bytearray(L)       # _TURN or _PLACE
-        self.side = bytearray(L)      # the side acting at the level
-        self.mvr = bytearray(L)       # placement levels: the side whose turn it is
-        self.nxt = bytearray(L)       # placement levels: who places after this, or _NOBODY
-        self.tn = bytearray(L)        # turns from the root (0: the root's turn)
-        self.dep = bytearray(L)       # depth left, in turns
-        self.pc = bytearray(L)
-        self.vic = bytearray(L)       # the cell code a move captured
-        self.vix = bytearray(L)       # ... its list index (evaluation.make)
-        self.sup = bytearray(L)       # supply before a tile capture
-        self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
-        self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
-        self.tb = bytearray(L)
-        self.alp = _zeros("h", L)
-        self.bet = _zeros("h", L)
-        self.bst = _zeros("h", L)
-        self.lo = _zeros("H", L)      # the level's actions are mv[lo:hi]
-        self.hi = _zeros("H", L)
-        self.it = _zeros("H", L)      # the next action (placement scan: the next square)
-        self.lim = _zeros("H", L)
-        self.cur = _zeros("H", L)     # the action being searched
-        self.pv0 = _zeros("H", L)     # best action, and the placements after it in its turn
-        self.pv1 = _zeros("H", L)
-        self.pv2 = _zeros("H", L)
-        self.kill = _zeros("H", L)    # the level's last quiet move that cut off
-        self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
-        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores; at the root:
-        #                                a capture's best placement of the first iteration
+        for n in _BYTES:
+            setattr(self, n, bytearray(levels))
+        for n in _WORDS:
+            setattr(self, n, array("H", bytes(2 * levels)))
+        for n in ("alp", "bet", "bst"):
+            setattr(self, n, array("h", bytes(2 * levels)))
+        self.mv = array("H", bytes(2 * buffer))  # moves (frm * 64 + to) and placements (sq * 32
+        self.ov = array("h", bytes(2 * buffer))  # + face); their ordering keys / placement
+        #                      scores; at the root: a capture's best placement of iteration 1
         self.hist = bytearray(128)     # quiet-move cut-offs per (side, target square)
-        self.r_act = _zeros("H", 3)    # the best turn found so far (its actions), what the
-        self.r_score = self.r_depth = self.r_vic = 0   # move took, its score and depth
+        self.r_act = array("H", bytes(6))  # the best turn found so far (its actions), what
+        self.r_score = self.r_depth = self.r_vic = 0   # the move took, its score and depth
         self.ban = self.ban_move = _NONE   # refused by the duty to deviate (_deviation_ban)
+        # Positions the engine was ahead in, and its move there (repetition, see start()):
+        # hash << 12 | move; [8]: where the next goes.
+        self.seen = array("i", bytes(36))
+        self.avoid = _NONE
         self.clock = clock
         self.done = True
         self.result = None
-        self.me = self.k = self.ret = self.steps = self.nodes = self.depth = 0
+        self.me = self.k = self.ret = self.steps = self.nodes = 0
         self.max_depth = self.max_steps = self.budget = self.t0 = 0
         self.dead = False
 
@@ -225,7 +209,7 @@ class Engine:
         ev = self.ev
         ev.load(game.pos, game.stages)
         self.me = game.turn
-        top = self.levels // 2            # (deeper lines of captures stop at the last levels)
+        top = len(self.pc) // 2            # (deeper lines of captures stop at the last levels)
         self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
@@ -236,9 +220,10 @@ class Engine:
         self.dead = True
         for i in range(128):
             self.hist[i] = 0
-        for i in range(self.levels):
+        for i in range(len(self.pc)):
             self.kill[i] = _NONE
         self._deviation_ban(game)
+        self.avoid = _NONE
         pend = game.pending
         self.lo[0] = self.tn[0] = self.rv[0] = 0
         self.ta[0] = NO_SQ
@@ -264,13 +249,23 @@ class Engine:
                 n += 1
             self.hi[0] = n
             for i in range(n):
-                _pick(self.mv, self.ov, i, n)  # by key, once
-            for i in range(n):
-                self.ov[i] = -1               # root move i: its best placement (_P_SCAN)
+                _pick(self.mv, self.ov, i, n)  # by key, once; then ov[i]: root move i's best
+                self.ov[i] = -1                # placement in the first iteration (_P_SCAN)
             if n == 1 and not ev.b[SQ2MB[moves[0] % 64]]:
                 self.max_depth = 1            # one quiet move: nothing to think about
+            # A position the engine has been ahead in before: the move it played then gets a
+            # penalty, so that it varies instead of repeating what did not win.
+            b = ev.b
+            h = ev.side
+            for i in range(8, 80):
+                h = ((h << 5) + b[i] + (h >> 13)) & 0x3FFFF
+            seen = self.seen
+            for i in range(8):
+                if seen[i] >> 12 == h:
+                    self.avoid = seen[i] & 0xFFF
+            seen[seen[8]] = h << 12 | 0xFFF   # (its move: _finish)
             self.pc[0] = _T_GEN
-        self.depth = 1
+        self.dep[0] = 1
         self._begin_iteration()
         self.done = False
         return True
@@ -342,36 +337,30 @@ class Engine:
     # --- iterations and the result ---------------------------------------------------------
     def _begin_iteration(self):
         self.k = 0
-        self.dep[0] = self.depth
         self.alp[0] = self.bst[0] = -_INF
         self.bet[0] = _INF
         self.it[0] = self.lo[0]
         self.lim[0] = self.hi[0]
-        if self.depth > 1:                  # iteration 1 starts with the records
+        if self.dep[0] > 1:                 # iteration 1 starts with the records
             self.pc[0] = _T_LOOP if self.knd[0] == _TURN else _P_LOOP
 
     def _iteration_done(self, v):
-        self.r_depth = self.depth
+        self.r_depth = self.dep[0]
         k0 = self.lo[0]
-        best = self.pv0[0]
-        i = k0
         h = self.hi[0]
-        while i < h and self.mv[i] != best:   # the best first next time; the others keep
-            i += 1                            # their order
-        if i == h:
-            i = k0
-        a = self.ov[i]
-        while i > k0:
-            self.mv[i] = self.mv[i - 1]
-            self.ov[i] = self.ov[i - 1]
-            i -= 1
-        self.mv[k0] = best
-        self.ov[k0] = a
-        if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
+        i = k0
+        while i < h and self.mv[i] != self.pv0[0]:
+            i += 1
+        if i < h:                           # the best first next time (swapped)
+            mv = self.mv
+            ov = self.ov
+            mv[i], mv[k0] = mv[k0], mv[i]
+            ov[i], ov[k0] = ov[k0], ov[i]
+        if (self.dep[0] >= self.max_depth or v > _DECIDED or v < -_DECIDED
                 or h - k0 == 1 and self.knd[0] == _TURN):
             self._finish()
             return
-        self.depth += 1
+        self.dep[0] += 1
         self._begin_iteration()
 
     def _finish(self):
@@ -384,6 +373,10 @@ class Engine:
         move = None
         capture = False
         if self.knd[0] == _TURN:
+            if self.r_score > _AHEAD:      # remembered (see start())
+                i = self.seen[8]
+                self.seen[i] = self.seen[i] & ~0xFFF | a[0]
+                self.seen[8] = (i + 1) & 7
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
@@ -403,23 +396,7 @@ class Engine:
     # --- the search, one step at a time ----------------------------------------------------
     def _step(self):
         k = self.k
-        pc = self.pc[k]
-        if pc == _T_LOOP:
-            self._turn_loop(k)
-        elif pc == _T_RET:
-            self._turn_ret(k)
-        elif pc == _P_DEL:
-            self._place_delta(k)
-        elif pc == _T_GEN:
-            self._turn_gen(k)
-        elif pc == _P_SCAN:
-            self._place_scan(k)
-        elif pc == _P_LOOP:
-            self._place_loop(k)
-        elif pc == _P_RET:
-            self._place_ret(k)
-        else:
-            self._place_records(k)
+        _STEPS[self.pc[k]](self, k)
 
     def _return(self, k, v):
         if k == 0:
@@ -437,7 +414,7 @@ class Engine:
         j = k + 1
         self.nodes += 1
         lo = self.hi[k]
-        if kind == _TURN and (dep == 0 or j + 4 >= self.levels or lo + _ROOM > len(self.mv)):
+        if kind == _TURN and (dep == 0 or j + 4 >= len(self.pc) or lo + _ROOM > len(self.mv)):
             self.steps += ev.record_all()
             v = E.score(ev.b, ev.side, j)
             self.ret = v if actor == self.side[k] else -v
@@ -468,6 +445,8 @@ class Engine:
     def _update(self, k, v, placed):
         """A child of level k returned v (k's view). placed: the child was a placement of the
         same turn (its best actions extend k's)."""
+        if k == 0 and self.cur[0] == self.avoid:
+            v -= _REPEAT
         if v > self.bst[k]:
             self.bst[k] = v
             a = self.cur[k]
@@ -720,10 +699,7 @@ class Engine:
             self.it[0] = lo
             self.pc[0] = _P_LOOP
             return
-        if h == lo:
-            self._return(k, -_INF)          # (no empty square: cannot happen)
-            return
-        a = self.mv[lo]
+        a = self.mv[lo]                     # (an empty square is always left)
         self.pv0[k] = a
         self.pv1[k] = self.pv2[k] = _NONE
         self.ov[self.it[0]] = a
@@ -797,6 +773,11 @@ class Engine:
         ev.b[SQ2MB[self.cur[k] >> 5]] = EMPTY
         self._update(k, v, placed)
 
+
+
+# What a level does next, by Engine.pc (the _T_ and _P_ constants).
+_STEPS = (None, Engine._turn_gen, Engine._turn_loop, Engine._turn_ret, Engine._place_records,
+          Engine._place_scan, Engine._place_delta, Engine._place_loop, Engine._place_ret)
 
 @micropython.viper
 def _pick(mv, ov, i: int, h: int) -> int:

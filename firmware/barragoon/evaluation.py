@@ -21,9 +21,9 @@
 #                 last enemy tile is a won game.
 #   Barragoons    every Barragoon a side could capture gives it a free re-placement
 #   express       a side whose mobile tiles are at or under its express stage loses on move
-#   endgame       the side ahead in material gains by trading and by caging what is left
-#                 (the fewer enemy tiles and moves, the closer the win), so a won game is
-#                 pressed home instead of shuffled
+#   endgame       the side ahead in material (by a 2-tile or more) gains by trading and by
+#                 caging what is left (the fewer enemy tiles and moves, the closer the win),
+#                 so a won game is pressed home instead of shuffled
 # Barragoons that block or channel the opponent are valued through their effect: they remove
 # paths, so the opponent's mobility and threats drop, and the same face may leave one's own
 # paths open (one-way, two-way and turning faces). No separate table of Barragoon worth.
@@ -38,23 +38,8 @@ from barragoon.core import SQ2MB, PASS, _gen
 try:
     import micropython
     from micropython import const
-except ImportError:  # CPython: viper's decorator and casts are no-ops
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
-
-    def ptr16(x):                    # halfwords / words of a bytearray, as viper sees them
-        return memoryview(x).cast("H") if isinstance(x, bytearray) else x
-
-    def ptr32(x):
-        return memoryview(x).cast("i") if isinstance(x, bytearray) else x
+except ImportError:  # CPython
+    from barragoon.hostshim import micropython, const, ptr8, ptr16, ptr32
 
 WIN = const(30000)          # score of a won game (minus the levels it takes to get there)
 NO_SQ = const(255)
@@ -82,6 +67,8 @@ _TRAPPED = const(35)         # extra penalty for a tile without a single move
 _BARRAGOON_CAPTURE = const(6)  # per capturable Barragoon (at most 3 count)
 _STUCK_BONUS = const(250)    # the opponent is at or under its express stage: it loses on move
                             # unless stm frees it
+_TRADE = const(10)           # endgame, the side ahead: per enemy tile gone
+_CAGE = const(2)             # ... per move under 40 that the enemy's tiles have left
 
 
 def _tables():
@@ -235,6 +222,8 @@ def score(b, stm: int, ply: int) -> int:
     best = 0           # the best enemy tile stm could take
     h1 = 0             # stm's two best tiles the opponent could take
     h2 = 0
+    mat = 0            # stm's material minus the opponent's
+    mvs = 0            # stm's moves, and the opponent's << 8 (how caged each side is)
     k = 0
     while k < 2:       # the opponent's tiles first: its captures are known for stm's tiles
         side = stm ^ 1 ^ k
@@ -251,6 +240,8 @@ def score(b, stm: int, ply: int) -> int:
                 mob += 1 << sh
             if k:
                 total += x
+                mat += v
+                mvs += m
                 if (vs >> (8 + i)) & 1:
                     if v > h1:
                         h2 = h1
@@ -259,6 +250,8 @@ def score(b, stm: int, ply: int) -> int:
                         h2 = v
             else:
                 total -= x
+                mat -= v
+                mvs += m << 8
             bc += p[RBC + s] << sh
             vs |= p[RVM + s] << sh
             i += 1
@@ -287,6 +280,18 @@ def score(b, stm: int, ply: int) -> int:
     total += _BARRAGOON_CAPTURE * (x - i)
     if (mob >> 8) <= p[STAGE + opp]:
         total += _STUCK_BONUS
+    if mat < 0:                         # the endgame term (see the top), for the side
+        mat = 0 - mat                   # ahead by a 2-tile or more
+        opp = stm
+        mvs = (mvs & 255) << 8
+    if mat >= 100:
+        x = mvs >> 8                    # the moves the side behind has left
+        if x > 40:
+            x = 40
+        x = _TRADE * (7 - p[PN + opp]) + _CAGE * (40 - x)
+        if opp == stm:
+            x = 0 - x
+        total += x
     return total
 
 
@@ -312,7 +317,7 @@ class Evaluator:
         for sq in range(63):
             b[_PIDX + sq] = 255
             c = b[SQ2MB[sq]]
-            if c & 0x20 and c != 0xFF:
+            if c & 0x20:
                 side = 1 if c & 0x10 else 0
                 i = b[PN + side]
                 b[PL + side * 8 + i] = sq
@@ -324,20 +329,20 @@ class Evaluator:
         """Move the tile frm -> to (a legal move). Returns the cell code captured (0 if
         none); self.vix keeps the captured tile's list index for unmake()."""
         b = self.b
-        mf = SQ2MB[frm]
         mt = SQ2MB[to]
-        c = b[mf]
         victim = b[mt]
+        c = b[SQ2MB[frm]]
         b[mt] = c
-        b[mf] = 0
-        o = 8 if c & 0x10 else 0
-        if victim & 0x20:
+        b[SQ2MB[frm]] = 0
+        o = (c >> 1) & 8                     # the mover's slots start at o (0 or 8)
+        if victim & 0x20:                    # the last enemy tile takes the captured's slot
+            e = 8 - o
             j = b[_PIDX + to]
-            n = b[PN + 1 - o // 8] - 1
-            moved = b[PL + 8 - o + n]
-            b[PL + 8 - o + j] = moved
+            n = b[PN + (e >> 3)] - 1
+            moved = b[PL + e + n]
+            b[PL + e + j] = moved
             b[_PIDX + moved] = j
-            b[PN + 1 - o // 8] = n
+            b[PN + (e >> 3)] = n
             self.vix = j
         i = b[_PIDX + frm]
         b[PL + o + i] = to
@@ -347,24 +352,24 @@ class Evaluator:
 
     def unmake(self, frm, to, victim, vix):
         b = self.b
-        mf = SQ2MB[frm]
         mt = SQ2MB[to]
         c = b[mt]
-        b[mf] = c
+        b[SQ2MB[frm]] = c
         b[mt] = victim
-        o = 8 if c & 0x10 else 0
+        o = (c >> 1) & 8
         i = b[_PIDX + to]
         b[PL + o + i] = frm
         b[_PIDX + frm] = i
         b[_PIDX + to] = 255
-        if victim & 0x20:
-            n = b[PN + 1 - o // 8]
-            moved = b[PL + 8 - o + vix]
-            b[PL + 8 - o + n] = moved
+        if victim & 0x20:                    # the captured tile back in its slot
+            e = 8 - o
+            n = b[PN + (e >> 3)]
+            moved = b[PL + e + vix]
+            b[PL + e + n] = moved
             b[_PIDX + moved] = n
-            b[PL + 8 - o + vix] = to
+            b[PL + e + vix] = to
             b[_PIDX + to] = vix
-            b[PN + 1 - o // 8] = n + 1
+            b[PN + (e >> 3)] = n + 1
 
     def record_all(self):
         """Every tile's record; returns the number of tiles."""

@@ -8,9 +8,10 @@
 # 1. Squares. A Barragoon only ever takes paths away (no face lets a tile go where an empty
 #    square would not), plus it can itself be captured. So a square matters as much as the
 #    enemy walks it stops: a square beside an enemy tile starts a third of that tile's walks
-#    (more for a bigger tile). The squares on the two L-paths of every capture that threatens
-#    one of the placer's tiles get a large bonus (blocking it saves the tile). The placer's
-#    own paths are left to the scoring below.
+#    (more for a bigger tile). The squares beside one of the placer's tiles that an enemy
+#    tile threatens, on the side the threat comes from, get a large bonus (every walk of the
+#    capture ends through one of them: blocking it may save the tile). The placer's own
+#    paths are left to the scoring below.
 #    The best few squares are kept, plus an empty square beside no enemy tile: a "neutral"
 #    placement that changes little, for when every other placement would hurt the placer.
 # 2. Faces. Since no face opens a path, No Entry (X) takes away every path any other face
@@ -27,8 +28,7 @@ from barragoon.evaluation import PL, PN, RVM
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
-        return x
+    from barragoon.hostshim import const
 
 _THREAT_BONUS = const(60)   # per threatening path through the square
 
@@ -62,7 +62,11 @@ def candidates(ev, placer, mv, lo, n_all, n_a):
             pb = PL + placer * 8
             for j in range(b[PN + placer]):
                 if vm >> j & 1:
-                    n = _mark_paths(b, rel, t, b[pb + j], n)
+                    q = b[pb + j]
+                    if f != q % 7:           # the walk's last step along the rank
+                        n = _mark(b, rel, q + (1 if f > q % 7 else -1), n)
+                    if t // 7 != q // 7:     # ... or along the file
+                        n = _mark(b, rel, q + (7 if t > q else -7), n)
     top = _top
     topv = _topv
     k = 0
@@ -109,34 +113,3 @@ def _mark(b, rel, q, n):
     rel[q] += _THREAT_BONUS
     return n
 
-
-def _mark_paths(b, rel, a, q, n):
-    # The empty squares strictly between a and q on the straight line or on both L-paths.
-    fa = a % 7
-    ra = a // 7
-    fq = q % 7
-    rq = q // 7
-    sf = 1 if fq > fa else -1
-    sr = 7 if rq > ra else -7
-    if fa != fq and ra != rq:
-        s = a                                # along the rank first, then the file
-        while s % 7 != fq:
-            s += sf
-            n = _mark(b, rel, s, n)
-        while s + sr != q:
-            s += sr
-            n = _mark(b, rel, s, n)
-        s = a                                # along the file first, then the rank
-        while s // 7 != rq:
-            s += sr
-            n = _mark(b, rel, s, n)
-        while s + sf != q:
-            s += sf
-            n = _mark(b, rel, s, n)
-    else:
-        d = sf if ra == rq else sr
-        s = a + d
-        while s != q:
-            n = _mark(b, rel, s, n)
-            s += d
-    return n
