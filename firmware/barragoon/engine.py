@@ -133,8 +133,8 @@ class Turn:
         self.depth = depth          # turns searched ahead (the last complete iteration)
         self.nodes = nodes
         self.steps = steps          # work units (see LEVELS)
-        # Behind in a position the search sees as dead (no capture anywhere in a search two
-        # turns deep or more): the board offers a draw.
+        # Behind in a position the search sees as dead (no capture anywhere in its last
+        # complete iteration, two turns deep or more): the board offers a draw.
         self.offer_draw = dead and depth >= 2 and score < _BEHIND
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
@@ -192,7 +192,8 @@ class Engine:
         self.result = None
         self.me = self.k = self.ret = self.steps = self.nodes = 0
         self.max_depth = self.max_steps = self.budget = self.t0 = 0
-        self.dead = False
+        self.dead = False              # no capture anywhere in the last complete iteration
+        self.caps = 0                  # 1: a capture seen in this iteration; 2: at the root
 
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
@@ -217,7 +218,8 @@ class Engine:
         self.steps = self.nodes = 0
         self.r_act[0] = _NONE
         self.r_score = self.r_depth = 0
-        self.dead = True
+        self.dead = False
+        self.caps = 0
         for i in range(128):
             self.hist[i] = 0
         for i in range(len(self.pc)):
@@ -245,7 +247,7 @@ class Engine:
                 c = ev.b[SQ2MB[m % 64]]
                 self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
                 if c:
-                    self.dead = False
+                    self.caps = 2
                 n += 1
             self.hi[0] = n
             for i in range(n):
@@ -346,6 +348,8 @@ class Engine:
 
     def _iteration_done(self, v):
         self.r_depth = self.dep[0]
+        self.dead = not self.caps
+        self.caps &= 2
         k0 = self.lo[0]
         h = self.hi[0]
         i = k0
@@ -496,7 +500,7 @@ class Engine:
             for s in range(stm * 8, stm * 8 + b[PN + stm]):
                 n = E.records(b, ev.stamp, ts, tk, 3, s)
                 if b[RBC + s] or b[RVM + s]:
-                    self.dead = False       # a capture
+                    self.caps |= 1          # a capture
                 if n:
                     mobile += 1
                     frm = b[PL + s]
