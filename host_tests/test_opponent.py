@@ -7,7 +7,7 @@
 # steps here (opponent.LIMIT), the same on every machine, so the board's choices are fixed.
 from ctl_script import Rig
 from barragoon.game import Game
-from barragoon.notation import parse_face, square_name
+from barragoon.notation import parse_face, square_name, format_placement
 from barragoon.core import FACES
 from controller import colours as C
 from controller import modes as M
@@ -429,6 +429,71 @@ def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
 
 
 # --- through the whole firmware -----------------------------------------------------------------
+def test_a_game_with_a_clock_against_the_board():
+    # The whole firmware on the fake hardware: a 5-minute clock and the board as Brown, chosen
+    # in the New game menu. The board's clock runs while it thinks and is on the screen during
+    # its turn; it takes White's 3-tile, White places first with the clock on the placement
+    # screens (White's time runs), then the board places; the turn switches the clock.
+    from test_clock_play import board, hold, choose as pick, screen
+    from test_firmware import set_up, OK
+    from controller import clock as K
+    b = board("vs_clock")
+    b.app.boot()
+    b.run(50)
+    hold(b)
+    pick(b, "New game")
+    while "Clock: 5 min" not in b.ctl.top.items:
+        pick(b, [i for i in b.ctl.top.items if i.startswith("Clock")][0])
+    while "Increment: 0 s" not in b.ctl.top.items:
+        pick(b, [i for i in b.ctl.top.items if i.startswith("Increment")][0])
+    pick(b, "Against: player")                    # the board plays Brown, strength 1
+    pick(b, "Set up new game")
+    set_up(b)
+    ck = b.ctl.clock
+    g = b.ctl.game
+    op = b.ctl.opponent
+    assert ck is not None and op.side == 1 and ck.side == 0
+    b.lift("d2")
+    b.drop("d5")
+    assert g.last_turn_text() == "d2-d5" and ck.side == 1
+    brown = ck.ms(1)
+    b.run(60)
+    img = screen(b)
+    assert img.has("Thinking...") and img.has(K.time_text(ck.ms(1)), True)   # Brown's, running
+    assert img.has(K.time_text(ck.ms(0)), False)
+
+    def answer():
+        for _ in range(300):                      # (60 engine steps, one a loop step)
+            b.run(20)
+            if op.plan is not None and not op.thinking:
+                return op.plan
+        raise AssertionError("the board did not answer")
+
+    p = answer()
+    assert p.text.startswith("d8xd5") and ck.side == 1 and ck.ms(1) < brown
+    img = screen(b)
+    assert img.has("plays d8xd5") and img.has(K.time_text(ck.ms(1)), True)
+    b.lift("d5")                                  # the victim off, then the board's move
+    b.run(300)
+    b.lift("d8")
+    b.drop("d5")
+    assert g.placing() == 0 and ck.side == 0      # White places first, on White's time
+    img = screen(b)
+    assert img.has("put one") and img.has(K.time_text(ck.ms(0)), True)
+    b.drop("c3")
+    assert isinstance(b.ctl.top, M.Place) and screen(b).has(K.time_text(ck.ms(0)), True)
+    b.press(OK)
+    assert g.placing() == 1 and ck.side == 1      # the board's placement, on its time
+    q = answer()
+    side, where, face = q.places[0]
+    assert side == 1 and screen(b).has(K.time_text(ck.ms(1)), True)
+    b.drop(square_name(where))
+    b.press(OK)
+    assert g.placing() < 0 and g.pos.side == 0 and ck.side == 0
+    assert g.last_turn_text() == "d8xd5 c3=X " + format_placement(where, face)
+    assert '[Opponent "Brown 1"]' in b.saved_text() and '[Clock "' in b.saved_text()
+
+
 def test_an_event_script_chooses_the_board_in_the_menus_and_plays_its_move():
     from test_board_events import run_file
     r = run_file("vsboard_game.txt")
