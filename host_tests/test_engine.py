@@ -1,8 +1,11 @@
 # The engine (firmware/barragoon/engine.py): it only ever answers with turns the rules allow
 # (placements included), sees a won game and a lost last tile, honours the express rule and
 # the must-deviate rule through Game, keeps its budget (with a simulated clock: logic, not
-# timing), gives the same answer however its thinking is sliced, and allocates nothing per
-# node on MicroPython.
+# timing) but always completes its first look at every move and every face of its own
+# placements, gives the same answer however its thinking is sliced, scores a changed position
+# from the tiles within reach exactly as from scratch (evaluation.py), scores each face class
+# once exactly as every face alone, varies where it was ahead before, offers a draw when
+# behind in a dead position, and allocates nothing per node on MicroPython.
 #
 # BARRAGOON_ENGINE_FUZZ=N checks N random positions per runtime instead of the default.
 import os
@@ -13,6 +16,7 @@ from barragoon.core import WHITE, BROWN, TILE, RulesError
 from barragoon.game import Game
 from barragoon.engine import Engine, LEVELS
 from barragoon.notation import format_position, square_name, parse_face
+from barragoon import evaluation as E
 from bench_engine import Rng, random_action
 
 RUNTIMES = ("cpython", "micropython")
@@ -320,6 +324,128 @@ def test_nothing_to_decide():
     assert g.over
     eng = Engine()
     assert eng.start(g, depth=1) is False and eng.think(5) and eng.best() is None
+
+
+ISSUE = "[X]v[X][X]3/1[X]d[X][RN]2/[A]1[X][X]3/z[X]d[X]1Z1/[X]1V2[1E][X]/3V3/1Z2D2/4D2/4D2 w 18"
+
+
+def test_the_first_look_at_every_move_and_face_completes_whatever_the_budget():
+    # The win needs an A on b7 after e3xf5 (an X there loses the point): one unit of work is
+    # still a complete first iteration, every move and every face of its own placement.
+    for limits in ({"steps": 1}, {"depth": 1}):
+        turn = Engine().run(Game(ISSUE), **limits)
+        assert turn.text == "e3xf5 b7=A" and turn.depth >= 1 and turn.decided == 1, turn.text
+    clock = FakeClock()
+    eng = Engine(clock=clock)
+    eng.start(Game(ISSUE), budget_ms=1)
+    while not eng.think(5):
+        pass
+    assert eng.best().depth >= 1 and eng.best().text == "e3xf5 b7=A"
+
+
+def _random_positions(count, seed):
+    rng = Rng(seed)
+    out = []
+    while len(out) < count:
+        g = Game()
+        for i in range(10 + rng.below(40)):
+            if g.over:
+                break
+            random_action(g, rng)
+        if not g.over and g.placing() < 0:
+            out.append(g)
+    return out
+
+
+def _full_score(ev, stm, ply):
+    ev.save_level(1)
+    ev.record_all()
+    v = E.score(ev.b, stm, ply)
+    ev.load_level(1)                         # (the records of before)
+    return v
+
+
+def test_a_change_scored_from_the_tiles_within_reach_scores_as_from_scratch():
+    # evaluation.records mode 1 regenerates only the tiles a change can reach; every quiet
+    # move and a Barragoon put on each empty square must score exactly as a full evaluation.
+    checked = 0
+    for g in _random_positions(6 if MICRO else 3, 77):
+        ev = E.Evaluator(2)
+        ev.load(g.pos, (0, 0))
+        ev.record_all()
+        stm = g.pos.side
+        for m in g.legal_moves():
+            frm, to = m // 64, m % 64
+            victim = ev.make(frm, to)
+            if not victim:
+                assert ev.delta(frm, to, stm ^ 1, 1) == _full_score(ev, stm ^ 1, 1), m
+                checked += 1
+            ev.unmake(frm, to, victim, ev.vix)
+        for s in range(63):
+            if not ev.b[E.SQ2MB[s]]:
+                c = 1 + (s % 16)
+                ev.b[E.SQ2MB[s]] = c
+                assert ev.delta(s, E.NO_SQ, stm, 1) == _full_score(ev, stm, 1), (s, c)
+                ev.b[E.SQ2MB[s]] = 0
+                checked += 1
+    assert checked > 100, checked
+
+
+def test_scan_scores_every_face_exactly_as_that_face_alone():
+    # evaluation.scan scores faces that let the same walks through once; its best must be the
+    # best of all 16 faces scored one by one, and the first face with that score.
+    rng = Rng(5)
+    checked = 0
+    for g in _random_positions(4 if MICRO else 2, 91):
+        ev = E.Evaluator(2)
+        ev.load(g.pos, (0, 0))
+        ev.record_all()
+        stm = g.pos.side
+        for s in range(63):
+            if ev.b[E.SQ2MB[s]]:
+                continue
+            best = None
+            for f in range(1, 17):
+                ev.b[E.SQ2MB[s]] = f
+                v = -ev.delta(s, E.NO_SQ, stm, 1)
+                ev.b[E.SQ2MB[s]] = 0
+                if best is None or v > best[0]:
+                    best = (v, f)
+            ban = s * 32 + best[1] if rng.below(4) == 0 else 0xFFFF
+            r = E.scan(ev.b, ev.stamp, ev.tsq, ev.tkind, s, stm, 1, 1, ban)
+            if ban != 0xFFFF:                # the best face refused: the next best
+                best = None
+                for f in range(1, 17):
+                    if s * 32 + f == ban:
+                        continue
+                    ev.b[E.SQ2MB[s]] = f
+                    v = -ev.delta(s, E.NO_SQ, stm, 1)
+                    ev.b[E.SQ2MB[s]] = 0
+                    if best is None or v > best[0]:
+                        best = (v, f)
+            assert (r >> 5, r & 31) == best, (format_position(g.pos), s, r >> 5, r & 31, best)
+            checked += 1
+    assert checked > 40, checked
+
+
+def test_varies_in_a_position_where_it_was_ahead_before():
+    # Two 4-tiles against a 2-tile far away: the engine is ahead; in the same position a second
+    # time it plays another move (the first one did not win).
+    g = Game("6z/7/7/7/7/7/7/7/VV5 w 24")
+    eng = Engine()
+    first = eng.run(g, depth=2)
+    assert first.score > 40
+    second = eng.run(g, depth=2)
+    assert second.move != first.move, (first.text, second.text)
+    assert Engine().run(g, depth=2).move == first.move      # (a new engine: the same again)
+
+
+def test_offers_a_draw_when_behind_in_a_dead_position():
+    dead = Game("z6/7/7/7/7/7/7/7/4VV1 b 24")       # no Barragoon, the tiles far apart
+    assert Engine().run(dead, depth=2).offer_draw
+    assert not Engine().run(dead, depth=1).offer_draw       # one turn is not enough to say
+    assert not Engine().run(Game("z6/7/7/7/7/7/7/7/4VV1 w 24"), depth=2).offer_draw   # ahead
+    assert not Engine().run(Game(), depth=2).offer_draw     # captures to come
 
 
 def test_levels_grow():
