@@ -48,7 +48,7 @@
 #
 # Every level completes the first iteration, depth 1, before it may stop: every legal move,
 # and for the engine's own placements in that turn every empty square with every face
-# (evaluation.scan). Candidate placements elsewhere: see placement.py.
+# (evaluation.scan). Candidate placements elsewhere: evaluation.candidates.
 #
 # Move ordering: the previous iteration's best first at the root; tile captures by victim,
 # the killer move, Barragoon captures, then quiet moves by a history of cut-offs.
@@ -57,7 +57,6 @@ from array import array
 from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB
 from barragoon import evaluation as E
 from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, PL, PN, RBC, RVM, STAGE, WN
-from barragoon import placement
 from barragoon.notation import format_move, format_placement, parse_move, parse_placement
 
 try:
@@ -91,7 +90,7 @@ _P_RET = const(8)
 # empty square with every face: at the root (then the best face of the _ROOT_KEEP best
 # squares are searched), and below a root move in the first iteration (the best counts, and
 # it stays a candidate in the deeper iterations). Elsewhere by where the placement node
-# stands: the squares that get X, the first of them A too (placement.py), and how many of
+# stands: the squares that get X, the first of them A too (evaluation.candidates), and how many of
 # the best are searched.
 _ROOT_KEEP = const(10)
 _FIRST_SQ = const(6)          # placements of the turn being chosen
@@ -616,7 +615,7 @@ class Engine:
     # --- placement nodes -------------------------------------------------------------------
     def _place_records(self, k):
         # The position's records (the tiles the last change can reach, or all), then either
-        # the scan of every square and face, or the candidate squares of placement.py.
+        # the scan of every square and face, or the candidate squares of evaluation.candidates.
         ev = self.ev
         if self.ta[k] != NO_SQ:
             if ev.owner != k - 1:
@@ -646,7 +645,7 @@ class Engine:
             n = _INNER_SQ
             self.lim[k] = _INNER_N
         room = (len(self.mv) - lo - 2) // 2
-        h = placement.candidates(ev, self.side[k], self.mv, lo, n if n < room else room, na)
+        h = E.candidates(ev, self.side[k], self.mv, lo, n if n < room else room, na)
         if own:
             a = self.ov[self.it[0]]          # the best of the first iteration's scan
             if a > 0 and not ev.b[SQ2MB[a >> 5]]:

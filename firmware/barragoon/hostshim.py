@@ -1,5 +1,5 @@
 # Stand-ins for what MicroPython has built in, so that the engine's modules (engine.py,
-# evaluation.py, placement.py) run on CPython too: the host tests and tools. The board never
+# evaluation.py) run on CPython too: the host tests and tools. The board never
 # imports this module (they import it only where `micropython` is missing), so its code costs
 # the Pico's heap nothing.
 import time

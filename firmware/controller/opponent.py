@@ -59,7 +59,7 @@ OFFER_AGAIN = 20           # turns the board waits after a declined draw offer
 LIMIT = None               # (budget_ms, steps) for every search instead: tests use steps,
                            # the same work on every machine
 
-ENGINE = ("barragoon.engine", "barragoon.evaluation", "barragoon.placement")
+ENGINE = ("barragoon.engine", "barragoon.evaluation")
 
 _engine = None
 _NOTHING = ()                  # Opponent.plan when the engine found nothing to decide
