@@ -411,7 +411,11 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
     end on sq with a full move: it cannot take an A). And no face opens a path that an empty
     square closes while X closes every path any face closes, so a tile whose record X leaves
     as it was keeps it under every face: the other faces regenerate only the tiles X
-    changed, and none are scored at all when X changed none."""
+    changed, and none are scored at all when X changed none. When X changed only tiles of the
+    placer's enemy (stm, or the other side if flip), no other face can be better for the
+    placer (every term of the score gets no better for the placer the more walks the enemy
+    has), but an A where an enemy 2-tile could end (it cannot take an A): only that A is
+    scored besides X."""
     p = ptr8(b)
     w = ptr32(b)
     fm = ptr16(FACE_MASK)
@@ -427,6 +431,7 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
     done = 0
     best = 0
     bs = 0
+    only = 0                            # X changed only enemy tiles (see above)
     f = 1
     while f <= 16:
         a = (sq << 5) | f
@@ -436,7 +441,7 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
         j = 0
         while j < done and sk[(_SEEN >> 1) + j] != key:
             j += 1
-        if j < done or (f > 1 and not p[WN] and best):
+        if j < done or (f > 1 and not p[WN] and best) or (only and (f < 16 or not two)):
             f += 1                      # scores as a face already scored
             continue
         if a != ban:
@@ -450,12 +455,15 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
         if f == 1:                      # X: the crossings, and only the tiles X changed
             j = 0
             k = 0
+            only = 1 if a != ban else 0
             while j < p[WN]:
                 q = p[_WL + j]
                 if p[_REC + q] != p[_KEEP + q] or p[RBC + q] != p[_KEEP + 16 + q] or \
                         p[RVM + q] != p[_KEEP + 32 + q]:
                     p[_WL + k] = q
                     k += 1
+                    if (q >> 3) == stm ^ flip:
+                        only = 0        # one of the placer's own
                 q = p[PL + q]
                 v = int(p[sq2mb[q]] & 7)
                 df = int(t[_FILE + sq]) - int(t[_FILE + q])
