@@ -419,8 +419,8 @@ def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
     op = rig.ctl.opponent
     assert isinstance(rig.ctl.top, OP.VsPlay) and not g.offered
     op.plan = OP.parse("Brown 1")                  # (a plan of the board's: any object will do
-    op.plan.offer_draw = False                     # here) and its score: even
-    op.score = 0
+    op.plan.offer_draw = False                     # here) and a draw would do
+    op.draw_ok = True
     rig.advance(100)
     assert g.offered and isinstance(rig.ctl.top, M.Offer)
     assert "Brown offers" in shown(rig)

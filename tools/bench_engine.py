@@ -24,8 +24,9 @@ placements included. Each opening is played twice, colours swapped. A game still
 after --max-turns turns (default 300) is a draw and counted as "capped".
 
 Draws in matches: a player whose turn completes a repeated sequence (rule 6c) offers the draw
-when it does not see itself ahead, and the player offered accepts when it does not see itself
-ahead (a declined offer makes the decliner deviate, as the rules say). An engine player also
+when it does not see itself clearly ahead (the engine: Turn.draw_ok, ahead by at most 0.4 of a
+2-tile; the reference: the same margin on its evaluation), and the player offered accepts on
+the same terms (a declined offer makes the decliner deviate, as the rules say). An engine player also
 offers a draw when it is behind in a position its search sees as dead (Turn.dead), as the
 board does; the other player answers the same way.
 """
@@ -170,7 +171,7 @@ class EnginePlayer:
             game.place(sq, face)
 
     def wants_draw(self, game):
-        return self.last is None or self.last.score <= 0
+        return self.last is None or self.last.draw_ok
 
     def offers_draw(self, game):
         return self.last is not None and getattr(self.last, "offer_draw", False)

@@ -19,7 +19,8 @@ exactly what issue 23 describes:
   places next, else its best turn one ply deep).
 
 Draws: it offers the repetition draw, and accepts an offered draw, when its evaluation of the
-position does not have it ahead (bench_engine.py asks).
+position does not have it ahead by more than DRAW_MARGIN (bench_engine.py asks; the engine
+takes a draw on the same terms).
 
 Runs on CPython and on MicroPython (tools/bench_engine.py plays it on the unix port: the rules
 core's move generator is machine code there). Ties are broken by fixed keys, never by the
@@ -29,6 +30,7 @@ from barragoon.core import EMPTY, TILE, BROWN_BIT, MAX_BARRAGOON, SQ2MB, B_X
 
 WIN = 30000
 INF = 32000
+DRAW_MARGIN = 40
 VALUE = (0, 0, 100, 120, 145)
 _ADJ = (1, -1, 7, -7)
 
@@ -266,6 +268,6 @@ class ReferencePlayer:
         return -Searcher(pos).turns(next_mover, 1, -INF, INF)
 
     def wants_draw(self, game):
-        """Offer or accept a draw: when its evaluation does not have it ahead."""
+        """Offer or accept a draw: when its evaluation does not have it clearly ahead."""
         me = game.turn if game.offered else 1 - game.pos.side
-        return evaluate(game.pos, me, game.pos.side) <= 0
+        return evaluate(game.pos, me, game.pos.side) <= DRAW_MARGIN

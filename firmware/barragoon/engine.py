@@ -110,7 +110,7 @@ _ROOM = const(96)             # a turn node needs this much room in mv, else it 
 # more (the search's own bytecode, _STEP_UNITS). LEVELS: (thinking time on the board in ms, the work the
 # emulated RP2040 does in that time: bench_engine.py --rp2040 measures it).
 _STEP_UNITS = const(2)
-LEVELS = ((0.095, 1), (2000, 21000), (8000, 84000), (30000, 315000))
+LEVELS = ((0.098, 1), (1500, 15300), (10000, 102000), (60000, 612000))
 
 
 
@@ -135,6 +135,9 @@ class Turn:
         # Behind in a position the search sees as dead (no capture anywhere in its last
         # complete iteration, two turns deep or more): the board offers a draw.
         self.offer_draw = dead and depth >= 2 and score < _BEHIND
+        # Not ahead by more than _AHEAD: about even or behind, the engine would take a draw
+        # (and it varies instead of repeating only where it is ahead by more).
+        self.draw_ok = score <= _AHEAD
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
         if move is not None:

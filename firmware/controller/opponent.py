@@ -31,7 +31,8 @@
 # clock stays on the screen during its turn and its placements.
 #
 # The board offers a draw itself, once its turn is done: the repetition draw when its turn
-# completes a repeated sequence and its search does not see it ahead, and an agreed draw when
+# completes a repeated sequence and its search does not see it clearly ahead (Turn.draw_ok;
+# where it is, it varies instead of repeating), and an agreed draw when
 # it is behind in a position its search sees as dead (no capture anywhere in a search two turns
 # deep: Turn.offer_draw); declined, it waits OFFER_AGAIN turns before it offers again.
 #
@@ -52,7 +53,7 @@ STEP_END_MS = 3            # think until this long after the loop step began (th
                            # events and the tick come first; the LEDs and the screen follow
                            # within the period); at least one engine step (1-4 ms) a loop step
 SLICE_MS = None            # a fixed slice instead (tests: 0, one engine step per loop step)
-STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (2, 8, 30 s per turn)
+STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (1.5, 10, 60 s per turn)
 HINT_MS = 1000             # thinking time of a hint
 CLOCK_SHARE = 20           # with a clock: at most this fraction of the board's time left
 OFFER_AGAIN = 20           # turns the board waits after a declined draw offer
@@ -139,7 +140,7 @@ class Opponent:
         self.thinking = False
         self.t0 = 0
         self.ms = 0                # the last search's time (figures)
-        self.score = None          # the last search's score, the board's view (draw offers)
+        self.draw_ok = False       # its last search would take a draw (Turn.draw_ok)
         self.offer_at = -1         # len(game.actions) when the board last offered a draw
         self.allow = self._allow   # for Judge.allow (one bound method, made once)
 
@@ -207,7 +208,7 @@ class Opponent:
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
             if self.plan is not None:
-                self.score = self.plan.score
+                self.draw_ok = self.plan.draw_ok
             ctl.judge.relimit()
             ctl.dirty()
 
@@ -224,7 +225,7 @@ class Opponent:
         if not p or g.over or g.offered or g.pending or g.pos.side == self.side or \
                 n == self.offer_at or not ctl.playing() or ctl.top is not ctl.stack[0]:
             return
-        if g.repetition and self.score is not None and self.score <= 0:
+        if g.repetition and self.draw_ok:
             self.offer_at = n
             g.offer_repetition_draw()
             ctl.save()
@@ -234,9 +235,10 @@ class Opponent:
             ctl.push(M.Offer(False, self.side))
 
     def answer(self, ctl, repetition):
-        """A draw offered to the board: it accepts when its last search did not see it ahead
+        """A draw offered to the board: it accepts when its last search did not see it clearly
+        ahead (Turn.draw_ok)
         (no search yet: it plays on)."""
-        accept = self.score is not None and self.score <= 0
+        accept = self.draw_ok
         M.Offer(repetition).answer(ctl, accept, 0)
         if not ctl.hint:
             ctl.hint = "Board: draw agreed" if accept else "Board: no draw"
