@@ -39,7 +39,8 @@ TOOLS = {
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }
 # Modules that other tools and tests import; they have no command line of their own.
-LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py", "record_file.py", "sim_pico.py"}
+LIBRARIES = {"cli.py", "ctl_script.py", "event_script.py", "record_file.py", "sim_pico.py",
+             "reference_player.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
 ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
                   "legal_moves.py", "replay.py")

@@ -539,7 +539,10 @@ def _table(results, games, out):
             for i in range(1, len(LEVELS))))
 
 
-def matches(opts, out=print):
+def matches(opts, out=print, results=None):
+    """Play the matches of opts (default: TARGETS), one at a time; print each and the table.
+    results (a list) receives (a, b, won, drawn, lost, capped) per match. Returns 0, or 1/2
+    when the MicroPython worker failed or is missing."""
     specs = opts["--match"] or [(t[0], t[1]) for t in TARGETS]
     runtime = opts["--runtime"]
     mp = None
@@ -549,7 +552,8 @@ def matches(opts, out=print):
         if mp is None and runtime == "micropython":
             out("bench_engine: " + micropython_env.missing_reason())
             return 2
-    results = []
+    if results is None:
+        results = []
     for a, b in specs:
         args = ["--match", "%s:%s" % (a, b), "--games", str(opts["--games"]), "--openings",
                 opts["--openings"], "--max-turns", str(opts["--max-turns"]), "--seed",
