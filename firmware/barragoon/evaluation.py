@@ -4,8 +4,10 @@
 # the board's cells (the rules core's 88-byte mailbox, so the rules core's move generator runs
 # on it directly), where each side's tiles stand, and what each tile can do (its "record").
 # The work per search node is done by viper functions over that buffer (machine code on the
-# board, plain Python on CPython): one call generates a side's moves, one scores a position,
-# one takes a move back. Nothing here allocates after construction.
+# board, plain Python on CPython): one call generates the records of some tiles, one scores a
+# position, one scores every face of a Barragoon on a square. Nothing here allocates after
+# construction. (On a stock MicroPython the machine code is loaded into the heap, which the
+# engine shares with the whole firmware: what is not per node stays Python.)
 #
 # How a position is judged (from the side to move, "stm"): each tile's targets are generated
 # by the rules core (a "record": how many moves, how many Barragoons it could capture, which
@@ -48,16 +50,16 @@ _NO_LEVEL = const(255)
 # Evaluator.b: offsets.
 PL = const(88)              # 16: square of the tile in slot s = side * 8 + i, i < pn[side]
 PN = const(104)             # 2: tiles per side
-_PIDX = const(106)           # 63: square -> i of the tile there (within its side), 255: none
-_REC = const(172)            # 48: records by slot: moves [0:16], Barragoon captures [16:32],
+_PIDX = const(106)          # 63: square -> i of the tile there (within its side), 255: none
+_REC = const(172)           # 48: records by slot: moves [0:16], Barragoon captures [16:32],
 RBC = const(188)            #     capturable enemy tiles as a bit mask of their i [32:48]
 RVM = const(204)            #     (_REC and _KEEP are word-aligned: copied a word at a time)
-_KEEP = const(220)           # 48: the records saved by keep()
-_WL = const(268)             # 16: the slots listed by records() mode 1
+_KEEP = const(220)          # 48: the records saved around a change (delta(), scan())
+_WL = const(268)            # 16: the slots listed by records() mode 1
 WN = const(284)
 STAGE = const(285)          # 2: the express stages
-_GEN = const(287)            # the move generator's stamp generation
-_SEEN = const(288)           # scan(): 16 halfwords, the crossings of the faces scored
+_GEN = const(287)           # the move generator's stamp generation
+_SEEN = const(288)          # scan(): 16 halfwords, the crossings of the faces scored
 _SIZE = const(320)
 _RECS = const(48)
 
@@ -101,7 +103,7 @@ def _face_masks():
 
 
 FACE_MASK = _face_masks()
-_MOBILITY = const(0)          # offsets in TABLES
+_MOBILITY = const(0)         # offsets in TABLES
 _FILE = const(33)
 _RANK = const(96)
 del _tables, _face_masks     # built once: their code need not stay in the heap
