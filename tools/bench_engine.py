@@ -6,6 +6,7 @@
     python tools/bench_engine.py --speed             speed and heap only
     python tools/bench_engine.py --rp2040            speed, level budgets and heap on the
                                                      emulated Pico (the figures that count)
+    python tools/bench_engine.py --rp2040 --profile  where a search's time goes there
     micropython tools/bench_engine.py --speed        MicroPython figures only
 
 Players: random (random move, random placements), greedy (the most valuable capture, else a
@@ -402,6 +403,71 @@ print('game', turns, units, ms, peak, t_max, g.reason or 'unfinished')
 """
 
 
+# --rp2040 --profile: where a search's time goes, by what the search step did (Engine.pc).
+PROFILE_SCRIPT = """
+import time
+from barragoon.game import Game
+from barragoon.engine import Engine, LEVELS
+eng = Engine()
+eng.run(Game(), depth=1)
+for name, text in %(positions)r:
+    us = [0] * 16
+    n = [0] * 16
+    u = [0] * 16
+    eng.start(Game(text), budget_ms=%(ms)d)
+    t_end = time.ticks_add(time.ticks_ms(), %(ms)d)
+    while not eng.done:
+        pc = eng.pc[eng.k]
+        s0 = eng.steps
+        t = time.ticks_us()
+        eng._step()
+        us[pc] += time.ticks_diff(time.ticks_us(), t)
+        n[pc] += 1
+        u[pc] += eng.steps - s0
+        eng.steps += 2
+        if eng.r_depth and time.ticks_diff(time.ticks_ms(), t_end) >= 0:
+            eng.stop()
+    for pc in range(16):
+        if n[pc]:
+            print('prof', name, pc, n[pc], us[pc], u[pc])
+"""
+STEP_NAMES = {1: "moves (turn node)", 2: "next move / leaf", 3: "child returned (turn)",
+              4: "placement: records, candidates", 5: "placement: every face of a square",
+              6: "placement: score a candidate", 7: "next placement", 8: "child returned "
+              "(placement)"}
+
+
+def profile(out=print):
+    """Time per kind of search step on the emulated Pico (level 1's time per position)."""
+    from rp2040 import board, flashfs, pico
+    why = pico.missing()
+    if why:
+        out("bench_engine: emulated Pico not available: " + why)
+        return 2
+    files = flashfs.read_files(flashfs.build_image(board.build_firmware()))
+    files.pop("main.py")
+    code = PROFILE_SCRIPT % {"positions": SPEED_POSITIONS, "ms": LEVELS[1][0]}
+    with pico.Pico(flash=flashfs.build_image(None, files)) as p:
+        p.run_for(500)
+        lines = p.exec(code, timeout_ms=len(SPEED_POSITIONS) * LEVELS[1][0] * 4 + 300000)
+    rows = {}
+    for line in lines.split("\r\n"):
+        w = line.split()
+        if w and w[0] == "prof":
+            r = rows.setdefault(int(w[2]), [0, 0, 0])
+            for i in range(3):
+                r[i] += int(w[3 + i])
+    total = sum(r[1] for r in rows.values()) or 1
+    out("Where the time goes: %s, %d ms each, emulated Pico (the timing adds to each step)"
+        % (", ".join(n for n, _ in SPEED_POSITIONS), LEVELS[1][0]))
+    out("  %-32s %6s %9s %6s %11s" % ("step", "steps", "us a step", "share", "units a step"))
+    for pc in sorted(rows):
+        n, us, u = rows[pc]
+        out("  %-32s %6d %9.0f %5.1f%% %11.1f" % (STEP_NAMES.get(pc, pc), n, us / n,
+                                                 100.0 * us / total, u / n))
+    return 0
+
+
 def rp2040(turns, level, out=print):
     """Figures measured on the emulated Pico (rp2040js, the .mpy build)."""
     from rp2040 import board, flashfs, pico
@@ -467,7 +533,8 @@ class UsageError(Exception):
 
 
 OPTIONS = {"--games": 10, "--match": None, "--openings": "random", "--max-turns": MAX_TURNS,
-           "--seed": 1, "--speed": False, "--rp2040": False, "--turns": 20, "--level": 1,
+           "--seed": 1, "--speed": False, "--rp2040": False, "--profile": False, "--turns": 20,
+           "--level": 1,
            "--runtime": "auto", "--no-micropython": False}
 
 
@@ -604,6 +671,8 @@ def main(argv):
             match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"], opts["--seed"])
         return 0
     if opts["--rp2040"]:
+        if opts["--profile"]:
+            return profile()
         return rp2040(opts["--turns"], opts["--level"])
     if not opts["--speed"]:
         rc = matches(opts)
