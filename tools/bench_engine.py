@@ -602,7 +602,7 @@ def _table(results, games, out):
         % (capped_all, total, MAX_TURNS, 100.0 * capped_all / max(1, total), CAPPED_PERCENT))
     out("Budgets (engine.LEVELS: work units a turn = what the emulated Pico searches in the "
         "level's time, bench_engine.py --rp2040): " + ", ".join(
-            "L%d %d units = %.0f s" % (i, LEVELS[i][1], LEVELS[i][0] / 1000.0)
+            "L%d %d units = %g s" % (i, LEVELS[i][1], LEVELS[i][0] / 1000.0)
             for i in range(1, len(LEVELS))))
 
 
