@@ -2,11 +2,13 @@
 # the New-game options, the board's turn (thinking, its move shown and carried out, verified by
 # the sensors: only its move commits), its placements confirmed with OK, a wrong piece, the
 # player's placement after capturing one of its tiles, take-back to the player's own turn, the
-# hint, and the opponent saved with the game. The engine works by steps here (opponent.LIMIT),
-# the same on every machine, so the board's choices are fixed.
+# hint for a move and for a placement, the board's own draw offers, a game with a clock against
+# the board (the whole firmware), and the opponent saved with the game. The engine works by
+# steps here (opponent.LIMIT), the same on every machine, so the board's choices are fixed.
 from ctl_script import Rig
 from barragoon.game import Game
-from barragoon.notation import parse_face
+from barragoon.notation import parse_face, square_name, format_placement
+from barragoon.core import FACES
 from controller import colours as C
 from controller import modes as M
 from controller import opponent as OP
@@ -20,6 +22,7 @@ OP.SLICE_MS = 0                            # one step per loop step: thinking ta
                                            # (simulated) time on every machine
 
 BARRAGOON_CAPTURE = "7/7/7/7/3z3/7/3[X]3/7/Z6 b 24"    # the board (Brown): d5xd3, then b1=X
+WHITE_TAKES_BARRAGOON = "6z/7/7/7/3[X]3/7/7/3D3/7 w 24"  # the player: d2xd5, then places
 TILE_CAPTURE = "V6/7/7/7/3z3/7/3D3/7/7 b 24"          # the board: d5xd3; White places first
 WHITE_CAPTURES = "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"     # the player takes d5: Brown places first
 
@@ -322,6 +325,26 @@ def test_hint_lights_a_move_without_playing_it_and_a_touch_clears_it():
     assert "Hint" not in rig.ctl.top.items
 
 
+def test_hint_for_a_placement_lights_its_square_and_shows_its_face():
+    rig = vs_rig(WHITE_TAKES_BARRAGOON, 1)
+    rig.run("lift d5; lift d2; wait 300; drop d5; wait 400")
+    g = rig.ctl.game
+    assert rig.record() == "d2xd5" and g.placing() == 0
+    rig.run("hold")
+    choose(rig, "Hint")
+    rig.advance(1000)
+    h = rig.ctl.top.turn
+    assert h is not None and h.move is None and h.places[0][0] == 0 and rig.record() == "d2xd5"
+    side, where, face = h.places[0]
+    assert rig.lit(C.SUGGEST_TO) == [square_name(where)]   # the square for the Barragoon
+    text = shown(rig)
+    assert "Hint" in text and square_name(where) in text and FACES[face - 1] in text
+    assert g.placement_allowed(where, face)
+    rig.run("press ok")                            # a button: the hint goes
+    assert isinstance(rig.ctl.top, OP.VsPlay) and rig.lit(C.SUGGEST_TO) == []
+    assert g.placing() == 0 and rig.record() == "d2xd5"
+
+
 def test_hint_in_a_two_player_game_and_a_button_clears_it():
     rig = Rig()
     rig.start_game()
@@ -355,7 +378,122 @@ def test_a_draw_offered_to_the_board_is_accepted_when_it_is_behind():
     assert g.over and g.reason == "draw agreed" and isinstance(rig.ctl.top, M.Over)
 
 
+def test_the_board_offers_a_draw_when_it_is_behind_in_a_dead_position():
+    OP.LIMIT = (0, 4000)                           # deep enough to see two turns ahead
+    try:
+        rig = vs_rig("z6/7/7/7/7/7/7/7/4VV1 b 24", 1)   # no Barragoon: nothing to take soon
+        p = think(rig, 20000)
+        assert p.depth >= 2 and p.score < 0 and p.offer_draw
+        carry_out(rig, p)
+        assert isinstance(rig.ctl.top, M.Offer)
+        text = shown(rig)
+        assert "Brown offers" in text and "White:" in text
+        rig.run("press ok")                        # declined: play on
+        g = rig.ctl.game
+        assert not g.over and isinstance(rig.ctl.top, OP.VsPlay)
+        rig.run("lift f1; drop f5; wait 400")
+        carry_out(rig, think(rig, 20000))
+        assert not isinstance(rig.ctl.top, M.Offer)   # not again at once
+        rig.run("hold")
+        choose(rig, "Offer draw")                  # the player offers: it accepts
+        assert g.over and g.reason == "draw agreed"
+    finally:
+        OP.LIMIT = (0, 60)
+
+
+def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
+    # White's 4-tile a1-a4-a1 and Brown's g9-g6-g9 three times: Brown's last turn completes the
+    # third copy. The board plays Brown; its last search did not see it ahead.
+    g = Game("4v1v/7/7/7/7/7/7/7/V6 w 24")
+    for copies in range(3):
+        for frm, to in (("a1", "a4"), ("g9", "g6"), ("a4", "a1"), ("g6", "g9")):
+            g.move(sq(frm), sq(to))
+    assert g.repetition and g.pos.side == 0
+    g.opponent = OP.tag(1, 1)
+    rig = Rig()
+    rig.screen = rig.ctl.fb = Screen(rig.fb)
+    for s in range(63):
+        rig.board[s] = 1 if g.pos.get(s) else 0
+    rig.ctl.start(rig.board, g, "")
+    choose(rig, "Resume game")
+    op = rig.ctl.opponent
+    assert isinstance(rig.ctl.top, OP.VsPlay) and not g.offered
+    op.plan = OP.parse("Brown 1")                  # (a plan of the board's: any object will do
+    op.plan.offer_draw = False                     # here) and a draw would do
+    op.draw_ok = True
+    rig.advance(100)
+    assert g.offered and isinstance(rig.ctl.top, M.Offer)
+    assert "Brown offers" in shown(rig)
+    rig.run("press ok")                            # declined: White must deviate
+    assert g.must_deviate == 0 and not g.over
+
+
 # --- through the whole firmware -----------------------------------------------------------------
+def test_a_game_with_a_clock_against_the_board():
+    # The whole firmware on the fake hardware: a 5-minute clock and the board as Brown, chosen
+    # in the New game menu. The board's clock runs while it thinks and is on the screen during
+    # its turn; it takes White's 3-tile, White places first with the clock on the placement
+    # screens (White's time runs), then the board places; the turn switches the clock.
+    from test_clock_play import board, hold, choose as pick, screen
+    from test_firmware import set_up, OK
+    from controller import clock as K
+    b = board("vs_clock")
+    b.app.boot()
+    b.run(50)
+    hold(b)
+    pick(b, "New game")
+    while "Clock: 5 min" not in b.ctl.top.items:
+        pick(b, [i for i in b.ctl.top.items if i.startswith("Clock")][0])
+    while "Increment: 0 s" not in b.ctl.top.items:
+        pick(b, [i for i in b.ctl.top.items if i.startswith("Increment")][0])
+    pick(b, "Against: player")                    # the board plays Brown, strength 1
+    pick(b, "Set up new game")
+    set_up(b)
+    ck = b.ctl.clock
+    g = b.ctl.game
+    op = b.ctl.opponent
+    assert ck is not None and op.side == 1 and ck.side == 0
+    b.lift("d2")
+    b.drop("d5")
+    assert g.last_turn_text() == "d2-d5" and ck.side == 1
+    brown = ck.ms(1)
+    b.run(60)
+    img = screen(b)
+    assert img.has("Thinking...") and img.has(K.time_text(ck.ms(1)), True)   # Brown's, running
+    assert img.has(K.time_text(ck.ms(0)), False)
+
+    def answer():
+        for _ in range(300):                      # (60 engine steps, one a loop step)
+            b.run(20)
+            if op.plan is not None and not op.thinking:
+                return op.plan
+        raise AssertionError("the board did not answer")
+
+    p = answer()
+    assert p.text.startswith("d8xd5") and ck.side == 1 and ck.ms(1) < brown
+    img = screen(b)
+    assert img.has("plays d8xd5") and img.has(K.time_text(ck.ms(1)), True)
+    b.lift("d5")                                  # the victim off, then the board's move
+    b.run(300)
+    b.lift("d8")
+    b.drop("d5")
+    assert g.placing() == 0 and ck.side == 0      # White places first, on White's time
+    img = screen(b)
+    assert img.has("put one") and img.has(K.time_text(ck.ms(0)), True)
+    b.drop("c3")
+    assert isinstance(b.ctl.top, M.Place) and screen(b).has(K.time_text(ck.ms(0)), True)
+    b.press(OK)
+    assert g.placing() == 1 and ck.side == 1      # the board's placement, on its time
+    q = answer()
+    side, where, face = q.places[0]
+    assert side == 1 and screen(b).has(K.time_text(ck.ms(1)), True)
+    b.drop(square_name(where))
+    b.press(OK)
+    assert g.placing() < 0 and g.pos.side == 0 and ck.side == 0
+    assert g.last_turn_text() == "d8xd5 c3=X " + format_placement(where, face)
+    assert '[Opponent "Brown 1"]' in b.saved_text() and '[Clock "' in b.saved_text()
+
+
 def test_an_event_script_chooses_the_board_in_the_menus_and_plays_its_move():
     from test_board_events import run_file
     r = run_file("vsboard_game.txt")

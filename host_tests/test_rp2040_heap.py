@@ -14,8 +14,8 @@ from event_script import square_number as S
 
 pico_bench.require()
 
-LAZY = ("barragoon.engine", "barragoon.evaluation", "barragoon.placement",
-        "controller.opponent", "controller.menus", "controller.clock")
+LAZY = ("barragoon.engine", "barragoon.evaluation", "controller.opponent", "controller.menus",
+        "controller.clock")
 HOLD_MS = 900                      # a long press of OK: the menu (config LONG_PRESS_MS 700)
 
 

@@ -43,8 +43,7 @@ TOOLS = {
 }
 # Modules that other tools and tests import; they have no command line of their own.
 LIBRARIES = {"cli.py", "ctl_script.py", "deadlock_pens.py", "event_script.py", "hands.py",
-             "record_file.py",
-             "sim_pico.py"}
+             "record_file.py", "reference_player.py", "sim_pico.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
 ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
                   "legal_moves.py", "replay.py")

@@ -13,9 +13,10 @@ evaluation and how far the engine looked, e.g.
     evaluation: +0.45 for White (1.00 = a 2-tile); depth 3, 2710 nodes, 0.31 s
 
 Limits: --time S seconds of thinking, --depth N turns, --steps N units of work (about one
-tile's move generation each), --level 1-3 (the board's levels, as steps, so the answer is the
-same on every machine). Default: --level 2. --stages W,B sets the express stage (0-2) of
-White and Brown (default 0,0).
+tile's move generation each), --level 1-3 (the board's levels, as the work the Pico does in
+their time, so the answer is the same on every machine). Every limit still completes the
+first look at every move (and every face of the engine's own placements). Default: --level 2.
+--stages W,B sets the express stage (0-2) of White and Brown (default 0,0).
 Bad input: one line on stderr naming the problem, exit status 2.
 """
 import sys

@@ -11,7 +11,7 @@
 #     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
 #     # Every pass of the main loop, after the scan and the events:
 #     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
-#         ...                                       # (a step: 1-4 ms on the RP2040)
+#         ...                                       # (a step: 0.2-4 ms on the RP2040)
 #         turn = eng.best()
 #         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
 #         # turn.text: 'd2xd6 e6=X b3=RN'; turn.score: the board's view, 100 = a 2-tile.
@@ -22,11 +22,11 @@
 #     # Take-back, new game, menu: eng.stop() (or just start() again later).
 #
 # The search is an explicit stack (no recursion), so think() can stop after any step and go
-# on later. A step is about one tile's move generation: the same work on every machine, so
-# host matches count steps (LEVELS). The engine searches its own copy of the position
-# (Evaluator.pos, loaded once per start()), making and unmaking moves and placements on it;
-# the live game may change under it. After construction nothing is allocated per node: all
-# per-level state lives in bytearrays and arrays.
+# on later. The engine searches its own copy of the position (evaluation.Evaluator, loaded
+# once per start()), making and unmaking moves and placements on it; the live game may
+# change under it. After construction nothing is allocated per node: all per-level state
+# lives in bytearrays and arrays, and the work per node is done by the viper kernels of
+# evaluation.py.
 #
 # The rules the root must obey come from the Game's public API: game.legal_moves() (the
 # must-deviate rule after a declined repetition), game.pending / placing(), game.stages
@@ -42,34 +42,29 @@
 # Every node is negamax from the view of the side acting there; a child acting for the same
 # side keeps the window, a child of the other side gets it negated. Depth counts turns:
 # placements belong to their turn and do not use depth. At depth 0 the static evaluation
-# decides; the placements just before it are scored directly by it (no extra level).
-# Candidate placements: see placement.py.
+# decides: a quiet move into depth 0 is scored in its parent's loop from the parent's
+# records (only the tiles within reach of the move are generated again), and the
+# placements just before depth 0 are scored directly (no extra level).
+#
+# Every level completes the first iteration, depth 1, before it may stop: every legal move,
+# and for the engine's own placements in that turn every empty square with every face
+# (evaluation.scan). Candidate placements elsewhere: evaluation.candidates.
 #
 # Move ordering: the previous iteration's best first at the root; tile captures by victim,
-# killer moves, Barragoon captures, then quiet moves by a history of cut-offs.
+# the killer move, Barragoon captures, then quiet moves by a history of cut-offs.
 from array import array
 
-from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB, T_CAPTURE_TILE, \
-    T_CAPTURE_BARRAGOON
-from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, NO_LEVEL
-from barragoon import placement
-from barragoon.placement import EXPAND
+from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB
+from barragoon import evaluation as E
+from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, PL, PN, RBC, RVM, STAGE, WN
 from barragoon.notation import format_move, format_placement, parse_move, parse_placement
 
 try:
+    import micropython
     from micropython import const
     from time import ticks_ms, ticks_diff
 except ImportError:  # CPython
-    import time as _time
-
-    def const(x):
-        return x
-
-    def ticks_ms():
-        return (_time.monotonic_ns() // 1000000) & 0x3FFFFFFF
-
-    def ticks_diff(a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+    from barragoon.hostshim import micropython, const, ptr16, ticks_ms, ticks_diff
 
 _TURN = const(0)
 _PLACE = const(1)
@@ -77,39 +72,46 @@ _NONE = const(0xFFFF)          # no action
 _NOBODY = const(255)           # no further placer
 _INF = const(32000)
 _DECIDED = const(29000)        # |score| above this: a won or lost game was found
+_BEHIND = const(-40)           # a dead position scored below this: the engine offers a draw
+_AHEAD = const(40)             # a position scored above this is remembered ...
+_REPEAT = const(50)            # ... and playing the same move there again costs this much
 
 # What a level does next (Engine.pc).
-_T_GEN = const(1)              # generate the moves, one tile per step
-_T_OPP = const(2)              # depth 1: the opponent's tile records too, one per step
-_T_EVAL = const(3)             # depth 0: evaluate, one tile per step
-_T_DLEAF = const(4)            # depth 0 below a level with records: only the touched tiles
-_T_LOOP = const(5)             # make the next move, descend
-_T_RET = const(6)              # a child returned: unmake, update the window
-_R_REC = const(7)              # the root: every tile's record, one per step
-_P_REC = const(8)              # placement: tile records (all, or the touched ones)
-_P_REL = const(9)              # square relevance, one tile per step
-_P_SEL = const(10)             # pick the candidate placements
-_P_DEL = const(11)             # score the candidates, one tile per step
-_P_LOOP = const(12)
-_P_RET = const(13)
+_T_GEN = const(1)              # the moves (the root: its records); depth 1: all records
+_T_LOOP = const(2)             # make the next move, descend (depth 1: score a quiet move)
+_T_RET = const(3)              # a child returned: unmake, update the window
+_P_REC = const(4)              # placement: records (all, or the touched ones), candidates
+_P_SCAN = const(5)             # every square and face: one square a step
+_P_DEL = const(6)              # score the candidates, one a step
+_P_LOOP = const(7)
+_P_RET = const(8)
 
-# Candidate placements by where the placement node stands: (squares that may get every face,
-# squares in all, 1: X and A on them / 0: X only, how many of the best are searched).
-ROOT_PLACE = (8, 14, 1, 10)   # the position to answer is a placement
-FIRST_TURN = (4, 8, 1, 5)     # placements of the turn being chosen
-INNER = (1, 5, 1, 3)          # deeper in the tree
-HORIZON = (0, 4, 0, 0)        # the last placement before depth 0: scored, not searched
-HORIZON_FIRST = (0, 4, 0, 2)  # the captured side's placement before that one
+# Candidate placements. The engine's own placements in the turn it chooses are scored on every
+# empty square with every face: at the root (then the best face of the _ROOT_KEEP best
+# squares are searched), and below a root move in the first iteration (the best counts, and
+# it stays a candidate in the deeper iterations). Elsewhere by where the placement node
+# stands: the squares that get X, the first of them A too (evaluation.candidates), and how many of
+# the best are searched.
+_ROOT_KEEP = const(10)
+_FIRST_SQ = const(6)          # placements of the turn being chosen
+_FIRST_A = const(2)
+_FIRST_N = const(4)
+_INNER_SQ = const(4)          # deeper in the tree
+_INNER_N = const(2)
+_HORIZON_SQ = const(4)        # the opponent's placement after a tile capture at the root in
+_HORIZON_N = const(2)         # the first iteration (the engine's own: every square and face)
+_PLACEMENT = const(20)        # what a placement is worth to the placer at the horizon
+_ROOM = const(96)             # a turn node needs this much room in mv, else it is scored as
+                              # a leaf (moves beyond the end, far more than a side ever has
+                              # among the Barragoons, would be left out)
 
-# Strength levels: (thinking time per turn on the board in ms, the same work in steps).
-# The board plays by time; host matches (tools/bench_engine.py) by steps, which are the same
-# work on every machine. A step took 2.3-2.9 ms on the emulated RP2040 (bench_engine.py
-# --rp2040), a real Pico is 10-20 % slower: about 2.75 ms. LEVELS[0] = (that, 1).
-LEVELS = ((2.75, 1), (2000, 730), (8000, 2900), (30000, 10900))
+# Work units: host matches count work instead of time, so they give the same answer on every
+# machine. A unit is about one tile's move generation; every search step costs STEP_UNITS
+# more (the search's own bytecode, _STEP_UNITS). LEVELS: (thinking time on the board in ms, the work the
+# emulated RP2040 does in that time: bench_engine.py --rp2040 measures it).
+_STEP_UNITS = const(2)
+LEVELS = ((0.098, 1), (1500, 15300), (10000, 102000), (60000, 612000))
 
-
-def _zeros(code, n):
-    return array(code, [0] * n)
 
 
 class Turn:
@@ -120,7 +122,7 @@ class Turn:
     placement right after it if the engine places next (a captured Barragoon). After those
     the opponent acts (it places first after a tile capture); then start() again."""
 
-    def __init__(self, side, move, capture, places, score, depth, nodes, steps):
+    def __init__(self, side, move, capture, places, score, depth, nodes, steps, dead):
         self.side = side            # the side the engine played for (game.turn at start)
         self.move = move            # (frm, to), or None when the turn starts with a placement
         self.capture = capture      # the move captures
@@ -129,7 +131,13 @@ class Turn:
         self.decided = 1 if score > _DECIDED else -1 if score < -_DECIDED else 0
         self.depth = depth          # turns searched ahead (the last complete iteration)
         self.nodes = nodes
-        self.steps = steps
+        self.steps = steps          # work units (see LEVELS)
+        # Behind in a position the search sees as dead (no capture anywhere in its last
+        # complete iteration, two turns deep or more): the board offers a draw.
+        self.offer_draw = dead and depth >= 2 and score < _BEHIND
+        # Not ahead by more than _AHEAD: about even or behind, the engine would take a draw
+        # (and it varies instead of repeating only where it is ahead by more).
+        self.draw_ok = score <= _AHEAD
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
         if move is not None:
@@ -143,70 +151,59 @@ class Turn:
         self.now = n
 
 
+# The state of each search level (Engine.<name>[k], one entry a level):
+#   knd  _TURN or _PLACE          side  the side acting at the level
+#   mvr  placement levels: the side whose turn it is; nxt: who places after this, or _NOBODY
+#   tn   turns from the root (0: the root's turn)     dep  depth left, in turns
+#   pc   what the level does next                     vic  the cell code a move captured
+#   vix  ... its list index (evaluation.make)         sup  supply before a tile capture
+#   rv   1: the level's tile records are saved (Evaluator.lv)
+#   ta, tb  squares changed since the parent's records, or NO_SQ
+#   lo, hi  the level's actions are mv[lo:hi]; it: the next one (placement scan: the next
+#           square); lim: see the loops; cur: the action being searched
+#   pv0, pv1, pv2  the best action, and the placements after it in its turn
+#   kill the level's last quiet move that cut off
+#   alp, bet, bst  the window and the best score (signed)
+_BYTES = ("knd", "side", "mvr", "nxt", "tn", "dep", "pc", "vic", "vix", "sup", "rv", "ta",
+          "tb")
+_WORDS = ("lo", "hi", "it", "lim", "cur", "pv0", "pv1", "pv2", "kill")
+
+
 class Engine:
-    def __init__(self, levels=20, buffer=512, clock=None):
+    def __init__(self, levels=11, buffer=256, clock=None):
         self.ev = Evaluator(levels)
-        self.levels = levels
-        L = levels
-        self.knd = bytearray(L)       # _TURN or _PLACE
-        self.side = bytearray(L)      # the side acting at the level
-        self.mvr = bytearray(L)       # placement levels: the side whose turn it is
-        self.nxt = bytearray(L)       # placement levels: who places after this, or _NOBODY
-        self.tn = bytearray(L)        # turns from the root (0: the root's turn)
-        self.dep = bytearray(L)       # depth left, in turns
-        self.pc = bytearray(L)
-        self.gi = bytearray(L)        # progress of a multi-step phase
-        self.mob = bytearray(L)       # mobile tiles seen while generating moves
-        self.vic = bytearray(L)       # the cell code a move captured
-        self.vix = bytearray(L)       # ... its list index (Evaluator.make)
-        self.sup = bytearray(L)       # supply before a tile capture
-        self.rv = bytearray(L)        # 1: the level's tile records are saved (Evaluator.lv)
-        self.ta = bytearray(L)        # squares changed since the parent's records, or NO_SQ
-        self.tb = bytearray(L)
-        self.alp = _zeros("i", L)
-        self.bet = _zeros("i", L)
-        self.bst = _zeros("i", L)
-        self.lo = _zeros("H", L)      # the level's actions are mv[lo:hi]
-        self.hi = _zeros("H", L)
-        self.it = _zeros("H", L)
-        self.lim = _zeros("H", L)
-        self.cur = _zeros("H", L)     # the action being searched
-        self.pv0 = _zeros("H", L)     # best action, and the placements after it in its turn
-        self.pv1 = _zeros("H", L)
-        self.pv2 = _zeros("H", L)
-        self.kill1 = _zeros("H", L)
-        self.kill2 = _zeros("H", L)
-        self.mv = _zeros("H", buffer)  # moves (frm * 64 + to) and placements (sq * 32 + face)
-        self.ov = _zeros("h", buffer)  # their ordering keys / placement scores
-        self.hist = _zeros("H", 128)   # quiet-move cut-offs per (side, target square)
-        self.hist0 = _zeros("H", 128)
-        self.root = bytearray(88)      # the root position's cells (for the answer's notation)
-        self.r_act = _zeros("H", 3)    # the best turn found so far, its score and depth
-        self.r_score = 0
-        self.r_depth = 0
-        self.ban = _NONE                # a placement refused by the duty to deviate
-        self.ban_move = _NONE
+        for n in _BYTES:
+            setattr(self, n, bytearray(levels))
+        for n in _WORDS:
+            setattr(self, n, array("H", bytes(2 * levels)))
+        for n in ("alp", "bet", "bst"):
+            setattr(self, n, array("h", bytes(2 * levels)))
+        self.mv = array("H", bytes(2 * buffer))  # moves (frm * 64 + to) and placements (sq * 32
+        self.ov = array("h", bytes(2 * buffer))  # + face); their ordering keys / placement
+        #                      scores; at the root: a capture's best placement of iteration 1
+        self.hist = bytearray(128)     # quiet-move cut-offs per (side, target square)
+        self.r_act = array("H", bytes(6))  # the best turn found so far (its actions), what
+        self.r_score = self.r_depth = self.r_vic = 0   # the move took, its score and depth
+        self.ban = self.ban_move = _NONE   # refused by the duty to deviate (_deviation_ban)
+        # Positions the engine was ahead in, and its move there (repetition, see start()):
+        # hash << 12 | move; [8]: where the next goes.
+        self.seen = array("i", bytes(36))
+        self.avoid = _NONE
         self.clock = clock
         self.done = True
         self.result = None
-        self.me = 0
-        self.k = 0
-        self.ret = 0
-        self.steps = 0
-        self.nodes = 0
-        self.depth = 0
-        self.max_depth = 0
-        self.max_steps = 0
-        self.budget = 0
-        self.t0 = 0
+        self.me = self.k = self.ret = self.steps = self.nodes = 0
+        self.max_depth = self.max_steps = self.budget = self.t0 = 0
+        self.dead = False              # no capture anywhere in the last complete iteration
+        self.caps = 0                  # 1: a capture seen in this iteration; 2: at the root
 
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
         """Begin a search for game.turn (the mover, or the side that must place now).
-        Limits: budget_ms of thinking time (counted from now), steps of work, and depth in
-        turns; 0 = no limit of that kind. The answer is always a whole turn: a search goes on
-        until depth 1 is complete for at least one move (a placement to answer is scored
-        before anything else), even past a tiny budget.
+        Limits: budget_ms of thinking time (counted from now), steps of work (units, see
+        LEVELS), and depth in turns; 0 = no limit of that kind. The answer is always a whole
+        turn, and the first iteration (depth 1: every move, every placement of the engine's
+        own with every face) is always completed, even past a tiny budget.
         Returns False (and best() is None) when there is nothing to decide."""
         self.result = None
         self.done = True
@@ -214,10 +211,8 @@ class Engine:
             return False
         ev = self.ev
         ev.load(game.pos, game.stages)
-        pos = ev.pos
-        self.root[:] = pos.cells
         self.me = game.turn
-        top = (self.levels - 1) // 3
+        top = len(self.pc) // 2            # (deeper lines of captures stop at the last levels)
         self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
@@ -225,40 +220,56 @@ class Engine:
         self.steps = self.nodes = 0
         self.r_act[0] = _NONE
         self.r_score = self.r_depth = 0
-        self.hist[:] = self.hist0             # (a copy, not a loop: start() blocks the board)
-        for i in range(self.levels):
-            self.kill1[i] = self.kill2[i] = _NONE
+        self.dead = False
+        self.caps = 0
+        for i in range(128):
+            self.hist[i] = 0
+        for i in range(len(self.pc)):
+            self.kill[i] = _NONE
         self._deviation_ban(game)
+        self.avoid = _NONE
         pend = game.pending
-        self.lo[0] = 0
-        self.gi[0] = 0
-        self.rv[0] = 0
-        self.tn[0] = 0
+        self.lo[0] = self.tn[0] = self.rv[0] = 0
+        self.ta[0] = NO_SQ
         if game.placing() >= 0:
             self.knd[0] = _PLACE
             self.side[0] = pend[0]
             self.nxt[0] = pend[1] if len(pend) > 1 else _NOBODY
-            self.mvr[0] = pos.side
-            self.ta[0] = NO_SQ
+            self.mvr[0] = ev.side
             self.pc[0] = _P_REC
         else:
             moves = game.legal_moves()
             if not moves:
                 return False
             self.knd[0] = _TURN
-            self.side[0] = pos.side
+            self.side[0] = ev.side
             n = 0
             for m in moves:
                 self.mv[n] = m
-                c = pos.get(m % 64)
+                c = ev.b[SQ2MB[m % 64]]
                 self.ov[n] = (6000 + VALUE[c & 7]) if c & TILE else 4500 if c else 0
+                if c:
+                    self.caps = 2
                 n += 1
             self.hi[0] = n
-            _sort(self.mv, self.ov, 0, n)
-            if n == 1 and not pos.get(moves[0] % 64):
+            for i in range(n):
+                _pick(self.mv, self.ov, i, n)  # by key, once; then ov[i]: root move i's best
+                self.ov[i] = -1                # placement in the first iteration (_P_SCAN)
+            if n == 1 and not ev.b[SQ2MB[moves[0] % 64]]:
                 self.max_depth = 1            # one quiet move: nothing to think about
-            self.pc[0] = _R_REC
-        self.depth = 1
+            # A position the engine has been ahead in before: the move it played then gets a
+            # penalty, so that it varies instead of repeating what did not win.
+            b = ev.b
+            h = ev.side
+            for i in range(8, 80):
+                h = ((h << 5) + b[i] + (h >> 13)) & 0x3FFFF
+            seen = self.seen
+            for i in range(8):
+                if seen[i] >> 12 == h:
+                    self.avoid = seen[i] & 0xFFF
+            seen[seen[8]] = h << 12 | 0xFFF   # (its move: _finish)
+            self.pc[0] = _T_GEN
+        self.dep[0] = 1
         self._begin_iteration()
         self.done = False
         return True
@@ -269,8 +280,7 @@ class Engine:
         # game.legal_moves() already leaves out a predicted quiet move). Found through the
         # Game's public API; the search then never picks it (level 0 when the root is that
         # placement, level 1 below the predicted move).
-        self.ban = _NONE
-        self.ban_move = _NONE
+        self.ban = self.ban_move = _NONE
         if getattr(game, "must_deviate", -1) != self.me:
             return
         words = game.predicted_turn().split()
@@ -285,9 +295,8 @@ class Engine:
             self.ban = sq * 32 + face
             self.ban_move = frm * 64 + to
 
-    def _banned(self, k, a):
-        if a != self.ban:
-            return False
+    def _banned(self, k):
+        # The ban applies at level k (0: the root's placement; 1: below the predicted move).
         if k == 0:
             return self.knd[0] == _PLACE
         return k == 1 and self.knd[0] == _TURN and self.cur[0] == self.ban_move
@@ -302,11 +311,10 @@ class Engine:
             self._step()
             if self.done:
                 return True
-            self.steps += 1
+            self.steps += _STEP_UNITS
             now = self._now()
-            if self.r_act[0] != _NONE and (
-                    (self.max_steps and self.steps >= self.max_steps)
-                    or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
+            if self.r_depth and ((self.max_steps and self.steps >= self.max_steps)
+                                 or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
                 self._finish()
                 return True
             if ticks_diff(now, t) >= slice_ms:
@@ -333,41 +341,33 @@ class Engine:
     # --- iterations and the result ---------------------------------------------------------
     def _begin_iteration(self):
         self.k = 0
-        self.dep[0] = self.depth
-        self.alp[0] = -_INF
+        self.alp[0] = self.bst[0] = -_INF
         self.bet[0] = _INF
-        self.bst[0] = -_INF
         self.it[0] = self.lo[0]
         self.lim[0] = self.hi[0]
-        if self.depth > 1:                  # iteration 1 starts with the records
+        if self.dep[0] > 1:                 # iteration 1 starts with the records
             self.pc[0] = _T_LOOP if self.knd[0] == _TURN else _P_LOOP
 
     def _iteration_done(self, v):
-        self.r_depth = self.depth
+        self.r_depth = self.dep[0]
+        self.dead = not self.caps
+        self.caps &= 2
         k0 = self.lo[0]
-        best = self.pv0[0]
-        i = k0
         h = self.hi[0]
-        while i < h and self.mv[i] != best:   # the best first next time; the others keep
-            i += 1                            # their order
-        if i == h:
-            i = k0
-        while i > k0:
-            self.mv[i] = self.mv[i - 1]
-            i -= 1
-        self.mv[k0] = best
-        if (self.depth >= self.max_depth or v > _DECIDED or v < -_DECIDED
-                or self.hi[0] - k0 == 1 and self.knd[0] == _TURN):
+        i = k0
+        while i < h and self.mv[i] != self.pv0[0]:
+            i += 1
+        if i < h:                           # the best first next time (swapped)
+            mv = self.mv
+            ov = self.ov
+            mv[i], mv[k0] = mv[k0], mv[i]
+            ov[i], ov[k0] = ov[k0], ov[i]
+        if (self.dep[0] >= self.max_depth or v > _DECIDED or v < -_DECIDED
+                or h - k0 == 1 and self.knd[0] == _TURN):
             self._finish()
             return
-        self.depth += 1
+        self.dep[0] += 1
         self._begin_iteration()
-
-    def _root_best(self, v):
-        self.r_act[0] = self.pv0[0]
-        self.r_act[1] = self.pv1[0]
-        self.r_act[2] = self.pv2[0]
-        self.r_score = v
 
     def _finish(self):
         self.done = True
@@ -379,10 +379,14 @@ class Engine:
         move = None
         capture = False
         if self.knd[0] == _TURN:
+            if self.r_score > _AHEAD:      # remembered (see start())
+                i = self.seen[8]
+                self.seen[i] = self.seen[i] & ~0xFFF | a[0]
+                self.seen[8] = (i + 1) & 7
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
-            victim = self.root[SQ2MB[to]]
+            victim = self.r_vic
             capture = victim != EMPTY
             placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
             for j in range(2):
@@ -393,36 +397,12 @@ class Engine:
             if self.nxt[0] != _NOBODY and a[1] != _NONE:
                 places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
         self.result = Turn(me, move, capture, places, self.r_score, self.r_depth, self.nodes,
-                           self.steps)
+                           self.steps, self.dead)
 
     # --- the search, one step at a time ----------------------------------------------------
     def _step(self):
         k = self.k
-        pc = self.pc[k]
-        if pc == _T_DLEAF:
-            self._turn_delta_leaf(k)
-        elif pc == _T_LOOP:
-            self._turn_loop(k)
-        elif pc == _T_RET:
-            self._turn_ret(k)
-        elif pc == _T_GEN:
-            self._turn_gen(k)
-        elif pc == _T_OPP or pc == _R_REC:
-            self._turn_records(k)
-        elif pc == _T_EVAL:
-            self._turn_eval(k)
-        elif pc == _P_DEL:
-            self._place_delta(k)
-        elif pc == _P_LOOP:
-            self._place_loop(k)
-        elif pc == _P_RET:
-            self._place_ret(k)
-        elif pc == _P_REC:
-            self._place_records(k)
-        elif pc == _P_REL:
-            self._place_relevance(k)
-        else:
-            self._place_select(k)
+        _STEPS[self.pc[k]](self, k)
 
     def _return(self, k, v):
         if k == 0:
@@ -434,9 +414,19 @@ class Engine:
     def _child(self, k, kind, actor, dep, a, b):
         """Open level k + 1 below level k for a node of kind acting for actor. a, b: the
         squares changed since level k's position; when level k has its records saved, the
-        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles)."""
+        child only regenerates the tiles those changes can reach (a = NO_SQ: all tiles).
+        A turn at depth 0 is scored at once (its value waits in self.ret)."""
         ev = self.ev
         j = k + 1
+        self.nodes += 1
+        lo = self.hi[k]
+        if kind == _TURN and (dep == 0 or j + 4 >= len(self.pc) or lo + _ROOM > len(self.mv)):
+            self.steps += ev.record_all()
+            v = E.score(ev.b, ev.side, j)
+            self.ret = v if actor == self.side[k] else -v
+            self.knd[j] = _TURN                 # (read by the parent's return step)
+            self.side[j] = self.side[k]
+            return
         self.knd[j] = kind
         self.side[j] = actor
         if actor == self.side[k]:
@@ -448,57 +438,41 @@ class Engine:
         self.bst[j] = -_INF
         self.dep[j] = dep
         self.pv0[j] = _NONE
-        self.gi[j] = 0
-        self.mob[j] = 0
         self.rv[j] = 0
-        if a != NO_SQ and self.rv[k]:
-            if ev.owner != k:
-                ev.load_level(k)
-        else:
+        if not self.rv[k]:
             a = NO_SQ
         self.ta[j] = a
         self.tb[j] = b
-        lo = self.hi[k]
-        self.lo[j] = lo
-        self.hi[j] = lo
-        if kind == _TURN:
-            self.tn[j] = self.tn[k] + 1
-            if dep == 0 or j + 4 >= self.levels or lo + 200 > len(self.mv):
-                self.pc[j] = _T_EVAL if a == NO_SQ else _T_DLEAF
-            else:
-                self.pc[j] = _T_GEN
-        else:
-            self.tn[j] = self.tn[k]
-            self.pc[j] = _P_REC
+        self.lo[j] = self.hi[j] = lo
+        self.tn[j] = self.tn[k] + (kind == _TURN)
+        self.pc[j] = _T_GEN if kind == _TURN else _P_REC
         self.k = j
-        self.nodes += 1
 
     def _update(self, k, v, placed):
         """A child of level k returned v (k's view). placed: the child was a placement of the
         same turn (its best actions extend k's)."""
+        if k == 0 and self.cur[0] == self.avoid:
+            v -= _REPEAT
         if v > self.bst[k]:
             self.bst[k] = v
-            self.pv0[k] = self.cur[k]
-            if placed:
-                self.pv1[k] = self.pv0[k + 1]
-                self.pv2[k] = self.pv1[k + 1]
-            else:
-                self.pv1[k] = _NONE
-                self.pv2[k] = _NONE
+            a = self.cur[k]
+            self.pv0[k] = a
+            self.pv1[k] = self.pv0[k + 1] if placed else _NONE
+            self.pv2[k] = self.pv1[k + 1] if placed else _NONE
             if k == 0:
-                self._root_best(v)
+                self.r_act[0] = a
+                self.r_act[1] = self.pv1[0]
+                self.r_act[2] = self.pv2[0]
+                self.r_vic = self.vic[0]
+                self.r_score = v
             if v > self.alp[k]:
                 self.alp[k] = v
                 if v >= self.bet[k]:
                     if self.knd[k] == _TURN and self.vic[k] == EMPTY:
-                        a = self.cur[k]
-                        if self.kill1[k] != a:
-                            self.kill2[k] = self.kill1[k]
-                            self.kill1[k] = a
+                        self.kill[k] = a
                         h = self.side[k] * 64 + (a & 63)
-                        d = self.dep[k]
-                        if self.hist[h] < 4000:
-                            self.hist[h] += d * d
+                        if self.hist[h] < 230:
+                            self.hist[h] += self.dep[k] * self.dep[k]
                     self._return(k, v)
                     return
         self.it[k] += 1
@@ -506,120 +480,61 @@ class Engine:
 
     # --- turn nodes ------------------------------------------------------------------------
     def _turn_gen(self, k):
-        # One tile of the side to move: its record (Evaluator.record leaves its targets in
-        # pos.tsq/tkind) and its moves with their ordering keys.
+        # The side to move's moves with their ordering keys, and its records (the root: the
+        # moves are the game's; every record). Depth 1: the opponent's records too, saved,
+        # so the leaves below only regenerate the tiles their move can reach.
         ev = self.ev
-        pos = ev.pos
-        stm = pos.side
-        i = self.gi[k]
-        if i < ev.pn[stm]:
-            if i == 0:
-                ev.owner = NO_LEVEL
-            slot = stm * 8 + i
-            frm = ev.pl[slot]
-            n = ev.record(slot)
-            if n:
-                self.mob[k] += 1
-                cells = pos.cells
-                own = cells[SQ2MB[frm]] & 7
-                h = self.hi[k]
-                mv = self.mv
-                ov = self.ov
-                tsq = pos.tsq
-                tk = pos.tkind
-                k1 = self.kill1[k]
-                k2 = self.kill2[k]
-                hb = stm * 64
-                base = frm * 64
-                for t in range(n):
-                    to = tsq[t]
-                    m = base + to
-                    mv[h] = m
-                    kd = tk[t]
-                    if kd == T_CAPTURE_TILE:
-                        ov[h] = 6000 + VALUE[cells[SQ2MB[to]] & 7] - own
-                    elif m == k1:
-                        ov[h] = 5000
-                    elif m == k2:
-                        ov[h] = 4900
-                    elif kd == T_CAPTURE_BARRAGOON:
-                        ov[h] = 4500
-                    else:
-                        ov[h] = self.hist[hb + to]
-                    h += 1
-                self.hi[k] = h
-            self.gi[k] = i + 1
-            return
-        if self.mob[k] <= ev.stages[stm]:
-            self._return(k, k - WIN)       # no move, or at the express stage: lost
-            return
+        b = ev.b
+        stm = ev.side
+        ev.owner = 255
+        if k == 0:
+            self.steps += ev.record_all()
+        else:
+            h = self.hi[k]
+            mv = self.mv
+            ov = self.ov
+            ts = ev.tsq
+            tk = ev.tkind
+            k1 = self.kill[k]
+            hb = stm * 64
+            mobile = 0
+            end = len(mv) - 1
+            for s in range(stm * 8, stm * 8 + b[PN + stm]):
+                n = E.records(b, ev.stamp, ts, tk, 3, s)
+                if b[RBC + s] or b[RVM + s]:
+                    self.caps |= 1          # a capture
+                if n:
+                    mobile += 1
+                    frm = b[PL + s]
+                    own = b[SQ2MB[frm]] & 7
+                    for i in range(n if n < end - h else end - h):   # (room: see _ROOM)
+                        to = ts[i]
+                        m = frm * 64 + to
+                        mv[h] = m
+                        kd = tk[i]
+                        if kd == 2:
+                            ov[h] = 6000 + VALUE[b[SQ2MB[to]] & 7] - own
+                        elif m == k1:
+                            ov[h] = 5000
+                        elif kd == 3:
+                            ov[h] = 4500
+                        else:
+                            ov[h] = self.hist[hb + to]
+                        h += 1
+            self.steps += 2 * b[PN + stm]
+            self.hi[k] = h
+            if mobile <= b[STAGE + stm]:
+                self._return(k, k - WIN)   # no move, or at the express stage: lost
+                return
+            if self.dep[k] == 1:
+                E.records(b, ev.stamp, ts, tk, 2, stm ^ 1)
+                self.steps += b[PN + (stm ^ 1)]
+        if self.dep[k] == 1:
+            ev.save_level(k)
+            self.rv[k] = 1
         self.it[k] = self.lo[k]
         self.lim[k] = self.hi[k]           # moves before lim are picked by key
-        if self.dep[k] == 1:
-            self.gi[k] = 0
-            self.pc[k] = _T_OPP
-        else:
-            self.pc[k] = _T_LOOP
-
-    def _turn_records(self, k):
-        # _T_OPP: the opponent's records, so the leaves below only redo touched tiles. When
-        # the parent's records are in place (_T_GEN only wrote the side to move's), only the
-        # opponent's tiles the last change can reach are redone.
-        # _R_REC: the root's records, all tiles.
-        ev = self.ev
-        i = self.gi[k]
-        if self.pc[k] == _T_OPP:
-            opp = ev.pos.side ^ 1
-            if self.ta[k] != NO_SQ:
-                if i == 0:
-                    ev.touch(self.ta[k], self.tb[k])
-                    self.gi[k] = 1
-                    return
-                while i <= ev.wn and ev.wl[i - 1] >> 3 != opp:
-                    i += 1
-                if i <= ev.wn:
-                    ev.record(ev.wl[i - 1])
-                    self.gi[k] = i + 1
-                    return
-            elif i < ev.pn[opp]:
-                ev.record(opp * 8 + i)
-                self.gi[k] = i + 1
-                return
-        elif i < ev.pn[0] + ev.pn[1]:
-            ev.record(ev.slot(i))
-            self.gi[k] = i + 1
-            return
-        ev.save_level(k)
-        self.rv[k] = 1
         self.pc[k] = _T_LOOP
-
-    def _turn_eval(self, k):
-        ev = self.ev
-        i = self.gi[k]
-        if i < ev.pn[0] + ev.pn[1]:
-            if i == 0:
-                ev.owner = NO_LEVEL
-            ev.record(ev.slot(i))
-            self.gi[k] = i + 1
-            return
-        self._return(k, ev.score(ev.pos.side, k))
-
-    def _turn_delta_leaf(self, k):
-        # Depth 0 with the parent's records in place: regenerate the touched tiles, score,
-        # and put the parent's records back for the next sibling.
-        ev = self.ev
-        g = self.gi[k]
-        if g == 0:
-            ev.touch(self.ta[k], self.tb[k])
-            ev.keep()
-        elif g <= ev.wn:
-            ev.record(ev.wl[g - 1])
-        else:
-            v = ev.score(ev.pos.side, k)
-            ev.restore()
-            self._return(k, v)
-            return
-        self.gi[k] = g + 1
 
     def _turn_loop(self, k):
         i = self.it[k]
@@ -632,32 +547,52 @@ class Engine:
         a = self.mv[i]
         self.cur[k] = a
         ev = self.ev
-        pos = ev.pos
-        side = pos.side
+        b = ev.b
+        side = ev.side
         frm = a >> 6
         to = a & 63
         victim = ev.make(frm, to)
         self.vic[k] = victim
-        self.vix[k] = ev.last_vix
-        self.pc[k] = _T_RET
+        self.vix[k] = ev.vix
         d = self.dep[k]
+        self.pc[k] = _T_RET
+        if d == 1 and self.rv[k] and (victim == EMPTY or k and b[PN + (side ^ 1)]):
+            # A leaf: scored from this level's records, only the tiles within reach of the
+            # move generated again (all of them after a tile capture: the tile lists moved).
+            # Below the root's turn a capture's placements count as a bonus for the one who
+            # took a Barragoon; after a tile capture both place, roughly even.
+            if victim & TILE:
+                self.steps += ev.record_all()
+                v = -E.score(b, side ^ 1, k + 1)
+                ev.unmake(frm, to, victim, self.vix[k])
+            else:
+                if ev.owner != k:
+                    ev.load_level(k)
+                v = -ev.delta(frm, to, side ^ 1, k + 1)
+                if victim:
+                    v += _PLACEMENT
+                self.steps += b[WN] + 2
+                ev.unmake(frm, to, victim, 0)
+            self.nodes += 1
+            self._update(k, v, False)
+            return
         if victim == EMPTY:
-            pos.side = side ^ 1
+            ev.side = side ^ 1
             self._child(k, _TURN, side ^ 1, d - 1, frm, to)
         elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = _NOBODY
             self._child(k, _PLACE, side, d, frm, to)
-        elif ev.pn[side ^ 1] == 0:         # the last tile: won at once, nobody places
-            ev.unmake(frm, to, victim, ev.last_vix)
+        elif b[PN + (side ^ 1)] == 0:      # the last tile: won at once, nobody places
+            ev.unmake(frm, to, victim, self.vix[k])
             self._update(k, WIN - k - 1, False)
         else:                               # tile lists changed: children redo all records
-            s = pos.supply
+            s = ev.supply
             self.sup[k] = s
             take = 2 if s >= 2 else s
-            pos.supply = s - take
+            ev.supply = s - take
             if take == 0:
-                pos.side = side ^ 1
+                ev.side = side ^ 1
                 self._child(k, _TURN, side ^ 1, d - 1, NO_SQ, NO_SQ)
             else:
                 self.mvr[k + 1] = side
@@ -670,132 +605,138 @@ class Engine:
         if self.side[j] != self.side[k]:
             v = -v
         ev = self.ev
-        pos = ev.pos
         a = self.cur[k]
         victim = self.vic[k]
         placed = self.knd[j] == _PLACE
         if not placed:
-            pos.side ^= 1
+            ev.side ^= 1
         if victim & TILE:
-            pos.supply = self.sup[k]
+            ev.supply = self.sup[k]
         ev.unmake(a >> 6, a & 63, victim, self.vix[k])
         self._update(k, v, placed)
 
     # --- placement nodes -------------------------------------------------------------------
-    def _kind_of_place(self, k):
-        if k == 0:
-            return ROOT_PLACE
-        if self.dep[k] <= 1:
-            return HORIZON if self.nxt[k] == _NOBODY else HORIZON_FIRST
-        if self.tn[k] == 0:
-            return FIRST_TURN
-        return INNER
-
     def _place_records(self, k):
+        # The position's records (the tiles the last change can reach, or all), then either
+        # the scan of every square and face, or the candidate squares of evaluation.candidates.
         ev = self.ev
-        g = self.gi[k]
-        if self.ta[k] != NO_SQ:             # the parent's records are in place: touched only
-            if g == 0:
-                ev.touch(self.ta[k], self.tb[k])
-                self.gi[k] = 1
-                return
-            if g <= ev.wn:
-                ev.record(ev.wl[g - 1])
-                self.gi[k] = g + 1
-                return
-        elif g < ev.pn[0] + ev.pn[1]:
-            if g == 0:
-                ev.owner = NO_LEVEL
-            ev.record(ev.slot(g))
-            self.gi[k] = g + 1
-            return
+        if self.ta[k] != NO_SQ:
+            if ev.owner != k - 1:
+                ev.load_level(k - 1)
+            E.records(ev.b, ev.stamp, ev.tsq, ev.tkind, 1, self.ta[k] | self.tb[k] << 8)
+            self.steps += ev.b[WN]
+        else:
+            self.steps += ev.record_all()
         ev.save_level(k)
         self.rv[k] = 1
-        placement.clear(ev)
-        self.gi[k] = 0
-        self.pc[k] = _P_REL
-
-    def _place_relevance(self, k):
-        ev = self.ev
-        i = self.gi[k]
-        enemy = self.side[k] ^ 1
-        if i < ev.pn[enemy]:
-            placement.add_tile(ev, enemy * 8 + i, self.side[k])
-            self.gi[k] = i + 1
-            return
-        self.pc[k] = _P_SEL
-
-    def _place_select(self, k):
-        kind = self._kind_of_place(k)
         lo = self.lo[k]
-        room = (len(self.mv) - lo - 1) // 2        # (a turn level leaves at least 4)
-        n_all = kind[1] if kind[1] < room else room
-        self.hi[k] = placement.candidates(self.ev, self.mv, lo, kind[0], n_all, kind[2])
-        self.it[k] = lo
-        self.gi[k] = 0
+        self.hi[k] = self.it[k] = lo
+        own = self.tn[k] == 0 and self.side[k] == self.me   # the turn being chosen: its own
+        if k == 0 or own and self.dep[k] <= 1:
+            self.it[k] = 0
+            self.pc[k] = _P_SCAN
+            return
+        na = 0
+        if self.dep[k] <= 1:
+            n = _HORIZON_SQ
+            self.lim[k] = _HORIZON_N
+        elif self.tn[k] == 0:
+            n = _FIRST_SQ
+            na = _FIRST_A
+            self.lim[k] = _FIRST_N
+        else:
+            n = _INNER_SQ
+            self.lim[k] = _INNER_N
+        room = (len(self.mv) - lo - 2) // 2
+        h = E.candidates(ev, self.side[k], self.mv, lo, n if n < room else room, na)
+        if own:
+            a = self.ov[self.it[0]]          # the best of the first iteration's scan
+            if a > 0 and not ev.b[SQ2MB[a >> 5]]:
+                j = lo
+                while j < h and self.mv[j] != a:
+                    j += 1
+                if j == h:
+                    self.mv[h] = a
+                    h += 1
+        self.hi[k] = h
+        self.steps += 4
         self.pc[k] = _P_DEL
 
+    def _place_scan(self, k):
+        # One empty square (its 16 faces) a step; then the best is the level's answer (below
+        # a root move, where it is also kept in the root's ov for the deeper iterations), or
+        # at the root the ROOT_KEEP best are searched.
+        ev = self.ev
+        b = ev.b
+        sq = self.it[k]
+        while sq < 63 and b[SQ2MB[sq]]:
+            sq += 1
+        lo = self.lo[k]
+        if sq < 63:
+            if ev.owner != k:
+                ev.load_level(k)
+            nm = self.mvr[k] ^ 1            # moves next, once all placements are made
+            r = E.scan(b, ev.stamp, ev.tsq, ev.tkind, sq, nm, k + 1, self.side[k] != nm,
+                       self.ban if self._banned(k) else _NONE)
+            self.steps += 3 * b[WN]
+            self.it[k] = sq + 1
+            v = r >> 5                      # keep the best squares, best first
+            j = self.hi[k]
+            if j - lo == (_ROOT_KEEP if k == 0 else 1):
+                if v <= self.ov[j - 1]:
+                    return
+                j -= 1
+            else:
+                self.hi[k] = j + 1
+            while j > lo and self.ov[j - 1] < v:
+                self.mv[j] = self.mv[j - 1]
+                self.ov[j] = self.ov[j - 1]
+                j -= 1
+            self.mv[j] = sq * 32 + (r & 31)
+            self.ov[j] = v
+            if k == 0:
+                self.r_act[0] = self.mv[lo]     # an answer already, should time run out
+                self.r_act[1] = _NONE
+                self.r_score = self.ov[lo]
+            return
+        h = self.hi[k]
+        if k == 0:
+            self.lim[0] = h
+            self.it[0] = lo
+            self.pc[0] = _P_LOOP
+            return
+        a = self.mv[lo]                     # (an empty square is always left)
+        self.pv0[k] = a
+        self.pv1[k] = self.pv2[k] = _NONE
+        self.ov[self.it[0]] = a
+        self._return(k, self.ov[lo])
+
     def _place_delta(self, k):
-        # One candidate over several steps: put it down and list the touched tiles, redo
-        # their records one per step, then score and take it away again.
+        # One candidate a step: put it down, redo the records of the tiles within reach,
+        # score, take it away again.
         i = self.it[k]
         h = self.hi[k]
         ev = self.ev
         if i < h:
-            g = self.gi[k]
-            a = self.mv[i] & 0x7FFF
-            if g == 0:
-                if ev.owner != k:
-                    ev.load_level(k)
-                ev.pos.cells[SQ2MB[a >> 5]] = a & 31
-                ev.touch(a >> 5, NO_SQ)
-                ev.keep()
-            elif g <= ev.wn:
-                ev.record(ev.wl[g - 1])
-            else:
-                if self.mv[i] & EXPAND:
-                    self.mv[i] = a
-                    if ev.changed(self.side[k]) and h + 14 <= len(self.mv):
-                        sq = a & 0x7FE0         # X touches own tiles: try the other faces
-                        for f in range(2, 16):
-                            self.mv[h] = sq + f
-                            h += 1
-                        self.hi[k] = h
-                nm = self.mvr[k] ^ 1        # moves next, once all placements are made
-                s = ev.score(nm, k + 1)
-                ev.restore()
-                ev.pos.cells[SQ2MB[a >> 5]] = EMPTY
-                if self.side[k] != nm:
-                    s = -s
-                if k < 2 and self._banned(k, a):
-                    s = -_INF                    # refused by the duty to deviate
-                self.ov[i] = s
-                if k == 0 and s > -_INF and (self.r_act[0] == _NONE or s > self.r_score):
-                    self.r_act[0] = a           # an answer already, should time run out
-                    self.r_act[1] = _NONE
-                    self.r_score = s
-                self.it[k] = i + 1
-                self.gi[k] = 0
-                return
-            self.gi[k] = g + 1
+            a = self.mv[i]
+            if ev.owner != k:
+                ev.load_level(k)
+            b = ev.b
+            m = SQ2MB[a >> 5]
+            b[m] = a & 31
+            nm = self.mvr[k] ^ 1            # moves next, once all placements are made
+            s = ev.delta(a >> 5, NO_SQ, nm, k + 1)
+            self.steps += b[WN] + 2
+            b[m] = EMPTY
+            if self.side[k] != nm:
+                s = -s
+            if a == self.ban and self._banned(k):
+                s = -_INF                    # refused by the duty to deviate
+            self.ov[i] = s
+            self.it[k] = i + 1
             return
         lo = self.lo[k]
-        n = self._kind_of_place(k)[3]
-        if n == 0:
-            b = lo                          # the children would be leaves: done
-            for j in range(lo + 1, h):
-                if self.ov[j] > self.ov[b]:
-                    b = j
-            self.pv0[k] = self.mv[b]
-            self.pv1[k] = _NONE
-            self.pv2[k] = _NONE
-            self._return(k, self.ov[b])
-            return
-        if k == 0:                          # the root keeps its n best for all iterations
-            _sort(self.mv, self.ov, lo, h)
-            if h - lo > n:
-                h = lo + n
-                self.hi[k] = h
+        n = self.lim[k]
         self.lim[k] = lo + n if lo + n < h else h
         self.it[k] = lo
         self.pc[k] = _P_LOOP
@@ -808,13 +749,13 @@ class Engine:
         if k:
             _pick(self.mv, self.ov, i, self.hi[k])
         a = self.mv[i]
-        if k < 2 and self._banned(k, a):
+        if a == self.ban and self._banned(k):
             self.it[k] = i + 1              # refused by the duty to deviate
             return
         self.cur[k] = a
         ev = self.ev
         sq = a >> 5
-        ev.pos.cells[SQ2MB[sq]] = a & 31
+        ev.b[SQ2MB[sq]] = a & 31
         self.pc[k] = _P_RET
         nx = self.nxt[k]
         if nx != _NOBODY:
@@ -823,7 +764,7 @@ class Engine:
             self._child(k, _PLACE, nx, self.dep[k], sq, NO_SQ)
         else:
             side = self.mvr[k] ^ 1
-            ev.pos.side = side
+            ev.side = side
             self._child(k, _TURN, side, self.dep[k] - 1, sq, NO_SQ)
 
     def _place_ret(self, k):
@@ -834,38 +775,34 @@ class Engine:
         ev = self.ev
         placed = self.knd[j] == _PLACE
         if not placed:
-            ev.pos.side = self.mvr[k]
-        ev.pos.cells[SQ2MB[self.cur[k] >> 5]] = EMPTY
+            ev.side = self.mvr[k]
+        ev.b[SQ2MB[self.cur[k] >> 5]] = EMPTY
         self._update(k, v, placed)
 
 
-def _pick(mv, ov, i, h):
+
+# What a level does next, by Engine.pc (the _T_ and _P_ constants).
+_STEPS = (None, Engine._turn_gen, Engine._turn_loop, Engine._turn_ret, Engine._place_records,
+          Engine._place_scan, Engine._place_delta, Engine._place_loop, Engine._place_ret)
+
+@micropython.viper
+def _pick(mv, ov, i: int, h: int) -> int:
     # Bring the best-keyed action of mv[i:h] to i (selection: cut-offs often come early).
-    # Returns its key.
+    # Returns its key. (Keys are signed 16-bit: x ^ 0x8000 orders them as unsigned.)
+    m = ptr16(mv)
+    o = ptr16(ov)
     b = i
-    bv = ov[i]
-    for j in range(i + 1, h):
-        if ov[j] > bv:
+    bv = o[i] ^ 0x8000
+    j = i + 1
+    while j < h:
+        if (o[j] ^ 0x8000) > bv:
             b = j
-            bv = ov[j]
+            bv = o[j] ^ 0x8000
+        j += 1
     if b != i:
-        t = mv[i]
-        mv[i] = mv[b]
-        mv[b] = t
-        ov[b] = ov[i]
-        ov[i] = bv
-    return bv
-
-
-def _sort(mv, ov, lo, hi):
-    # Stable insertion sort of mv[lo:hi] by ov, largest first (root lists only).
-    for i in range(lo + 1, hi):
-        a = mv[i]
-        v = ov[i]
-        j = i
-        while j > lo and ov[j - 1] < v:
-            mv[j] = mv[j - 1]
-            ov[j] = ov[j - 1]
-            j -= 1
-        mv[j] = a
-        ov[j] = v
+        t = m[i]
+        m[i] = m[b]
+        m[b] = t
+        o[b] = o[i]
+        o[i] = bv ^ 0x8000
+    return int(bv) - 0x8000

@@ -72,7 +72,7 @@ def _offer_draw(ctl, menu):
 
 def _can_repeat(ctl):
     g = ctl.game
-    op = ctl.opponent                    # (the board never offers: it answers)
+    op = ctl.opponent                    # (the board offers on its own turns: opponent.py)
     return _playing(ctl) and g.repetition and not g.offered and g.placing() < 0 and \
         not ctl.judge.repair and (op is None or op.side == g.pos.side)
 
@@ -127,11 +127,12 @@ def _new_game(ctl, menu):
 
 
 def _can_hint(ctl):
+    # A move of the player's own, or a placement of theirs (then the turn's move is committed).
     g = ctl.game
     op = ctl.opponent
     return g is not None and ctl.playing() and not g.over and not g.offered and \
-        g.placing() < 0 and not ctl.judge.repair and \
-        (op is None or g.pos.side != op.side)
+        not ctl.judge.repair and (ctl.judge.committed < 0 or g.placing() >= 0) and \
+        (op is None or g.turn != op.side)
 
 
 def _hint(ctl, menu):

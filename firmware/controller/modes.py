@@ -80,6 +80,7 @@ class Play(Mode):
         if placer >= 0:
             screens.placement(fb, side_name(placer) + ": put one",
                               note if note[:5] != "Place" else "")
+            clock_bar(ctl, fb)
             return
         ck = ctl.clock
         if not note and ck is not None and not ck.running:
@@ -88,12 +89,18 @@ class Play(Mode):
             note = side_name(1 - g.pos.side) + ": draw? menu"
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
-        if ck is not None:
-            screens.clocks(fb, ck.ms(0), ck.ms(1), ck.side, ck.running)
+        clock_bar(ctl, fb)
 
 
 CLOCK_NOTES = ("", "Clock paused: OK starts it",
                "Power was off: OK starts clock")
+
+
+def clock_bar(ctl, fb):
+    """The game clock over the title bar of a play, placement or board's-turn screen."""
+    ck = ctl.clock
+    if ck is not None:
+        screens.clocks(fb, ck.ms(0), ck.ms(1), ck.side, ck.running)
 
 
 def note_text(ctl):
@@ -202,6 +209,7 @@ class Place(Mode):
             return
         screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
                             ctl.face)
+        clock_bar(ctl, fb)
 
 
 class Ask(Mode):
@@ -375,8 +383,9 @@ class Offer(Mode):
     """A draw offer waiting for the other player: hold OK to accept (a deliberate press
     nobody makes by accident), a short press of OK, UP or DOWN declines."""
 
-    def __init__(self, repetition):
+    def __init__(self, repetition, offerer=-1):
         self.repetition = repetition
+        self.offerer = offerer             # the side offering (-1: the one its kind implies)
 
     def on_button(self, ctl, code, t):
         ctl.pop(self)
@@ -401,7 +410,9 @@ class Offer(Mode):
 
     def screen(self, ctl, fb):
         g = ctl.game
-        offerer = 1 - g.pos.side if self.repetition else g.pos.side
+        offerer = self.offerer
+        if offerer < 0:
+            offerer = 1 - g.pos.side if self.repetition else g.pos.side
         screens.message(fb, "Repetition" if self.repetition else "Draw offer",
                         side_name(offerer) + " offers", "a draw. " + side_name(1 - offerer)
                         + ":", "hold OK: accept", "press OK: no")

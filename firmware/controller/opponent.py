@@ -21,8 +21,20 @@
 # After the board captures a tile the player places first; the board then thinks again for
 # its own placement (the engine predicted the player's, but the player chose).
 #
-# Hint (game menu, on a player's own move): the engine thinks briefly and the move it would
-# play lights in the hint colour until the next touch or button press; nothing is played.
+# Hint (game menu, on a player's own move or placement): the engine thinks briefly and the
+# move it would play lights in the hint colour until the next touch or button press, or for a
+# placement the square lights and the screen shows the face; nothing is played.
+#
+# With a game clock the board's clock runs while it thinks, as anybody's: it thinks for its
+# strength's time or a twentieth of what is left on its clock, whichever is less (it always
+# completes its first look at every move, so a nearly empty clock can still fall), and the
+# clock stays on the screen during its turn and its placements.
+#
+# The board offers a draw itself, once its turn is done: the repetition draw when its turn
+# completes a repeated sequence and its search does not see it clearly ahead (Turn.draw_ok;
+# where it is, it varies instead of repeating), and an agreed draw when
+# it is behind in a position its search sees as dead (no capture anywhere in a search two turns
+# deep: Turn.offer_draw); declined, it waits OFFER_AGAIN turns before it offers again.
 #
 # The opponent belongs to the saved game: the tag line [Opponent "Brown 2"] before the record
 # (the board plays Brown at strength 2) is kept on the Game as game.opponent (storage.py), so
@@ -41,12 +53,14 @@ STEP_END_MS = 3            # think until this long after the loop step began (th
                            # events and the tick come first; the LEDs and the screen follow
                            # within the period); at least one engine step (1-4 ms) a loop step
 SLICE_MS = None            # a fixed slice instead (tests: 0, one engine step per loop step)
-STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (2, 8, 30 s per turn)
+STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (1.5, 10, 60 s per turn)
 HINT_MS = 1000             # thinking time of a hint
+CLOCK_SHARE = 20           # with a clock: at most this fraction of the board's time left
+OFFER_AGAIN = 20           # turns the board waits after a declined draw offer
 LIMIT = None               # (budget_ms, steps) for every search instead: tests use steps,
                            # the same work on every machine
 
-ENGINE = ("barragoon.engine", "barragoon.evaluation", "barragoon.placement")
+ENGINE = ("barragoon.engine", "barragoon.evaluation")
 
 _engine = None
 _NOTHING = ()                  # Opponent.plan when the engine found nothing to decide
@@ -81,12 +95,16 @@ def _slice(t):
     return left if left > 0 else 0
 
 
-def _limits(level):
+def _limits(level, ctl=None, side=0):
     if LIMIT is not None:
         return LIMIT
     if level == 0:
         return HINT_MS, 0
-    return lazy.load(ENGINE[0]).LEVELS[level][0], 0
+    ms = lazy.load(ENGINE[0]).LEVELS[level][0]
+    ck = ctl.clock if ctl is not None else None
+    if ck is not None and ck.ms(side) // CLOCK_SHARE < ms:
+        ms = ck.ms(side) // CLOCK_SHARE
+    return ms, 0
 
 
 # --- the saved tag ------------------------------------------------------------------------------
@@ -122,7 +140,8 @@ class Opponent:
         self.thinking = False
         self.t0 = 0
         self.ms = 0                # the last search's time (figures)
-        self.score = None          # the last search's score, the board's view (draw offers)
+        self.draw_ok = False       # its last search would take a draw (Turn.draw_ok)
+        self.offer_at = -1         # len(game.actions) when the board last offered a draw
         self.allow = self._allow   # for Judge.allow (one bound method, made once)
 
     def due(self, ctl):
@@ -162,6 +181,7 @@ class Opponent:
         if not self.due(ctl):
             if self.thinking:
                 self.stop()
+            self._offer(ctl)
             return
         g = ctl.game
         if self.thinking and len(g.actions) != self.base:
@@ -172,7 +192,7 @@ class Opponent:
             self.plan = None
             self.base = len(g.actions)
             self.last = g.actions[self.base - 1] if self.base else -1
-            ms, steps = _limits(self.level)
+            ms, steps = _limits(self.level, ctl, self.side)
             self.t0 = t
             if engine().start(g, ms, steps):
                 self.thinking = True
@@ -187,7 +207,7 @@ class Opponent:
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
             if self.plan is not None:
-                self.score = self.plan.score
+                self.draw_ok = self.plan.draw_ok
             ctl.flags(ctl.judge.relimit(), t)
             ctl.dirty()
 
@@ -196,10 +216,28 @@ class Opponent:
             _stop_engine()
             self.thinking = False
 
+    def _offer(self, ctl):
+        # After the board's turn, the player to move: a draw offer of the board's (see the top).
+        g = ctl.game
+        p = self.plan
+        n = len(g.actions) if g is not None else 0
+        if not p or g.over or g.offered or g.pending or g.pos.side == self.side or \
+                n == self.offer_at or not ctl.playing() or ctl.top is not ctl.stack[0]:
+            return
+        if g.repetition and self.draw_ok:
+            self.offer_at = n
+            g.offer_repetition_draw()
+            ctl.save()
+            ctl.push(M.Offer(True))
+        elif p.offer_draw and (self.offer_at < 0 or n >= self.offer_at + 2 * OFFER_AGAIN):
+            self.offer_at = n
+            ctl.push(M.Offer(False, self.side))
+
     def answer(self, ctl, repetition):
-        """A draw offered to the board: it accepts when its last search did not see it ahead
+        """A draw offered to the board: it accepts when its last search did not see it clearly
+        ahead (Turn.draw_ok)
         (no search yet: it plays on)."""
-        accept = self.score is not None and self.score <= 0
+        accept = self.draw_ok
         M.Offer(repetition).answer(ctl, accept, 0)
         if not ctl.hint:
             ctl.hint = "Board: draw agreed" if accept else "Board: no draw"
@@ -236,16 +274,23 @@ class Opponent:
             mean[sq] = C.PLACE
 
     def screen(self, ctl, fb):
-        """Draw the board's turn; False when it is not the board's turn."""
+        """Draw the board's turn (the game clock over the title); False when it is not the
+        board's turn."""
         if ctl.judge.repair or not self.due(ctl):
             return False
+        self._screen(ctl, fb)
+        M.clock_bar(ctl, fb)
+        return True
+
+    def _screen(self, ctl, fb):
         g = ctl.game
         who = "Board: " + side_name(self.side)
         note = ctl.hint or M.note_text(ctl)
         i = self.step(g)
         if i < 0:
-            screens.message(fb, who, "Thinking...", "Strength %d" % self.level, "", note)
-            return True
+            screens.message(fb, who, "Thinking...", "Strength %d" % self.level,
+                            who if ctl.clock is not None else "", note)
+            return
         p = self.plan
         if i == 0 and p.move is not None:
             frm, to = p.move
@@ -255,13 +300,12 @@ class Opponent:
                 what = ("Move " + square_name(frm), "to " + square_name(to))
             screens.message(fb, who, "plays " + format_move(frm, to, p.capture), what[0],
                             what[1], note)
-            return True
+            return
         side, sq, face = self.placement(i)
         j = ctl.judge
         if not note:
             note = "Placed? OK" if j.place_sq == sq else "Put it down so"
         screens.face_picker(fb, side, square_name(sq), face, note)
-        return True
 
 
 class VsPlay(M.Play):
@@ -352,16 +396,21 @@ class Hint(M.Mode):
     def leds(self, ctl, mean):
         mean[:] = ctl.judge.mean
         p = self.turn
-        if p is not None and p.move is not None:
+        if p is None:
+            return
+        if p.move is not None:
             mean[p.move[0]] = C.SUGGEST
             mean[p.move[1]] = C.SUGGEST_TO
+        elif p.places:
+            mean[p.places[0][1]] = C.SUGGEST_TO     # the square for the Barragoon
 
     def screen(self, ctl, fb):
         p = self.turn
         if p is None:
             screens.message(fb, "Hint", "Thinking...")
-        elif p.move is None:
-            screens.message(fb, "Hint", "No move to show")
+        elif p.move is None:                    # a placement: the square and the face
+            side, sq, face = p.places[0]
+            screens.face_picker(fb, side, square_name(sq), face, "Hint  touch: clear")
         else:
             screens.message(fb, "Hint", side_name(ctl.game.pos.side) + " could play",
                             p.text, "", "touch: clear")
