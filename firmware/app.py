@@ -40,6 +40,8 @@ OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the
 #                            step stays well within the 4 ms scan period; a new screen takes 16
 EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
+BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
+#                            at most: the first lift or press ends it
 
 
 class App:
@@ -76,6 +78,7 @@ class App:
         self.events_due = False            # events.txt to begin in the next step
         self.collect_due = False           # the turn's garbage to collect in the next step
         self.waited = 0                    # steps the work after a save waited for the screen
+        self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -101,6 +104,15 @@ class App:
         self.ctl.start(m.occupied, saved, self.storage.duties, self.storage.clock)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, self.storage.duties)   # after a crash: back into the game
+
+    def boot_screen(self):
+        """The firmware's version and whether it runs frozen into MicroPython or from files
+        on the board (version.py), sent by the loop's first steps like any screen: the LEDs
+        and the sensors do not wait for it, and the first lift or press replaces it."""
+        from version import VERSION, RUNS
+        screens.message(self.oled, "Barragoon", "firmware " + VERSION, RUNS)
+        self.oled.refresh()
+        self.boot_shown = self.clock.ticks_ms()
 
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
@@ -154,6 +166,7 @@ class App:
                 self.report("matrix timer stopped: %r" % (m.fault,))
                 m.fault = None
         code = m.pop()
+        seen = code >= 0                   # a sensor or button event in this step
         while code >= 0:
             rec.square(t, code & 0x7F, code >> 7)
             ctl.on_square(code & 0x7F, code >> 7, now)
@@ -169,6 +182,7 @@ class App:
         inp.poll(t)
         self._record_buttons(t)
         code = inp.pop()
+        seen = seen or code >= 0
         while code >= 0:
             if inp.encoder and code <= 2:  # a detent: recorded as a press and release
                 rec.button(t, code - 1, 1)
@@ -178,9 +192,13 @@ class App:
         ctl.tick(now)
         self._show_leds(now)               # what the buttons and the settle time changed
         saving = self.unsaved is not None
+        if self.boot_shown is not None and (
+                seen or clock.ticks_diff(t, self.boot_shown) >= BOOT_SCREEN_MS):
+            self.boot_shown = None         # the controller's screen from now on
         if not saving:                     # (the step that commits and saves a turn leaves
             # the screen to the next steps: drawing and sending it take about 5 ms)
-            if ctl.render(now, 2) or self.full != self.storage.full:
+            if (self.boot_shown is None and ctl.render(now, 2)) or \
+                    self.full != self.storage.full:
                 if self.full != self.storage.full:
                     self.full = self.storage.full
                     self.report("storage full: saves are paused" if self.full
@@ -350,6 +368,7 @@ def main(storage=None, clock=None):
     try:
         resume = _resume_flag(storage, False)
         app = App(storage, clock)
+        app.boot_screen()
         app.boot(resume, wdt)
         gc.collect()
         app.run(wdt)
