@@ -249,3 +249,25 @@ def test_a_second_build_with_nothing_changed_leaves_the_uf2_as_it_was():
     assert "unpacking" not in p.stdout and "building it" not in p.stdout   # all kept
     assert "configuring" not in p.stdout                    # the folder was set up already
     assert open(out, "rb").read() == before
+
+
+def test_a_failing_step_ends_with_its_last_lines_and_what_to_do(tmp_path):
+    log = bf.Log(str(tmp_path / "build.log"))
+    script = "for i in range(40): print('line', i)\nprint('core.py:3: error: boom')\nexit(2)"
+    with pytest.raises(bf.BuildError) as e:
+        bf.run_step(log, "compiling", [sys.executable, "-c", script], bf.COMPILE_ADVICE)
+    log.close()
+    text = str(e.value)
+    assert text.startswith("compiling failed (exit 2)")
+    assert "core.py:3: error: boom" in text and "line 39" in text and "line 5\n" not in text
+    assert bf.COMPILE_ADVICE in text and "build.log" in text
+    assert "line 0" in open(str(tmp_path / "build.log")).read()     # the whole output kept
+
+
+def test_progress_is_shown_every_ten_percent(capsys):
+    p = bf.Progress()
+    for n in (0, 3, 9, 10, 11, 25, 99, 100):
+        p("[%3d%%] Building C object CMakeFiles/firmware.dir/x.c.obj\n" % n)
+    p("make[2]: Leaving directory\n")
+    assert [line.split()[-2] for line in capsys.readouterr().out.splitlines()] == \
+        ["0", "10", "20", "90", "100"]
