@@ -22,8 +22,9 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
              CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
              OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
              screen goes out
-  opponent   (only with --only opponent: it takes long) a game of --turns turns against the
-             board at --strength (3 by default), a hint every 10 turns, on the booted App:
+  opponent   (only with --only opponent: it takes long) --turns turns against the board at
+             --strength (3 by default; a game that ends is followed by a new one), a random
+             player, a hint every 10 turns, on the booted App:
              the heap peak, the smallest "largest free block" (micropython.mem_info) and
              whether a MemoryError came; --opponent-steps caps the engine's steps per search
              (default: the strength's own)
@@ -269,11 +270,13 @@ for name, n in out:
     print(name, n)
 """
 
-# A game against the board on the booted App: the board's turns from the engine as the
-# opponent runs it (controller/opponent.engine(), limited to a number of steps), the player's
-# random, a hint (the same engine) every 10 turns on the player's move. After each action:
-# the heap in use after a collection and micropython.mem_info()'s largest free block (in
-# 16-byte blocks). A MemoryError ends the game and is reported.
+# Games against the board on the booted App, --turns turns in all (a game that ends is followed
+# by a new one: the board's engine beats a random player in a few dozen turns): the board's
+# turns from the engine as the opponent runs it (controller/opponent.engine(), limited to a
+# number of steps), the player's random, a hint (the same engine) every 10 turns on the
+# player's move. After each action: the heap in use after a collection and
+# micropython.mem_info()'s largest free block (in 16-byte blocks). A MemoryError ends it all
+# and is reported.
 OPPONENT = """
 import gc, micropython
 import app
@@ -288,6 +291,7 @@ g.opponent = opponent.tag(%(board)d, %(level)d)
 eng = opponent.engine()
 k = 12345
 turns = hints = 0
+games = 1
 peak = 0
 end = 'unfinished'
 def rnd(n):
@@ -301,7 +305,12 @@ def note():
     print('T', turns, gc.mem_alloc() - script)
     micropython.mem_info()
 try:
-    while not g.over and turns < %(turns)d:
+    while turns < %(turns)d:
+        if g.over:
+            games += 1
+            g = Game()
+            g.opponent = opponent.tag(%(board)d, %(level)d)
+            continue
         side = g.placing()
         actor = side if side >= 0 else g.turn
         if actor == %(board)d:
@@ -330,11 +339,10 @@ try:
             g.move(mv // 64, mv %% 64)
             turns += 1
         note()
-    if g.over:
-        end = g.reason
+    end = g.reason or end
 except MemoryError:
     end = 'MemoryError'
-print('E', turns, hints, peak - script, end.replace(' ', '_'))
+print('E', turns, hints, peak - script, games, end.replace(' ', '_'))
 """
 
 
@@ -351,10 +359,11 @@ def opponent(p, turns, level, steps):
     free = [int(x) for x in re.findall(r"max free sz: (\d+)", out)]
     last = [line for line in out.split("\r\n") if line.startswith("E ")][-1].split()
     return {"opp_turns": int(last[1]), "opp_hints": int(last[2]),
-            "opp_heap_peak": base + int(last[3]), "opp_end": last[4].replace("_", " "),
+            "opp_heap_peak": base + int(last[3]), "opp_games": int(last[4]),
+            "opp_end": last[5].replace("_", " "),
             "opp_largest_free_min": 16 * min(free) if free else None,
             "opp_strength": level, "opp_steps": steps,
-            "opp_memory_error": last[4] == "MemoryError"}
+            "opp_memory_error": last[5] == "MemoryError"}
 
 
 # Modules a plain game does not load at boot: imported after everything main.py imports.
@@ -709,8 +718,10 @@ def main(argv=None):
     if "opponent" in only:
         print("Against the board, strength %d (%d engine steps a search), a hint every 10 turns:"
               % (figures["opp_strength"], figures["opp_steps"]))
-        print("  %d turns, %d hints, %s; heap peak %d B; smallest largest free block %s B%s"
-              % (figures["opp_turns"], figures["opp_hints"], figures["opp_end"],
+        print("  %d turns in %d games, %d hints, last: %s; heap peak %d B; smallest largest "
+              "free block %s B%s"
+              % (figures["opp_turns"], figures["opp_games"], figures["opp_hints"],
+                 figures["opp_end"],
                  figures["opp_heap_peak"], figures["opp_largest_free_min"],
                  "; MemoryError" if figures["opp_memory_error"] else "; no MemoryError"))
     return 0
