@@ -704,7 +704,8 @@ def find_boot_drive(drive):
     return pico_usb.find_bootsel()
 
 
-def wait_for(what, probe, seconds, step=0.25):
+def wait_for(probe, seconds, step=0.25):
+    """probe()'s first true answer within seconds, else its last (false) one."""
     end = time.monotonic() + seconds
     while True:
         found = probe()
@@ -748,7 +749,7 @@ def board_back(board):
                          ["exec", board_script(PREPARE, [])])
     end = time.monotonic() + BACK_WAIT_S
     if board.port == "auto":
-        port = wait_for("the board", pico_usb.find_serial_board, BACK_WAIT_S)
+        port = wait_for(pico_usb.find_serial_board, BACK_WAIT_S)
         if port is None:
             raise DeployError("the board did not come back on USB within %d s after the "
                               "flash: unplug it and plug it in, then run this again"
@@ -856,7 +857,7 @@ def deploy_uf2(board, path, drive, out, built, force_config, reset):
             board.run("into BOOTSEL mode (the boot ROM's USB drive)", ["bootloader"],
                       check=False)
             boot = {"chip": "RP2040", "drive": drive or "RPI-RP2"} if board.dry_run else \
-                wait_for("the boot drive", lambda: find_boot_drive(drive), BOOTSEL_WAIT_S)
+                wait_for(lambda: find_boot_drive(drive), BOOTSEL_WAIT_S)
             if boot is None:
                 raise DeployError("the board did not come back as a RPI-RP2 drive within %d "
                                   "s: hold BOOTSEL while plugging it in, then run this again"
