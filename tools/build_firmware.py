@@ -281,6 +281,8 @@ def unpack(tarball, into):
         if os.path.exists(into):
             shutil.rmtree(into)
         os.makedirs(os.path.dirname(into), exist_ok=True)
+        for old in glob.glob(os.path.join(os.path.dirname(into), ".unpack-*")):
+            shutil.rmtree(old, ignore_errors=True)     # an unpack that was interrupted
         tmp = tempfile.mkdtemp(prefix=".unpack-", dir=os.path.dirname(into))
         try:
             with tarfile.open(tarball) as t:
