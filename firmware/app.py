@@ -42,6 +42,8 @@ EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the R
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, changed or not:
 #                            a chain that lost its power (a dip, a hot-plug) shows it again
+BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
+#                            at most: the first lift or press ends it
 
 
 class App:
@@ -79,6 +81,7 @@ class App:
         self.collect_due = False           # the turn's garbage to collect in the next step
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
+        self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -120,6 +123,15 @@ class App:
                          "copy: game.bad" if kept else ""), wdt)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
+
+    def boot_screen(self):
+        """The firmware's version and whether it runs frozen into MicroPython or from files
+        on the board (version.py), sent by the loop's first steps like any screen: the LEDs
+        and the sensors do not wait for it, and the first lift or press replaces it."""
+        from version import VERSION, RUNS
+        screens.message(self.oled, "Barragoon", "firmware " + VERSION, RUNS)
+        self.oled.refresh()
+        self.boot_shown = self.clock.ticks_ms()
 
     def notice(self, lines, wdt=None, ms=3000):
         """A message on the screen for a few seconds before play starts."""
@@ -172,6 +184,7 @@ class App:
                 self.report("matrix timer stopped: %r" % (m.fault,))
                 m.fault = None
         code = m.pop()
+        seen = code >= 0                   # a sensor or button event in this step
         while code >= 0:
             rec.square(t, code & 0x7F, code >> 7)
             ctl.on_square(code & 0x7F, code >> 7, now)
@@ -187,6 +200,7 @@ class App:
         inp.poll(t)
         self._record_buttons(t)
         code = inp.pop()
+        seen = seen or code >= 0
         while code >= 0:
             if inp.encoder and code <= 2:  # a detent: recorded as a press and release
                 rec.button(t, code - 1, 1)
@@ -196,9 +210,13 @@ class App:
         ctl.tick(now)
         self._show_leds(now)               # what the buttons and the settle time changed
         saving = self.unsaved is not None
+        if self.boot_shown is not None and (
+                seen or clock.ticks_diff(t, self.boot_shown) >= BOOT_SCREEN_MS):
+            self.boot_shown = None         # the controller's screen from now on
         if not saving:                     # (the step that commits and saves a turn leaves
             # the screen to the next steps: drawing and sending it take about 5 ms)
-            if ctl.render(now, 2) or self.full != self.storage.full:
+            if (self.boot_shown is None and ctl.render(now, 2)) or \
+                    self.full != self.storage.full:
                 if self.full != self.storage.full:
                     self.full = self.storage.full
                     self.report("storage full: saves are paused" if self.full
@@ -375,6 +393,7 @@ def main(storage=None, clock=None):
         # the power-cut soak, tools/soak_rp2040.py).
         gc.collect()
         app = App(storage, clock)
+        app.boot_screen()
         app.boot(resume, wdt)
         gc.collect()
         app.run(wdt)

@@ -543,4 +543,84 @@ def test_main_prints_the_version_at_power_on(tmp_path, interpreter):
     p = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=120,
                        cwd=str(tmp_path))
     assert p.returncode == 0, p.stdout + p.stderr
-    assert p.stdout.splitlines()[0] == "Barragoon board firmware %s" % deploy.firmware_version()
+    # ... and that it runs from files (a frozen build says "(frozen)": test_rp2040_frozen.py)
+    assert p.stdout.splitlines()[0] == \
+        "Barragoon board firmware %s (files)" % deploy.firmware_version()
+
+
+# --- --uf2: the board's own MicroPython (tools/build_firmware.py) ------------------------------
+# The whole flash (BOOTSEL, the drive, the board coming back) runs on the emulated Pico in
+# test_rp2040_frozen.py; here the plan, the checks and the one-line notes.
+def frozen_uf2(path, source=None, version=None):
+    """A small UF2 that carries a build mark (as build_firmware.py freezes it)."""
+    import struct
+    import uf2
+    mark = uf2.mark(version or deploy.firmware_version(), "RPI_PICO",
+                    source or deploy.source_id()).encode()
+    payload = b"\x00" * 100 + mark + b"\x00" * 100
+    head = struct.pack("<8I", uf2.MAGIC[0], uf2.MAGIC[1], uf2.FLAG_FAMILY, uf2.FLASH_BASE,
+                       len(payload), 0, 1, uf2.FAMILY_RP2040)
+    with open(path, "wb") as f:
+        f.write(head + payload.ljust(476, b"\0") + struct.pack("<I", uf2.MAGIC[2]))
+    return str(path)
+
+
+def test_every_file_that_would_shadow_a_frozen_module_is_named_folders_last():
+    paths = deploy.shadow_paths()
+    for src in deploy.frozen_sources():
+        assert src in paths and src[:-3] + ".mpy" in paths
+    assert paths[-3:] == ["barragoon", "controller", "drivers"]   # emptied folders go last
+    assert not {"main.py", "config.py", "main.mpy", "config.mpy"} & set(paths)
+    deploy.check_never_touched([p for p in paths if "." in p])   # no board data among them
+
+
+@needs_mpy_cross
+def test_uf2_dry_run_flashes_then_copies_main_and_removes_shadows(tmp_path, capfd,
+                                                                   monkeypatch):
+    monkeypatch.setenv("MPREMOTE", "false")
+    fw = frozen_uf2(tmp_path / "fw.uf2")
+    code, out, err = run_deploy(capfd, "--dry-run", "--uf2", fw, "--out", str(tmp_path / "b"))
+    assert code == 0, err
+    steps = [line for line in out.splitlines() if line.startswith("# ")]
+    assert [s.split(":")[0].split(" (")[0] for s in steps[1:]] == [
+        "# prepare", "# into BOOTSEL mode", "# copy %s onto the RPI-RP2 drive" % fw,
+        "# prepare", "# look for module files that would shadow the frozen firmware",
+        "# copy main.py; remove what shadows the frozen firmware",
+        "# only if the board has no config.py", "# verify",
+        "# restart the board into the new firmware"]
+    assert "mpremote connect auto bootloader" in out
+    assert "fs cp main.py :main.py" in out and '"app.mpy"' in out
+    assert "fs cp app.mpy" not in out                      # no module files go on
+    for name in deploy.BOARD_DATA:
+        assert name not in out, name
+    assert "note:" not in out                              # built from this tree
+
+
+@needs_mpy_cross
+def test_a_uf2_of_older_sources_is_flashed_with_a_one_line_note(tmp_path, capfd, monkeypatch):
+    monkeypatch.setenv("MPREMOTE", "false")
+    fw = frozen_uf2(tmp_path / "old.uf2", source="0123456789ab")
+    code, out, _ = run_deploy(capfd, "--dry-run", "--uf2", fw, "--out", str(tmp_path / "b"))
+    assert code == 0
+    notes = [line for line in out.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1 and "0123456789ab" in notes[0] and "build_firmware.py" in notes[0]
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--drive", "/media/x"], "give --uf2 FILE too"),
+    (["--uf2", "/nonexistent.uf2"], "no such file"),
+    (["--uf2", "README.md"], "not a UF2 file"),
+    (["--uf2", "FW", "--build-only"], "not with --build-only"),
+])
+def test_uf2_mistakes_are_one_clear_line(tmp_path, capfd, args, words):
+    args = [frozen_uf2(tmp_path / "fw.uf2") if a == "FW" else a for a in args]
+    code, _, err = run_deploy(capfd, *args)
+    assert code == 2 and words in err.strip().splitlines()[-1], err
+
+
+def test_mpy_files_for_a_board_with_the_firmware_frozen_in_get_a_one_line_note():
+    import uf2
+    mark = uf2.mark("0.2.0", "RPI_PICO", "0123456789ab")
+    assert deploy.frozen_note("board mpy 6\nboard build none\n") is None
+    note = deploy.frozen_note("board mpy 6\nboard build %s\n" % mark)
+    assert "\n" not in note and "0.2.0 frozen in" in note and "--uf2" in note

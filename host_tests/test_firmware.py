@@ -370,6 +370,38 @@ def oled_writes():
     return [w for w in machine.i2c_log if w[1] == config.OLED_ADDR]
 
 
+def screen_seen():
+    """The picture on the display, from every byte sent to it so far."""
+    from vboard.ssd1306_panel import Panel
+    from oled_text import Picture
+    panel = Panel()
+    for w in oled_writes():
+        panel.write(w[2])
+    return Picture([[panel.seen(x, y) for x in range(128)] for y in range(64)])
+
+
+def test_the_boot_screen_says_the_version_until_its_time_is_up_or_a_piece_moves():
+    from version import VERSION, RUNS
+    assert RUNS == "files"                       # (frozen: test_rp2040_frozen.py)
+    for ends in ("time", "lift"):
+        b = Board("boot_screen_" + ends)
+        b.app.boot_screen()
+        b.app.boot()
+        b.run(200)
+        seen = screen_seen()
+        assert seen.has("Barragoon") and seen.has("firmware " + VERSION) and seen.has("files")
+        assert b.led("b1") != (0, 0, 0)          # the set-up lit meanwhile: nothing waits
+        if ends == "time":
+            b.run(app.BOOT_SCREEN_MS - 300)
+            assert screen_seen().has("firmware " + VERSION)
+            b.run(200)
+        else:
+            b.wiring.place(parse_square("b1"))   # the first piece set down
+            b.run(100)
+        seen = screen_seen()
+        assert seen.has("Set up the board") and not seen.has("firmware " + VERSION), ends
+
+
 def test_brightness_is_written_once_when_its_screen_is_left():
     b = Board("bright", pieces=start_position())
     writes = []

@@ -27,8 +27,8 @@ class Port:
         self.device, self.vid = device, vid
 
 
-def plan(argv, board=None, bootsel=None):
-    return start.plan(start.parse_args(argv), board, bootsel)
+def plan(argv, board=None, bootsel=None, firmware=None):
+    return start.plan(start.parse_args(argv), board, bootsel, firmware)
 
 
 def tool(cmd):
@@ -107,12 +107,57 @@ def test_a_pico_in_bootsel_mode_gets_the_install_steps_not_the_simulator():
 
 
 def test_main_says_bootsel_steps_and_runs_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(start, "find_uf2", lambda: None)     # (no board's own build here)
     monkeypatch.setattr(pico_usb, "find_serial_board", lambda: None)
     monkeypatch.setattr(pico_usb, "find_bootsel", lambda: {"chip": "RP2040", "drive": None})
     monkeypatch.setattr(start, "run_child", lambda cmd: pytest.fail("ran %s" % cmd))
     assert start.main([]) == 1
     out = capsys.readouterr().out
     assert "BOOTSEL" in out and "RPI-RP2" in out
+
+
+# --- the board's own MicroPython in build/ (tools/build_firmware.py) ---------------------------
+def uf2_in(folder, source=None):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from test_deploy import frozen_uf2
+    os.makedirs(str(folder), exist_ok=True)
+    return frozen_uf2(folder / "barragoon-0.2.0-RPI_PICO.uf2", source=source)
+
+
+def test_a_current_build_in_build_is_flashed_onto_a_board_or_a_pico_in_bootsel(tmp_path):
+    found = start.find_uf2(str(tmp_path))
+    assert found is None                                   # nothing built
+    fw = uf2_in(tmp_path)
+    found = start.find_uf2(str(tmp_path))
+    assert found == (fw, None)
+    cmd, why, _ = plan([], board="/dev/ttyACM0", firmware=found)
+    assert tool(cmd) == ["deploy.py", "--port", "/dev/ttyACM0", "--uf2", fw]
+    boot = {"chip": "RP2040", "drive": "/media/me/RPI-RP2"}
+    cmd, why, status = plan([], bootsel=boot, firmware=found)
+    assert tool(cmd) == ["deploy.py", "--uf2", fw] and status == 0 and "BOOTSEL" in why
+    assert tool(plan(["--sim"], bootsel=boot, firmware=found)[0])[0] == "sim.py"
+
+
+def test_a_build_of_older_sources_is_named_in_one_line_and_not_used(tmp_path):
+    uf2_in(tmp_path, source="0123456789ab")
+    found = start.find_uf2(str(tmp_path))
+    assert found[1] is not None and "\n" not in found[1]
+    assert "older than firmware/" in found[1] and "build_firmware.py" in found[1]
+    cmd, why, _ = plan([], board="/dev/ttyACM0", firmware=found)
+    assert tool(cmd) == ["deploy.py", "--port", "/dev/ttyACM0"]     # the .mpy files
+    assert why.startswith(found[1]) and "\n" not in why
+    cmd, why, status = plan([], bootsel={"chip": "RP2040", "drive": None}, firmware=found)
+    assert cmd is None and status == 1
+    assert why.splitlines()[0] == found[1] and "Install MicroPython first" in why
+
+
+def test_without_a_board_no_build_is_looked_for(monkeypatch):
+    # start.main looks for a build only when it would flash
+    monkeypatch.setattr(start, "find_uf2", lambda: pytest.fail("looked for a UF2"))
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: None)
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
+    monkeypatch.setattr(start, "run_child", lambda cmd: 0)
+    assert start.main([]) == 0
 
 
 @pytest.mark.parametrize("argv,words", [

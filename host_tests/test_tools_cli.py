@@ -22,6 +22,7 @@ TOOLS = {
     "bench_rules.py": (["-v"], "takes no arguments"),
     "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
     "bench_deadlock.py": (["--top", "0"], "at least 1"),
+    "build_firmware.py": (["--micropython", "/nonexistent/mp"], "no such file or folder"),
     "profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
     "bench_engine.py": (["--games", "0"], "must be at least 1"),
@@ -43,7 +44,7 @@ TOOLS = {
 }
 # Modules that other tools and tests import; they have no command line of their own.
 LIBRARIES = {"cli.py", "ctl_script.py", "deadlock_pens.py", "event_script.py", "hands.py",
-             "record_file.py", "reference_player.py", "sim_pico.py"}
+             "record_file.py", "reference_player.py", "sim_pico.py", "uf2.py"}
 # Also run by micropython (the unix port has no argparse: tools/cli.py instead).
 ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
                   "legal_moves.py", "replay.py")

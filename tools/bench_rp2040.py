@@ -2,10 +2,19 @@
 """The firmware's speed and memory, measured on the emulated Pico (tools/rp2040).
 
     python tools/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
+                                 [--xip-miss CYCLES] [--no-xip] [--only PARTS]
 
-Everything runs on the stock MicroPython v1.28 UF2 in rp2040js, from the .mpy files that
-tools/deploy.py builds, in simulated time at 125 MHz. The emulator has no XIP flash cache, so a
-real board is somewhat slower (10 to 20 %): leave margin.
+Everything runs in rp2040js in simulated time at 125 MHz: by default on the stock MicroPython
+v1.28 UF2, from the .mpy files that tools/deploy.py builds ("firmware": "stock"); given the
+board's own build (--firmware build/barragoon-...uf2 from tools/build_firmware.py) with the
+firmware frozen into it and only main.py and config.py on littlefs ("firmware": "frozen").
+
+The flash cache: rp2040js reads flash as fast as SRAM; a real RP2040 runs code (and frozen
+bytecode, which the VM reads as data) from flash through a 16 KB XIP cache. The timed parts
+(rules, drivers, play) run twice: without a cache model (a real board is no faster than this,
+for code in flash) and with the emulator's model of the cache (--xip-miss cycles per miss,
+default 56: a board whose flash is that slow to refill a line); the second run's keys end in
+_xip (xip_miss_rate: the share of flash reads that missed in the play part). --no-xip skips it.
 
   rules      one tile's targets (worst tile of the start and of a crowded position) and all legal
              moves, timed on the Pico with time.ticks_us
@@ -13,6 +22,12 @@ real board is somewhat slower (10 to 20 %): leave margin.
              CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
              OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
              screen goes out
+  opponent   (only with --only opponent: it takes long) --turns turns against the board at
+             --strength (3 by default; a game that ends is followed by a new one), a random
+             player, a hint every 10 turns, on the booted App:
+             the heap peak, the smallest "largest free block" (micropython.mem_info) and
+             whether a MemoryError came; --opponent-steps caps the engine's steps per search
+             (default: the strength's own)
   heap       gc.mem_alloc() after gc.collect() once the App is built and booted (in a fresh
              interpreter, as after power-on), and the peak (after collect, every action) over
              a game of --turns turns played through the board controller with saves to littlefs
@@ -37,13 +52,15 @@ real board is somewhat slower (10 to 20 %): leave margin.
              and by a menu refresh (the game menu opened and drawn, then a step through it)
              at the end of that game, a draw agreed
 --json prints one JSON object with these figures (keys as in the table; modules as
-heap_module_<name> and heap_object_<what>); --only rules,heap (for example) runs only those
-parts.
+heap_module_<name> and heap_object_<what>; boot_to_leds_ms: power-on to the first LED frame of
+a board resuming its game; firmware: "stock" or "frozen"); --only rules,heap (for example)
+runs only those parts.
 """
 import argparse
 import ast
 import json
 import os
+import re
 import statistics
 import sys
 
@@ -397,6 +414,102 @@ for name, n in out:
     print(name, n)
 """
 
+# Games against the board on the booted App, --turns turns in all (a game that ends is followed
+# by a new one: the board's engine beats a random player in a few dozen turns): the board's
+# turns from the engine as the opponent runs it (controller/opponent.engine(), limited to a
+# number of steps), the player's random, a hint (the same engine) every 10 turns on the
+# player's move. After each action: the heap in use after a collection and
+# micropython.mem_info()'s largest free block (in 16-byte blocks). A MemoryError ends it all
+# and is reported.
+OPPONENT = """
+import gc, micropython
+import app
+from barragoon.game import Game
+from controller import opponent
+gc.collect()
+script = gc.mem_alloc()
+a = app.App()
+a.boot()
+g = Game()
+g.opponent = opponent.tag(%(board)d, %(level)d)
+eng = opponent.engine()
+k = 12345
+turns = hints = 0
+games = 1
+peak = 0
+end = 'unfinished'
+def rnd(n):
+    global k
+    k = (k * 1103515245 + 12345) & 0x3FFFFFFF
+    return k %% n
+def note():
+    global peak
+    gc.collect()
+    peak = max(peak, gc.mem_alloc())
+    print('T', turns, gc.mem_alloc() - script)
+    micropython.mem_info()
+try:
+    while turns < %(turns)d:
+        if g.over:
+            games += 1
+            g = Game()
+            g.opponent = opponent.tag(%(board)d, %(level)d)
+            continue
+        side = g.placing()
+        actor = side if side >= 0 else g.turn
+        if actor == %(board)d:
+            t = eng.run(g, steps=%(steps)d)
+            if t is None:
+                end = 'no answer'
+                break
+            n = t.now
+            if t.move is not None:
+                g.move(t.move[0], t.move[1])
+                turns += 1
+                n -= 1
+            for p in t.places[:n]:
+                g.place(p[1], p[2])
+        elif side >= 0:
+            ok = [(sq, f) for sq in range(63) for f in range(1, 17)
+                  if g.placement_allowed(sq, f)]
+            sq, f = ok[rnd(len(ok))]
+            g.place(sq, f)
+        else:
+            if turns %% 10 == 0:
+                eng.run(g, steps=%(hint_steps)d)
+                hints += 1
+            moves = g.legal_moves()
+            mv = moves[rnd(len(moves))]
+            g.move(mv // 64, mv %% 64)
+            turns += 1
+        note()
+    end = g.reason or end
+except MemoryError:
+    end = 'MemoryError'
+print('E', turns, hints, peak - script, games, end.replace(' ', '_'))
+"""
+
+
+def opponent(p, turns, level, steps):
+    """Heap figures of a game against the board (the OPPONENT script)."""
+    from barragoon import engine as host_engine
+    steps = steps or host_engine.LEVELS[level][1]
+    base = int(p.exec(BASE))
+    from controller import opponent as host_opponent
+    hint_steps = int(host_opponent.HINT_MS / host_engine.LEVELS[0][0])   # a hint's 1 s
+    out = p.exec(OPPONENT % {"board": 1, "level": level, "turns": turns, "steps": steps,
+                             "hint_steps": hint_steps},
+                 timeout_ms=24 * 3600 * 1000)
+    free = [int(x) for x in re.findall(r"max free sz: (\d+)", out)]
+    last = [line for line in out.split("\r\n") if line.startswith("E ")][-1].split()
+    return {"opp_turns": int(last[1]), "opp_hints": int(last[2]),
+            "opp_heap_peak": base + int(last[3]), "opp_games": int(last[4]),
+            "opp_end": last[5].replace("_", " "),
+            "opp_largest_free_min": 16 * min(free) if free else None,
+            "opp_strength": level, "opp_steps": steps,
+            "opp_memory_error": last[5] == "MemoryError"}
+
+
 # Modules a plain game does not load at boot: imported after everything main.py imports.
 LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "controller.clock",
          "drivers.config_check", "barragoon.capture_search")
@@ -616,6 +729,7 @@ ROWS = (
     ("events_step_ms", "longest step writing events.txt, flash excluded (ms)"),
     ("loop_block_ms_max", "longest time without a matrix scan, flash excluded (ms)"),
     ("loop_block_ms_no_save", "longest time without a scan, no flash write in it (ms)"),
+    ("boot_to_leds_ms", "power-on to the first LED frame, resuming a game (ms)"),
     ("scan_ms", "one matrix scan (ms)"),
     ("led_show_ms", "one LED frame: show() with the wire idle (ms)"),
     ("led_wire_ms", "one LED frame on the wire (ms)"),
@@ -634,6 +748,8 @@ ROWS = (
 
 
 PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage")
+EXTRA = ("opponent",)            # only when named in --only
+TIMED = ("rules", "drivers", "play")     # run again with the XIP cache model
 
 
 def print_modules(figures, boot, later):
@@ -657,37 +773,75 @@ def print_modules(figures, boot, later):
                            figures["heap_object_engine_left_after_release"]))
 
 
+def timed_parts(args, only, build, files, xip, figures):
+    """rules, drivers and play on one emulated Pico each; xip: cycles per cache miss, or None
+    for no cache model (then the keys are the plain ones, else they end in _xip)."""
+    out = {}
+    if only & {"rules", "drivers"}:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware,
+                       xip_miss_cycles=xip) as p:
+            p.run_for(500)
+            if "rules" in only:
+                out.update(rules(p))
+            if "drivers" in only:
+                out.update(drivers(p))
+    if "play" in only:
+        with board.EmulatedBoard(board.firmware_image(build, game=True,
+                                                      firmware=args.firmware),
+                                 firmware=args.firmware, xip_miss_cycles=xip) as b:
+            out["boot_to_leds_ms"] = b.boot(board.occupancy())
+            out.update(play(b, args.lifts))
+            if xip is not None:
+                st = b.pico.xip_stats()
+                out["xip_miss_rate"] = st["misses"] / max(1, st["hits"] + st["misses"])
+    suffix = "" if xip is None else "_xip"
+    figures.update({k if k.startswith("xip_") else k + suffix: v for k, v in out.items()})
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Benchmarks on the emulated Pico (rp2040js).")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--turns", type=int, default=150, help="turns of the heap game (150)")
+    ap.add_argument("--turns", type=int, default=150,
+                    help="turns of the heap game and of the opponent game (150)")
     ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
-    ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: "
-                    "../shared/rp2/, or $%s)" % pico.ENV_UF2)
+    ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: "
+                    "../shared/rp2/, or $%s), or the board's own build from "
+                    "tools/build_firmware.py" % pico.ENV_UF2)
+    ap.add_argument("--xip-miss", type=int, default=pico.XIP_MISS_CYCLES, metavar="CYCLES",
+                    help="clk_sys cycles a flash cache miss costs in the cache model "
+                         "(default %d)" % pico.XIP_MISS_CYCLES)
+    ap.add_argument("--no-xip", action="store_true",
+                    help="skip the second run of the timed parts with the cache model")
+    ap.add_argument("--strength", type=int, default=3, choices=(1, 2, 3),
+                    help="the board's strength in the opponent game (3)")
+    ap.add_argument("--opponent-steps", type=int, default=0, metavar="N",
+                    help="engine steps per search in the opponent game (default: the "
+                         "strength's own)")
     ap.add_argument("--only", metavar="PARTS",
-                    help="run only these parts, comma-separated: " + ", ".join(PARTS))
+                    help="run only these parts, comma-separated: " + ", ".join(PARTS + EXTRA))
     args = ap.parse_args(argv)
     if args.lifts < 1 or args.turns < 1:
         ap.error("--lifts and --turns must be at least 1")
+    if args.xip_miss < 0 or args.opponent_steps < 0:
+        ap.error("--xip-miss and --opponent-steps cannot be negative")
+    only = set(args.only.split(",")) if args.only else set(PARTS)
+    if not only <= set(PARTS + EXTRA):
+        ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS + EXTRA))
     why = pico.missing(args.firmware)
     if why:
         print("bench_rp2040: " + why, file=sys.stderr)
         return 2
-    only = set(args.only.split(",")) if args.only else set(PARTS)
-    if not only <= set(PARTS):
-        ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS))
+    try:
+        kind = board.firmware_kind(args.firmware)
+    except (OSError, ValueError) as e:
+        print("bench_rp2040: %s: %s" % (args.firmware, e), file=sys.stderr)
+        return 2
     build = board.build_firmware()
-    figures = {}
+    figures = {"firmware": kind}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
-    files = flashfs.read_files(flashfs.build_image(build))
+    files = board.deployed_files(build, args.firmware)
     files.pop("main.py")
-    if only & {"rules", "drivers"}:
-        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
-            p.run_for(500)
-            if "rules" in only:
-                figures.update(rules(p))
-            if "drivers" in only:
-                figures.update(drivers(p))
+    timed_parts(args, only, build, files, None, figures)
     # The heap parts each in a fresh interpreter, as a board has it after power-on: nothing
     # imported, no names interned, no objects left over from another part.
     if "heap" in only:
@@ -707,19 +861,31 @@ def main(argv=None):
             p.run_for(500)
             found, boot, later = modules(p)
             figures.update(found)
-    if "play" in only:
-        with board.EmulatedBoard(board.firmware_image(build, game=True),
-                                 firmware=args.firmware) as b:
-            figures["boot_ms"] = b.boot(board.occupancy())
-            figures.update(play(b, args.lifts))
+    if "opponent" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(opponent(p, args.turns, args.strength, args.opponent_steps))
+    if not args.no_xip and only & set(TIMED):
+        figures["xip_miss_cycles"] = args.xip_miss
+        timed_parts(args, only, build, files, args.xip_miss, figures)
     figures = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in figures.items()}
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
-    print("Emulated RP2040 (rp2040js, 125 MHz, no flash cache), MicroPython v1.28, .mpy build")
+    print("Emulated RP2040 (rp2040js, 125 MHz), MicroPython v1.28, %s"
+          % ("the firmware frozen into the board's own build" if kind == "frozen" else
+             "stock, the .mpy build on littlefs"))
+    xip = "xip_miss_cycles" in figures
+    if any(key in figures for key, _ in ROWS):
+        print("  %-62s %10s%s" % ("", "no cache", "  %d-cycle miss" % args.xip_miss
+                                  if xip else ""))
     for key, label in ROWS:
         if key in figures:
-            print("  %-62s %10s" % (label, figures[key]))
+            print("  %-62s %10s%s" % (label, figures[key], "  %10s" % figures[key + "_xip"]
+                                      if key + "_xip" in figures else ""))
+    if xip and "xip_miss_rate" in figures:
+        print("  (XIP cache model: %.2f %% of flash reads missed in the play part)"
+              % (100 * figures["xip_miss_rate"]))
     if "play" in only:
         print("  (%d lifts, %d saves)" % (figures["lifts"], figures["saves"]))
     if boot is not None:
@@ -727,6 +893,15 @@ def main(argv=None):
     if "heap" in only:
         print("  (heap game: %d turns, %d actions, %s)"
               % (figures["game_turns"], figures["game_actions"], figures["game_end"]))
+    if "opponent" in only:
+        print("Against the board, strength %d (%d engine steps a search), a hint every 10 turns:"
+              % (figures["opp_strength"], figures["opp_steps"]))
+        print("  %d turns in %d games, %d hints, last: %s; heap peak %d B; smallest largest "
+              "free block %s B%s"
+              % (figures["opp_turns"], figures["opp_games"], figures["opp_hints"],
+                 figures["opp_end"],
+                 figures["opp_heap_peak"], figures["opp_largest_free_min"],
+                 "; MemoryError" if figures["opp_memory_error"] else "; no MemoryError"))
     return 0
 
 

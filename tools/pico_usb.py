@@ -28,6 +28,9 @@ Install MicroPython first (once per board; your files on it are kept):
   2. Copy the .uf2 file onto the drive {drive}. The Pico restarts into MicroPython
      and the drive disappears.
   3. Run the same command again: it then finds the board and flashes the game."""
+OWN_BUILD = """
+Or, for a Pico (not a Pico W), build the board's own MicroPython with the game frozen in
+(more memory for the game): python tools/build_firmware.py, then run the same command again."""
 
 
 def find_serial_board(comports=None):
@@ -123,7 +126,8 @@ def install_steps(bootsel):
     drive = bootsel["drive"] or "%s (it appears when the Pico is in BOOTSEL mode)" % name
     return ("%s (%s) is waiting in BOOTSEL mode: it has no MicroPython yet, or its BOOTSEL "
             "button was held at plug-in.\n" % (board[0].upper() + board[1:], bootsel["chip"])
-            + INSTALL_STEPS.format(drive=drive))
+            + INSTALL_STEPS.format(drive=drive) + (OWN_BUILD if bootsel["chip"] == "RP2040"
+                                                   else ""))
 
 
 def main(argv):

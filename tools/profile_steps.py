@@ -193,7 +193,7 @@ def main(argv=None):
     files = {"prof.py": PROFILER.encode(), "main.py": main_py(args.min_ms).encode()}
     if text is not None:
         files["game.txt"] = text.encode()
-    image = board.firmware_image(build, game=True, files=files)
+    image = board.firmware_image(build, game=True, files=files, firmware=args.firmware)
     occ = bytearray(1 if g.pos.get(sq) else 0 for sq in range(63))
     with board.EmulatedBoard(image, firmware=args.firmware) as b:
         b.boot(occ)

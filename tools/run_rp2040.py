@@ -58,9 +58,10 @@ def main(argv=None):
         print("run_rp2040: position: %s" % e, file=sys.stderr)
         return 2
     build = board.build_firmware()
-    image = board.firmware_image(build, position=script.position, game=True)
+    image = board.firmware_image(build, position=script.position, game=True,
+                                 firmware=args.firmware)
     with board.EmulatedBoard(image, firmware=args.firmware) as b:
-        b.boot(occupied)
+        b.boot(occupied, boot_screen=False)   # (its first event ends the boot screen)
         report = b.play(script)
         if args.png:
             b.pico.screen_png(args.png)

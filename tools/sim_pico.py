@@ -81,7 +81,8 @@ class PicoDevice:
             if os.path.isfile(path):
                 with open(path, "rb") as f:
                     files[name] = f.read()
-        return board.firmware_image(board.build_firmware(), files=files)
+        return board.firmware_image(board.build_firmware(), files=files,
+                                    firmware=self.firmware)
 
     def _run(self):
         p = self.p

@@ -6,6 +6,11 @@
                                        nothing attached           -> tools/sim.py
     python tools/start.py --which      only say what it would do, and why
 
+When build/ holds the board's own MicroPython (a UF2 from tools/build_firmware.py) built from
+the firmware/ of this tree, flashing uses it: tools/deploy.py --uf2, onto a running board or a
+Pico waiting in BOOTSEL mode. A UF2 built from older sources is not used, and that is said in
+one line (rebuild it, or flash it on purpose with tools/deploy.py --uf2).
+
 --board / --sim choose without looking. The options below are passed to the tool they belong
 to (--serial to deploy.py as --port; --http-port, --no-browser and --dir to sim.py); for
 everything else run the tool itself (python tools/deploy.py --help, python tools/sim.py --help).
@@ -21,6 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import pico_usb  # noqa: E402
+import deploy  # noqa: E402
 
 FORWARD_AFTER_S = 1.0     # a Ctrl-C the child did not get itself is passed on after this
 
@@ -57,20 +63,53 @@ def parse_args(argv):
     return args
 
 
-def plan(args, board, bootsel):
-    """(argv of the tool to run or None, what to say, exit status when nothing runs)."""
+def find_uf2(folder=None):
+    """(path, mismatch) of the board's own MicroPython in build/ (or folder): mismatch is None
+    when it was built from this tree's firmware, else one line saying it is older. None
+    without one."""
+    path = deploy.newest_uf2(folder) if folder else deploy.newest_uf2()
+    if path is None:
+        return None
+    try:
+        build = deploy.read_uf2(path)
+    except deploy.DeployError as e:
+        return path, "%s (not used)" % e
+    if build is None:                  # a stock MicroPython someone put there
+        return None
+    if build["source"] == deploy.source_id():
+        return path, None
+    return path, ("%s is older than firmware/ (rebuild it: python tools/build_firmware.py)"
+                  % deploy.nice(path))
+
+
+def plan(args, board, bootsel, firmware=None):
+    """(argv of the tool to run or None, what to say, exit status when nothing runs).
+    firmware: find_uf2()'s answer."""
     flash = args.board or args.serial is not None or (board and not args.sim)
+    uf2, stale = firmware or (None, None)
     if flash:
         port = args.serial or board
+        if port is None and bootsel and uf2 and not stale:
+            return [os.path.join(HERE, "deploy.py"), "--uf2", uf2], \
+                "a Pico waits in BOOTSEL mode: flashing %s onto it" % deploy.nice(uf2), 0
         if port is None and bootsel:
-            return None, pico_usb.install_steps(bootsel), 1
+            return None, (stale + "\n" if stale else "") + pico_usb.install_steps(bootsel), 1
         if port is None:
             return None, ("no board found: plug in the Pico (with MicroPython on it, see "
                           "README) or name its port with --serial"), 1
+        cmd = [os.path.join(HERE, "deploy.py"), "--port", port]
+        if uf2 and not stale:
+            cmd += ["--uf2", uf2]
+            return cmd, "flashing the board on %s with %s" % (port, deploy.nice(uf2)), 0
         why = "flashing the board on %s" % port
-        return [os.path.join(HERE, "deploy.py"), "--port", port], why, 0
+        if stale:
+            why = "%s: %s with the .mpy files instead" % (stale, why)
+        return cmd, why, 0
     if bootsel and not args.sim:
-        return None, pico_usb.install_steps(bootsel) + \
+        if uf2 and not stale:
+            return [os.path.join(HERE, "deploy.py"), "--uf2", uf2], \
+                "a Pico waits in BOOTSEL mode: flashing %s onto it" % deploy.nice(uf2), 0
+        return None, (stale + "\n" if stale else "") + pico_usb.install_steps(bootsel) + \
             "\n(Or play without a board: python tools/start.py --sim)", 1
     cmd = [os.path.join(HERE, "sim.py")]
     if args.http_port is not None:
@@ -140,7 +179,9 @@ def main(argv):
     try:
         board = pico_usb.find_serial_board() if not (args.sim or args.serial) else None
         bootsel = pico_usb.find_bootsel() if not board and not args.sim else None
-        cmd, why, status = plan(args, board, bootsel)
+        firmware = find_uf2() if not args.sim and (board or bootsel or args.board or
+                                                   args.serial) else None
+        cmd, why, status = plan(args, board, bootsel, firmware)
         print(why, flush=True)
         if args.which:
             if cmd:

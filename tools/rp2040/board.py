@@ -1,7 +1,9 @@
 # The whole board on the emulated Pico: the deployed firmware (tools/deploy.py --build-only:
 # armv6m .mpy files, main.py, config.py) in littlefs on its flash, pieces standing on the
 # squares, fingers on the buttons, and an event script (tools/event_script.py) played against
-# it in simulated time.
+# it in simulated time. On the board's own MicroPython (a UF2 from tools/build_firmware.py,
+# given as firmware= or $BARRAGOON_PICO_UF2) the rest is frozen into the firmware, and the
+# littlefs image holds only main.py and config.py, as tools/deploy.py --uf2 leaves a board.
 #
 #   image = firmware_image(position="...")      flash with the firmware and a game set up
 #   with EmulatedBoard(image) as b:
@@ -22,11 +24,13 @@ for p in (TOOLS, FIRMWARE):
 
 import event_script  # noqa: E402
 from storage import GAME, BAD  # noqa: E402,F401  (saved/game.txt, saved/game.bad)
-from rp2040 import flashfs  # noqa: E402
+from rp2040 import flashfs, pico  # noqa: E402
 from rp2040.pico import Pico, PicoError  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build", "rp2040", "firmware")
 BOOT_LIMIT_MS = 15000        # a boot that shows no LED frame by then has failed
+BOOT_SCREEN = "Barragoon"    # the boot screen's title (app.py: App.boot_screen)
+BOOT_SCREEN_LIMIT_MS = 3000
 TAP_MS = 60                  # a press that is released again (button taps)
 
 
@@ -37,6 +41,30 @@ def build_firmware(out=BUILD):
     deploy.check_mpy_cross(mpy_cross)
     deploy.build(out, mpy_cross)
     return out
+
+
+_kinds = {}
+
+
+def firmware_kind(firmware=None):
+    """"frozen" or "stock" (pico.firmware_kind), read once per UF2 file."""
+    path = pico.firmware_path(firmware)
+    st = os.stat(path)
+    key = (path, st.st_mtime, st.st_size)
+    if key not in _kinds:
+        _kinds[key] = pico.firmware_kind(path)
+    return _kinds[key]
+
+
+def deployed_files(build=None, firmware=None):
+    """{board path: bytes} of what the board's file system holds beside the firmware: every
+    built file on stock MicroPython; only main.py and config.py on the board's own build (a
+    module file there would shadow the frozen one)."""
+    files = flashfs.read_files(flashfs.build_image(build or BUILD))
+    if firmware_kind(firmware) == "frozen":
+        import deploy
+        files = {p: d for p, d in files.items() if p in deploy.SOURCE_FILES}
+    return files
 
 
 def game_record(position=None):
@@ -54,9 +82,10 @@ def occupancy(position=None):
     return bytearray(1 if g.pos.get(sq) else 0 for sq in range(63))
 
 
-def firmware_image(build=None, position=None, game=False, files=None):
-    """A littlefs image with the built firmware. game=True (or a position) also saves a game
-    at its start and asks the board to resume it (resume.flag), as after a restart: the board
+def firmware_image(build=None, position=None, game=False, files=None, firmware=None):
+    """A littlefs image with the built firmware (deployed_files: for the UF2 `firmware`, by
+    default the one the emulated Pico runs). game=True (or a position) also saves a game at
+    its start and asks the board to resume it (resume.flag), as after a restart: the board
     boots straight into play with the pieces standing. files: {board path: bytes}; "game.txt"
     stands for the saved game (GAME, where the firmware keeps it)."""
     extra = {}
@@ -65,12 +94,16 @@ def firmware_image(build=None, position=None, game=False, files=None):
         extra["resume.flag"] = b""
     for path, data in (files or {}).items():
         extra[GAME if path == "game.txt" else path] = data
-    return flashfs.build_image(build or BUILD, extra)
+    if firmware_kind(firmware) == "frozen":
+        return flashfs.build_image(None, dict(deployed_files(build, firmware), **extra))
+    return flashfs.build_image(build or BUILD, extra)      # (the files in deploy's order)
 
 
 class EmulatedBoard:
-    def __init__(self, image, oled=True, config=None, firmware=None, pico=None):
-        self.pico = pico or Pico(flash=image, config=config, firmware=firmware, oled=oled)
+    def __init__(self, image, oled=True, config=None, firmware=None, pico=None,
+                 xip_miss_cycles=None):
+        self.pico = pico or Pico(flash=image, config=config, firmware=firmware, oled=oled,
+                                 xip_miss_cycles=xip_miss_cycles)
         self.t0 = 0.0                      # simulated ms when the main loop first lit the LEDs
         self.occ = bytearray(63)
         self.lifts = []                    # (t_ms, square) of every lift
@@ -85,13 +118,19 @@ class EmulatedBoard:
         self.close()
 
     # --- power ----------------------------------------------------------------------------
-    def boot(self, occupied=None, limit_ms=BOOT_LIMIT_MS):
+    def boot(self, occupied=None, limit_ms=BOOT_LIMIT_MS, boot_screen=True):
         """Run until the firmware's main loop sends its first LED frame; returns that time
-        (simulated ms since the bench started). Pieces in `occupied` stand on the board."""
+        (simulated ms since the bench started). Pieces in `occupied` stand on the board.
+        Then, unless boot_screen is False, until the boot screen (the version) has made way
+        for the game's first screen."""
         p = self.pico
         if occupied is not None:
             self.set_board(occupied)
-        n = len(p.frames)
+        return self._first_frame(len(p.frames), limit_ms, boot_screen)
+
+    def _first_frame(self, n, limit_ms, boot_screen):
+        # Until LED frame number n, the main loop's first (see boot()).
+        p = self.pico
         end = p.t + limit_ms
         while len(p.frames) == n and p.t < end:
             p.run_for(50)
@@ -100,15 +139,19 @@ class EmulatedBoard:
                             % (limit_ms, p.console()[-1500:]))
         self.t0 = p.frames[n].t_first
         p.run_for(60)                      # the first screen follows the first LED frame
+        if boot_screen and self.screen()[:1] == [BOOT_SCREEN]:
+            # Until the boot screen's time is up (app.py), and the game's screen is out whole.
+            self.wait_for(lambda b: b.screen()[:1] != [BOOT_SCREEN], BOOT_SCREEN_LIMIT_MS, 20)
+            p.run_for(60)
         return self.t0
 
-    def reboot(self, image=None, occupied=None):
+    def reboot(self, image=None, occupied=None, boot_screen=True):
         """Power off, optionally put another storage image on the flash, power on, boot."""
         self.pico.power_off()
         if image is not None:
             self.pico.load_storage(image)
         self.pico.power_on()
-        return self.boot(occupied)
+        return self.boot(occupied, boot_screen=boot_screen)
 
     # --- hands and fingers ----------------------------------------------------------------------
     def set_board(self, occupied):
@@ -173,6 +216,26 @@ class EmulatedBoard:
 
     def console(self):
         return self.pico.console()
+
+    def banner(self, limit_ms=3000, wait=True):
+        """main.py's first line on the serial console ("Barragoon board firmware 0.2.0
+        (frozen)"), read through a soft reboot (Ctrl-C, Ctrl-D): the one printed at power-on
+        goes out before USB is up. Returns once the firmware is back in its main loop (as
+        boot() does), or at once (wait=False)."""
+        p = self.pico
+        p.interrupt()
+        n = len(p.serial)
+        frames = len(p.frames)
+        p.write(b"\x04")
+        p.run_for(limit_ms, stop_on=b"board firmware")
+        p.run_for(20)                      # the rest of the line
+        line = None
+        for text in bytes(p.serial[n:]).decode("utf-8", "replace").splitlines():
+            if "board firmware" in text:
+                line = text.strip()
+        if line is not None and wait:
+            self._first_frame(frames, BOOT_LIMIT_MS, True)
+        return line
 
     def lift_to_light(self):
         """For every lift: ms from the sensor's change to the first LED bit after it of a frame

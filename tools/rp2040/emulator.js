@@ -3,14 +3,19 @@
 // matrix answering each row drive, the buttons or encoder, an SSD1306 on I2C, the WS2812 chain
 // (decoded from the LED pin's edges, bit-banged or sent by PIO, whose state machines the bench
 // clocks from the simulated clock), plus the QSPI flash's erase and program (littlefs on
-// emulated flash) and resets.
+// emulated flash), resets, BOOTSEL mode (machine.bootloader(): the chip stops until a UF2 is
+// loaded or the power comes back) and, as an option, the XIP flash cache.
 //
 // Driven by tools/rp2040/pico.py over stdin/stdout, one JSON object per line each way. Every
 // command gets exactly one reply {"ok": true, ...} or {"ok": false, "error": "..."}; before
 // the reply come the events that happened while it ran ({"ev": ...}). Time is simulated: the
 // clock advances by executed cycles at 125 MHz (and jumps while the core sleeps in WFI/WFE).
 //
-//   init     {rom, firmware, flash?, board}    load the boot ROM and UF2, power on
+//   init     {rom, firmware, flash?, board, xip_miss_cycles?}
+//                                              load the boot ROM and UF2, power on; with
+//                                              xip_miss_cycles the XIP cache is modelled
+//   firmware {path}                            a UF2 written into flash as the boot ROM's
+//                                              drive does (power off or in BOOTSEL mode)
 //   run      {until_ms, stop_on?}              run until simulated time, or serial text seen
 //   serial   {hex}                             bytes from the host to the board's USB CDC
 //   squares  {occ}                             63 chars "0"/"1": what stands on each square
@@ -22,7 +27,7 @@
 //                                              starts (partial: the half of it that got done)
 //   flash_save {path, k?, partial?}            write the storage area to a file (at op k)
 //   flash_load {path}                          replace the storage area (power must be off)
-//   stats                                      scan gaps, counters
+//   xip                                        the cache model's hits and misses so far
 //   scans {clear?} / busy {clear?}             matrix scan starts / loop steps (GP25 high)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -30,6 +35,7 @@ import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js'
 
 const NS_PER_CYCLE = 8; // 125 MHz
 const FLASH_XIP = 0x10000000;
+const FLASH_XIP_END = 0x14000000;
 const STORAGE_OFFSET = 0xa0000; // MicroPython v1.28 RPI_PICO: littlefs2 from here...
 const STORAGE_SIZE = 352 * 4096; // ...352 blocks of 4 KB
 // W25Q16-class flash: the core waits in the boot ROM (interrupts off) this long.
@@ -38,6 +44,7 @@ const ERASE_NS_PER_64K = 150e6;
 const PROGRAM_NS_PER_PAGE = 0.7e6;
 const BKPT_ERASE = 0xbe01;
 const BKPT_PROGRAM = 0xbe02;
+const BKPT_BOOTSEL = 0xbe03;
 // WS2812: a high pulse longer than this is a 1 bit (T0H about 0.4 us, T1H about 0.8 us);
 // a low line for longer than the reset time ends a frame.
 const WS_ONE_NS = 600;
@@ -85,16 +92,90 @@ function romFunction(rom8, code) {
 }
 
 function patchRom(romBytes) {
-  // Breakpoints at the entry of flash_range_erase and flash_range_program: the harness does
-  // the flash operation in onBreak and returns to the caller.
+  // Breakpoints at the entry of flash_range_erase and flash_range_program (the harness does
+  // the flash operation in onBreak and returns to the caller) and of reset_usb_boot (the chip
+  // goes into BOOTSEL mode: it stops, and its USB drive is the harness's to model).
   const rom8 = new Uint8Array(romBytes);
-  for (const [name, bkpt] of [['RE', BKPT_ERASE], ['RP', BKPT_PROGRAM]]) {
+  for (const [name, bkpt] of [['RE', BKPT_ERASE], ['RP', BKPT_PROGRAM], ['UB', BKPT_BOOTSEL]]) {
     const addr = romFunction(rom8, name.charCodeAt(0) | (name.charCodeAt(1) << 8));
     if (addr < 0) throw new Error(`boot ROM has no ${name} function`);
     rom8[addr] = bkpt & 0xff;
     rom8[addr + 1] = bkpt >> 8;
   }
   return new Uint32Array(rom8.buffer, rom8.byteOffset, rom8.byteLength >> 2);
+}
+
+// --- the XIP flash cache ---------------------------------------------------------------------
+
+// rp2040js reads flash as fast as SRAM. The RP2040 reads it through a 16 KB cache, two-way set
+// associative with 8-byte lines (datasheet 2.6.3.1): a miss fetches the line over QSPI while
+// the core waits. This model keeps the cache's tags (1024 sets x 2 ways, least recently used
+// way replaced) and charges missCycles for each miss, for instruction fetches and data reads
+// alike (frozen bytecode is data the VM reads from flash). The four XIP aliases: 0x10 cached
+// and allocating, 0x11 cached without allocating, 0x12 bypassing the cache but allocating,
+// 0x13 bypassing it. A flash erase or program flushes it, as the SDK does.
+const XIP_SETS = 1024;
+
+class XipCache {
+  constructor(missCycles) {
+    this.missCycles = missCycles;
+    this.tags = new Int32Array(XIP_SETS * 2);
+    this.lru = new Uint8Array(XIP_SETS); // the way to replace next
+    this.pending = 0; // miss cycles not yet charged to the clock
+    this.hits = 0;
+    this.misses = 0;
+    this.flush();
+  }
+
+  flush() {
+    this.tags.fill(-1);
+    this.lru.fill(0);
+  }
+
+  access(address) {
+    const alias = (address >>> 24) & 3;
+    const line = (address & 0xffffff) >>> 3;
+    const set = line & (XIP_SETS - 1);
+    const tag = line >>> 10;
+    const i = set * 2;
+    if (alias < 2) {
+      if (this.tags[i] === tag) {
+        this.lru[set] = 1;
+        this.hits++;
+        return;
+      }
+      if (this.tags[i + 1] === tag) {
+        this.lru[set] = 0;
+        this.hits++;
+        return;
+      }
+    }
+    this.misses++;
+    this.pending += this.missCycles;
+    if (alias === 0 || alias === 2) {
+      const way = this.lru[set];
+      this.tags[i + way] = tag;
+      this.lru[set] = way ^ 1;
+    }
+  }
+
+  take() {
+    const c = this.pending;
+    this.pending = 0;
+    return c;
+  }
+
+  attach(mcu) {
+    // Every flash read of the core (fetch and load) passes through these three.
+    const cache = this;
+    for (const name of ['readUint32', 'readUint16', 'readUint8']) {
+      const read = mcu[name].bind(mcu);
+      mcu[name] = (address) => {
+        if (address >= FLASH_XIP && address < FLASH_XIP_END) cache.access(address >>> 0);
+        return read(address);
+      };
+    }
+  }
 }
 
 // --- PIO on the simulated clock ------------------------------------------------------------
@@ -209,10 +290,12 @@ class Bench {
     const rom = readFileSync(args.rom);
     this.rom = patchRom(new Uint8Array(rom.buffer.slice(rom.byteOffset, rom.byteOffset + rom.length)));
     this.flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
-    for (const b of uf2Blocks(new Uint8Array(readFileSync(args.firmware)))) {
-      this.flash.set(b.payload, b.addr - FLASH_XIP);
-    }
+    this.loadFirmware(args.firmware);
     if (args.flash) this.loadStorage(args.flash);
+    this.xipMissCycles = args.xip_miss_cycles ?? null; // null: no cache model
+    this.xipHits = 0;
+    this.xipMisses = 0;
+    this.bootsel = false;
     this.board = args.board;
     this.occ = new Uint8Array(63);
     this.buttons = [false, false, false];
@@ -239,6 +322,25 @@ class Bench {
     return this.baseNs + (this.mcu ? this.mcu.clock.nanos : 0);
   }
 
+  loadFirmware(path) {
+    // As the boot ROM writes a UF2 copied onto its drive: each 4 KB sector a block falls in
+    // is erased once, then programmed; the rest of the flash (the littlefs area) is kept.
+    const erased = new Set();
+    for (const b of uf2Blocks(new Uint8Array(readFileSync(path)))) {
+      const off = b.addr - FLASH_XIP;
+      if (off < 0 || off + b.payload.length > this.flash.length) {
+        throw new Error(`UF2 block for 0x${b.addr.toString(16)}: not in flash`);
+      }
+      for (let s = off & ~0xfff; s < off + b.payload.length; s += 0x1000) {
+        if (!erased.has(s)) {
+          erased.add(s);
+          this.flash.fill(0xff, s, s + 0x1000);
+        }
+      }
+      this.flash.set(b.payload, off);
+    }
+  }
+
   loadStorage(path) {
     const img = readFileSync(path);
     if (img.length !== STORAGE_SIZE) throw new Error(`flash image must be ${STORAGE_SIZE} bytes`);
@@ -250,6 +352,8 @@ class Bench {
   // that keeps the watchdog's reason and scratch registers, as the real chip does.
   powerOn(wd) {
     if (this.mcu) this.baseNs += this.mcu.clock.nanos;
+    this.countXip();
+    this.bootsel = false;
     const mcu = new RP2040();
     mcu.logger = new ConsoleLogger(LogLevel.Error, true);
     mcu.loadBootrom(this.rom);
@@ -258,6 +362,11 @@ class Bench {
     mcu.flashView = new DataView(this.flash.buffer);
     mcu.core.PC = FLASH_XIP;
     this.mcu = mcu;
+    this.xip = null;
+    if (this.xipMissCycles !== null) {
+      this.xip = new XipCache(this.xipMissCycles);
+      this.xip.attach(mcu);
+    }
     this.watchdog = mcu.peripherals[0x40058];
     if (wd) {
       this.watchdog.reason = wd.reason;
@@ -472,10 +581,29 @@ class Bench {
     };
   }
 
+  countXip() {
+    // The counts of a chip that is gone (power cycles, resets) are kept.
+    if (this.xip) {
+      this.xipHits += this.xip.hits;
+      this.xipMisses += this.xip.misses;
+      this.xip.hits = this.xip.misses = 0;
+    }
+  }
+
   // --- flash erase / program through the boot ROM ------------------------------------------
   onBreak(code) {
     const core = this.mcu.core;
     const r = core.registers;
+    if (code === (BKPT_BOOTSEL & 0xff)) {
+      // reset_usb_boot: the chip restarts into the boot ROM's USB drive. Here it stops; the
+      // harness shows the drive and loads what is copied onto it (command firmware).
+      this.bootsel = true;
+      this.powered = false;
+      this.stop = true;
+      this.events.push({ ev: 'bootsel', t: this.nowNs() / 1e6 });
+      return;
+    }
+    if (this.xip) this.xip.flush();
     const op = code === 1 ? 'erase' : code === 2 ? 'program' : null;
     if (!op) {
       this.events.push({ ev: 'break', code, pc: core.PC });
@@ -569,7 +697,8 @@ class Bench {
           const d = clock.nanosToNextAlarm;
           clock.tick(d > 0 ? Math.min(d, limit - clock.nanos) : limit - clock.nanos);
         } else {
-          clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+          const cycles = core.executeInstruction();
+          clock.tick((this.xip ? cycles + this.xip.take() : cycles) * NS_PER_CYCLE);
         }
       }
       if (this.resetPending) {
@@ -599,7 +728,7 @@ function handle(msg) {
   switch (cmd) {
     case 'run':
       bench.run(msg.until_ms, msg.stop_on);
-      return { powered: bench.powered };
+      return { powered: bench.powered, bootsel: bench.bootsel };
     case 'serial':
       bench.serialIn.push(...Buffer.from(msg.hex, 'hex'));
       bench.flushSerial();
@@ -641,6 +770,14 @@ function handle(msg) {
     case 'flash_load':
       bench.loadStorage(msg.path);
       return {};
+    case 'firmware':
+      if (bench.powered) throw new Error('the chip runs: power it off or enter BOOTSEL first');
+      bench.loadFirmware(msg.path);
+      return {};
+    case 'xip':
+      bench.countXip();
+      return { model: bench.xipMissCycles !== null, miss_cycles: bench.xipMissCycles,
+        hits: bench.xipHits, misses: bench.xipMisses };
     case 'flash_ops': {
       const from = msg.from ?? 0;
       return { ops: bench.flashOps.slice(from), total: bench.flashOps.length };

@@ -94,6 +94,12 @@ def with_files(image, files, remove=()):
         except FileNotFoundError:
             pass
     for path, data in files.items():
+        parts = path.split("/")
+        for i in range(1, len(parts)):          # (its folders first)
+            try:
+                fs.mkdir("/".join(parts[:i]))
+            except FileExistsError:
+                pass
         with fs.open(path, "wb") as f:
             f.write(data)
     fs.unmount()

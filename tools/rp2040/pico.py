@@ -9,6 +9,8 @@
 #   pico.leds  -> 63 (r, g, b) in square order;  pico.screen_lines() -> text on the OLED
 #   pico.exec("print(1)") -> "1\r\n"       raw REPL (interrupts main.py first)
 #   pico.files() -> {"saved/game.txt": b"...", ...}   the board's littlefs, read on the host
+#   Pico(xip_miss_cycles=56)              model the XIP flash cache (56 cycles per miss)
+#   BootselDrive(pico, folder)            the boot ROM's USB drive, for tools/deploy.py --uf2
 import binascii
 import json
 import os
@@ -31,6 +33,10 @@ DEFAULT_UF2 = os.path.join(SHARED, "micropython-v1.28.0-RPI_PICO.uf2")
 DEFAULT_ROM = os.path.join(SHARED, "rp2040-bootrom-b1.bin")
 ENV_UF2 = "BARRAGOON_PICO_UF2"          # an official MicroPython v1.28 download for RPI_PICO
 ENV_ROM = "BARRAGOON_PICO_BOOTROM"      # the RP2040 boot ROM (B1)
+# A cache miss refills an 8-byte line over QSPI: in the continuous-read mode the Pico's boot2
+# sets up (W25Q quad I/O, SCK = clk_sys / 2), 6 address + 2 mode + 4 dummy + 16 data SCK
+# cycles, 56 clk_sys cycles.
+XIP_MISS_CYCLES = 56
 EMULATOR = os.path.join(HERE, "emulator.js")
 BUTTONS = ("up", "down", "ok")
 
@@ -41,6 +47,13 @@ class PicoError(Exception):
 
 def firmware_path(path=None):
     return os.path.abspath(path or os.environ.get(ENV_UF2) or DEFAULT_UF2)
+
+
+def firmware_kind(path=None):
+    """"frozen" for the board's own MicroPython (tools/build_firmware.py: the firmware is in
+    it), "stock" for MicroPython alone."""
+    import uf2
+    return uf2.kind(firmware_path(path))
 
 
 def rom_path(path=None):
@@ -100,7 +113,8 @@ class LedFrame:
 
 
 class Pico:
-    def __init__(self, flash=None, config=None, firmware=None, rom=None, oled=True):
+    def __init__(self, flash=None, config=None, firmware=None, rom=None, oled=True,
+                 xip_miss_cycles=None):
         why = missing(firmware, rom)
         if why:
             raise PicoError(why)
@@ -113,6 +127,8 @@ class Pico:
         self.resets = []                     # (t, "watchdog" | "reset")
         self.cuts = []
         self.usb_connects = []
+        self.bootsel = False                 # waiting in BOOTSEL mode (machine.bootloader())
+        self.powered = True
         self.t = 0.0
         self.occ = bytearray(63)
         self.proc = subprocess.Popen(["node", EMULATOR], stdin=subprocess.PIPE,
@@ -122,6 +138,8 @@ class Pico:
                 "board": board_wiring(self.cfg)}
         if flash is not None:
             args["flash"] = self._write_tmp("boot.img", flash)
+        if xip_miss_cycles is not None:
+            args["xip_miss_cycles"] = xip_miss_cycles
         self.command("init", **args)
         if not oled:
             self.set_oled(False)
@@ -178,6 +196,8 @@ class Pico:
             self.cuts.append(msg)
         elif ev == "usb":
             self.usb_connects.append(msg["t"])
+        elif ev == "bootsel":
+            self.bootsel = True
 
     def close(self):
         if self.proc.poll() is None:
@@ -207,6 +227,7 @@ class Pico:
         start = len(self.serial)
         reply = self.command("run", **args)
         self.powered = reply["powered"]
+        self.bootsel = reply["bootsel"]
         return stop_on is not None and stop_on in self.serial[start:]
 
     def run_for(self, ms, stop_on=None):
@@ -245,6 +266,16 @@ class Pico:
     def power_on(self):
         self.oled = decode.Oled()            # the display lost power too
         self.command("power", on=True)
+        self.powered, self.bootsel = True, False
+
+    def load_uf2(self, path):
+        """Write a UF2 into the flash as the boot ROM's drive does (the littlefs area is kept);
+        the chip must be off or in BOOTSEL mode. power_on() then runs it."""
+        self.command("firmware", path=os.path.abspath(path))
+
+    def xip_stats(self):
+        """{"model", "miss_cycles", "hits", "misses"} of the XIP cache model since power-on."""
+        return self.command("xip")
 
     def cut_at(self, k, partial=False):
         """Cut the power as flash operation number k starts (k counts from power-on of the
@@ -336,6 +367,57 @@ class Pico:
         return outp.decode("utf-8", "replace")
 
 
+class BootselDrive:
+    """The boot ROM's USB drive (RPI-RP2) as a folder: when the emulated Pico enters BOOTSEL
+    mode (machine.bootloader(), as `mpremote bootloader` calls it) INFO_UF2.TXT appears in
+    it; a whole UF2 file copied in is written into the flash (the littlefs area kept), the
+    drive empties and the Pico restarts into the new firmware, as a real Pico does. poll()
+    does the drive's part; SerialBridge(pico, drive=...) calls it while a tool runs."""
+
+    INFO = "UF2 Bootloader v3.0\r\nModel: Raspberry Pi RP2\r\nBoard-ID: RPI-RP2\r\n"
+
+    def __init__(self, pico, folder):
+        self.pico = pico
+        self.folder = folder
+        self.flashed = []                    # (simulated ms, UF2 name) of every UF2 taken
+        os.makedirs(folder, exist_ok=True)
+
+    def _info(self):
+        return os.path.join(self.folder, "INFO_UF2.TXT")
+
+    def poll(self):
+        p = self.pico
+        if not p.bootsel:
+            return
+        if not os.path.exists(self._info()):
+            with open(self._info(), "w") as f:
+                f.write(self.INFO)
+        for name in sorted(os.listdir(self.folder)):
+            path = os.path.join(self.folder, name)
+            if not name.lower().endswith(".uf2") or not _whole_uf2(path):
+                continue
+            p.load_uf2(path)
+            self.flashed.append((p.t, name))
+            for n in os.listdir(self.folder):
+                os.remove(os.path.join(self.folder, n))
+            p.power_on()
+            return
+
+
+def _whole_uf2(path):
+    """Whether the UF2 file has all its blocks yet (a copy may be under way)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(32)
+            size = os.fstat(f.fileno()).st_size
+    except OSError:
+        return False
+    if len(head) < 32:
+        return False
+    count = int.from_bytes(head[24:28], "little")
+    return size >= count * 512
+
+
 class SerialBridge:
     """The board's USB serial as a pseudo-terminal, for host tools (mpremote, deploy.py):
 
@@ -345,10 +427,11 @@ class SerialBridge:
     While it is open a thread owns the Pico: it copies bytes both ways and runs the emulator
     paced to real time (never ahead of it), as a board on a USB cable would run."""
 
-    def __init__(self, pico, speed=1.0):
+    def __init__(self, pico, speed=1.0, drive=None):
         import tty
         self.pico = pico
         self.speed = speed
+        self.drive = drive                   # a BootselDrive, polled while the tool runs
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
         os.set_blocking(self.master, False)
@@ -383,9 +466,17 @@ class SerialBridge:
         import time
         p = self.pico
         sent = len(p.serial)
+        blocked = None                       # since when the port takes no more bytes
         wall0, sim0 = time.monotonic(), p.t
         try:
             while not self._stop:
+                if not p.powered:            # off, or in BOOTSEL mode: nothing runs
+                    if self.drive is not None:
+                        self.drive.poll()
+                    if not p.powered:
+                        time.sleep(0.01)
+                        wall0, sim0 = time.monotonic(), p.t
+                        continue
                 ready = select.select([self.master], [], [], 0)[0]
                 if ready:
                     try:
@@ -402,7 +493,12 @@ class SerialBridge:
                 if len(p.serial) > sent:
                     try:
                         sent += os.write(self.master, bytes(p.serial[sent:]))
+                        blocked = None
                     except BlockingIOError:
-                        sent = len(p.serial)   # nobody reads the port: the bytes are lost
+                        # The tool has not read the port yet (a loaded machine): try again;
+                        # after a second nobody reads it, and the bytes are lost.
+                        blocked = blocked or time.monotonic()
+                        if time.monotonic() - blocked > 1.0:
+                            sent, blocked = len(p.serial), None
         except Exception as e:  # noqa: BLE001 - reported by __exit__
             self.error = e
