@@ -59,6 +59,22 @@ def runtime(request):
     return getattr(request, "param", "cpython")
 
 
+# The quick subset (`pytest host_tests -m "not slow"`) leaves out whole modules that boot the
+# emulated Pico, drive a browser or fuzz for long: the README states both runs' times.
+SLOW_MODULES = ("test_rp2040_", "test_sim_e2e", "test_reference_compare",
+                "test_controller_property")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a long module, left out of the quick subset")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1].startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_generate_tests(metafunc):
     runtimes = getattr(metafunc.module, "RUNTIMES", None)
     if metafunc.function.__name__ in getattr(metafunc.module, "MICROPYTHON_ONLY", ()):
