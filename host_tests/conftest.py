@@ -109,7 +109,7 @@ def pytest_terminal_summary(terminalreporter):
         why = skip_reason(r)
         counts[why] = counts.get(why, 0) + 1
     for why in sorted(counts, key=lambda w: -counts[w]):
-        advice = (" (README: Support)" if why.startswith("no MicroPython unix port")
+        advice = (" (tools/README.md: the MicroPython unix port)" if why.startswith("no MicroPython unix port")
                   and not micropython_env.hidden() else "")
         terminalreporter.write_line("%d skipped: %s%s" % (counts[why], why, advice))
 

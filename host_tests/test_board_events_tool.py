@@ -79,13 +79,14 @@ def test_a_missing_or_binary_file_is_one_line_and_exit_2(tmp_path):
     assert code == 2 and "SCRIPT" in err
 
 
-def test_the_readme_tells_players_the_timings_the_board_uses():
+def test_the_firmware_readme_tells_players_the_timings_the_board_uses():
     # "How the board decides" must stay true to config.py and the judge.
     import config
     from controller import stories
-    with open(os.path.join(micropython_env.ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(micropython_env.ROOT, "firmware", "README.md"),
+              encoding="utf-8") as f:
         text = f.read()
-    start = text.index("### How the board decides")
+    start = text.index("## How the board decides")
     flat = " ".join(text[start:text.index("\n## ", start)].split())
     for words in ("settle time (%d ms)" % config.SETTLE_MS,
                   "adjust time (%d ms)" % config.ADJUST_MS,

@@ -1102,7 +1102,7 @@ def emulated_pico(args):
         return "--rp2040 needs Node.js (node on PATH) for the emulator"
     if not os.path.isdir(os.path.join(TOOLS, "rp2040", "node_modules", "rp2040js")):
         return ("--rp2040: the emulator is not installed: run npm ci in tools/rp2040 "
-                "(see the README)")
+                "(see tools/README.md)")
     return ""
 
 

@@ -66,7 +66,7 @@ def plan(args, board, bootsel):
             return None, pico_usb.install_steps(bootsel), 1
         if port is None:
             return None, ("no board found: plug in the Pico (with MicroPython on it, see "
-                          "README) or name its port with --serial"), 1
+                          "README: Troubleshooting) or name its port with --serial"), 1
         why = "flashing the board on %s" % port
         return [os.path.join(HERE, "deploy.py"), "--port", port], why, 0
     if bootsel and not args.sim:
