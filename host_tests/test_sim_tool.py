@@ -4,6 +4,7 @@
 # command line is one line and exit status 2. And the page's physical model: a lifted tile goes
 # into its owner's hand, and the face being chosen on the OLED shows on the Barragoon.
 # CPython only (pytest).
+import html
 import json
 import os
 import re
@@ -249,3 +250,126 @@ def test_face_reader_reads_only_a_face_icon():
     assert reader.read(oled) == "LW"
     oled.ram[(27 >> 3) * 128 + 15] ^= 1 << (27 & 7)      # a pixel of the icon changed
     assert reader.read(oled) is None
+
+
+# --- the legend's data and the rules page -------------------------------------------------------
+def test_the_led_legend_is_the_firmwares_colour_table():
+    from controller import colours as C
+    legend = simtool.led_legend()
+    assert [m["key"] for m in legend["meanings"]] == [C.name(m) for m in range(C.COUNT)]
+    for i, pal in enumerate(C.PALETTES):
+        assert legend["palettes"][i]["name"] == C.PALETTE_NAMES[i]
+        assert legend["palettes"][i]["colours"] == [list(pal[3 * m:3 * m + 3])
+                                                   for m in range(C.COUNT)]
+    assert legend["meanings"][C.TAKE_TILE]["pattern"] == "pulse"
+    assert legend["meanings"][C.DUTY]["pattern"] == "blink"
+    assert legend["meanings"][C.ERROR]["pattern"] == "flash"
+    assert legend["meanings"][C.MOVE]["pattern"] == "steady"
+    # the periods of controller/colours.phase: pulse 800 ms, blink 500 ms, flash 200 ms
+    assert legend["period_ms"] == {"pulse": 800, "blink": 500, "flash": 200}
+    assert 0.2 < legend["pulse_low"] < 0.3                # a pulse's low half: a quarter
+
+
+def test_the_model_follows_the_palette_the_firmware_saved(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    assert s.state()["palette"] == 0                      # no settings yet: normal
+    (tmp_path / "settings.txt").write_text("brightness=40\npalette=1\n")
+    assert s._load_palette() and s.state()["palette"] == 1
+    (tmp_path / "settings.txt").write_text("brightness=40\npalette=7\n")   # not a palette
+    s._load_palette()
+    assert s.state()["palette"] == 0                      # as the firmware reads it
+
+
+def test_a_lifted_piece_remembers_its_square_until_put_down(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    s.phys.arrange(simtool.start_position(0))
+    b4, d5 = parse_square("b4"), parse_square("d5")
+    assert s.act("lift", {"sq": b4}) == ""
+    p = s.state()["hands"][0][0]
+    assert p["kind"] == "barragoon" and p["from"] == b4
+    assert s.act("put", {"sq": d5}) == ""
+    assert "from" not in s.state()["board"][d5]
+    assert s.act("lift", {"sq": d5}) == ""
+    assert s.act("put_away", {"id": p["id"]}) == "" and s.act("take_supply", {}) == ""
+    assert "from" not in s.state()["hands"][0][0]         # from the supply: lifted nowhere
+
+
+RULES_MD = os.path.join(ROOT, "firmware", "barragoon", "RULES.md")
+
+
+def rules_html():
+    import html.parser
+
+    class Page(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.hrefs, self.headings, self.stack, self.text = set(), [], [], [], []
+            self.pre = []
+            self.tables = self.nested_lists = 0
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if "id" in a:
+                self.ids.add(a["id"])
+            if tag == "a":
+                self.hrefs.append(a.get("href"))
+            if tag == "table":
+                self.tables += 1
+            if tag == "ul" and "li" in self.stack:
+                self.nested_lists += 1
+            self.stack.append(tag)
+            if tag in ("h1", "h2", "h3"):
+                self.headings.append([tag, ""])
+            if tag == "pre":
+                self.pre.append("")
+
+        def handle_endtag(self, tag):
+            while self.stack and self.stack.pop() != tag:
+                pass
+
+        def handle_data(self, data):
+            if self.stack and self.stack[-1] in ("h1", "h2", "h3"):
+                self.headings[-1][1] += data
+            if not {"pre", "code"} & set(self.stack):
+                self.text.append(data)
+            if "pre" in self.stack:
+                self.pre[-1] += data
+
+    page = Page()
+    page.feed(simtool.rules_html())
+    return page
+
+
+def test_the_rules_page_shows_all_of_rules_md():
+    with open(RULES_MD, encoding="utf-8") as f:
+        md = f.read()
+    page = rules_html()
+    # every heading, in order, with the anchor GitHub gives it (the contents links use them)
+    want = [("h%d" % len(m.group(1)), m.group(2).strip())
+            for m in re.finditer(r"^(#{1,3}) (.*)$", re.sub(r"```.*?```", "", md, flags=re.S),
+                                 re.M)]
+    assert [tuple(h) for h in page.headings] == [(tag, text.replace("`", ""))
+                                                for tag, text in want]
+    assert {"playing-with-a-clock-optional", "no-capture-possible-any-more-rule-6b",
+            "the-16-faces-of-a-barragoon"} <= page.ids
+    inner = [h[1:] for h in page.hrefs if h.startswith("#")]
+    assert len(inner) >= 15 and all(i in page.ids for i in inner), \
+        [i for i in inner if i not in page.ids]
+    assert "/games/short-win.txt" in page.hrefs and "/rules.md" in page.hrefs
+    assert page.tables == md.count("\n|---")
+    assert page.nested_lists >= 1                          # "Where the walk may end"
+    # code blocks, fenced and indented (one inside a list item), keep their lines as written
+    assert len(page.pre) == md.count("```") // 2 + 3
+    assert any(p.startswith('[Variant "closed"]                closed or open\n') and
+               p.endswith("\n2. c3xb4 b3=LE d8-d6") for p in page.pre), page.pre
+    text = "".join(page.text)
+    for syntax in ("**", "](", "```", "\n- "):
+        assert syntax not in text, syntax                  # no Markdown left unrendered
+    assert "opposing tile or on a Barragoon captures it" in text  # joined across lines
+
+
+def test_the_rules_page_keeps_the_face_pictures_as_drawn():
+    import face_art
+    html_text = simtool.rules_html()
+    for line in face_art.art():
+        assert html.escape(line, quote=False) in html_text, line
