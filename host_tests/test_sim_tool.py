@@ -207,6 +207,21 @@ def test_a_lifted_tile_goes_into_its_owners_hand(tmp_path):
     assert st["next"] == st["hands"][0][0]["id"]       # the mover's tile goes down next
     assert s.act("lift", {"sq": b4}) == ""             # a Barragoon: the player at turn
     assert s.state()["hands"][0][-1]["kind"] == "barragoon"
+    assert s.state()["next"] == st["hands"][0][0]["id"]   # still the mover's tile
+
+
+def test_after_a_barragoon_lifted_first_the_movers_tile_goes_down_next(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    s.phys.arrange(simtool.start_position(0))
+    b4, d2 = parse_square("b4"), parse_square("d2")
+    assert s.act("lift", {"sq": b4}) == ""             # the Barragoon to capture, first
+    barragoon = s.state()["hands"][0][0]
+    assert s.state()["next"] == barragoon["id"]        # alone in hand: it would go back
+    assert s.act("lift", {"sq": d2}) == ""             # then the tile that captures it
+    tile = [p for p in s.state()["hands"][0] if p["kind"] == "tile"][0]
+    assert s.state()["next"] == tile["id"]
+    assert s.act("put", {"sq": b4}) == ""
+    assert s.state()["board"][b4]["kind"] == "tile"
 
 
 def test_the_face_on_the_picker_shows_on_the_barragoon_being_placed(tmp_path):

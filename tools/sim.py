@@ -705,10 +705,11 @@ class Sim:
                 p.choosing = False
                 p.origin = sq
                 ph.hands[side].append(p)
-                # The next click puts down the piece of the player at turn, whichever order
-                # the pieces of a capture were lifted in.
-                sel_side, sel = ph.find_hand(ph.selected)
-                if sel is None or (side == self.active and sel_side != self.active):
+                # The next click puts down the tile of the player at turn, whichever order
+                # the pieces of a capture were lifted in (a Barragoon lifted first goes into
+                # the same hand: it is not the one to put down).
+                sel = ph.find_hand(ph.selected)[1]
+                if sel is None or (p.kind == "tile" and p.side == self.active):
                     ph.selected = p.id
                 self._occupancy_changed()
             elif op == "put":
