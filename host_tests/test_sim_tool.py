@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -142,6 +143,26 @@ class SimProcess:
             self.reader.join(5)
 
 
+def check_served_files(url):
+    """The rules, the example games they link to, the LED table; nothing else of the disk."""
+    def get(path):
+        try:
+            with urllib.request.urlopen(url + path, timeout=10) as r:
+                return r.status, r.headers["Content-Type"], r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, "", ""
+
+    code, ctype, text = get("rules")
+    assert code == 200 and ctype.startswith("text/html") and "How to play Barragoon" in text
+    with open(RULES_MD, encoding="utf-8") as f:
+        assert get("rules.md") == (200, "text/plain; charset=utf-8", f.read())
+    with open(os.path.join(ROOT, "tools", "games", "short-win.txt"), encoding="utf-8") as f:
+        assert get("games/short-win.txt")[::2] == (200, f.read())
+    assert len(json.loads(get("api/leds")[2])["palettes"]) == 2
+    for path in ("games/../sim.py", "games/", "games/%2e%2e/sim.py", "rules/../sim.py"):
+        assert get(path)[0] == 404, path
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find left-over processes")
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_path, sig):
@@ -157,6 +178,8 @@ def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_
         # (a fresh board shows the set-up; a short OK there says to hold OK for the menu)
         assert s.act("press", button="ok")["ok"] and s.act("release", button="ok")["ok"]
         s.wait(lambda: s.state()["oled"]["rows"] != rows, "the OLED to answer OK")
+        if sig == "SIGTERM":
+            check_served_files(s.url)
         if find_chromium() and sig == "SIGINT":
             b = Browser(width=1200, height=800)
             try:
