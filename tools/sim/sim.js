@@ -80,7 +80,7 @@ const TEXT = {
   // the legend
   legendTitle: "Legend", legendRules: "Rules \u2197", legendLights: "Lights", legendFaces: "Faces",
   legendPalette: "Colours: {palette}",
-  legendPaletteHow: "(the board\u2019s menu, hold OK: \u201cLEDs\u201d)",
+  legendPaletteHow: "To change them: hold OK for the board\u2019s menu, then \u201cLEDs\u201d.",
   paletteNames: { "normal": "normal", "red-green": "for red-green colour blindness" },
   patterns: { steady: "", pulse: "pulsing", blink: "blinking", flash: "flashing" },
   ledGroups: {
