@@ -1,7 +1,6 @@
 # The firmware's version. main.py prints it on the serial console at power-on and the boot
 # screen shows it; tools/deploy.py checks it on the board after copying, and writes it into
-# package.json and manifest.py. What changed from one version to the next: the README's
-# "Changes" section.
+# package.json and manifest.py. What changed from one version to the next: CHANGELOG.md.
 VERSION = "0.2.0"
 
 # How the board runs the firmware: "frozen" when its modules are compiled into the board's own

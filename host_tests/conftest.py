@@ -59,6 +59,22 @@ def runtime(request):
     return getattr(request, "param", "cpython")
 
 
+# The quick subset (`pytest host_tests -m "not slow"`) leaves out whole modules that boot the
+# emulated Pico, drive a browser or fuzz for long: the README states both runs' times.
+SLOW_MODULES = ("test_rp2040_", "test_sim_e2e", "test_reference_compare",
+                "test_controller_property")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a long module, left out of the quick subset")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1].startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_generate_tests(metafunc):
     runtimes = getattr(metafunc.module, "RUNTIMES", None)
     if metafunc.function.__name__ in getattr(metafunc.module, "MICROPYTHON_ONLY", ()):
@@ -86,9 +102,20 @@ def pytest_pyfunc_call(pyfuncitem):
 
 
 def pytest_terminal_summary(terminalreporter):
-    # One line, even with -q, when the MicroPython half of the suite did not run.
-    if micropython_env.find_micropython() is None:
-        skipped = terminalreporter.stats.get("skipped", [])
-        terminalreporter.write_line("%s: %d MicroPython tests skipped, the CPython tests ran "
-                                    "(README: Support)" % (micropython_env.missing_reason(),
-                                                           len(skipped)))
+    # One line per reason, even with -q, for every group of tests that did not run here (no
+    # MicroPython unix port, no Node.js or rp2040js, no Chromium, no Pico files, long runs off).
+    counts = {}
+    for r in terminalreporter.stats.get("skipped", []):
+        why = skip_reason(r)
+        counts[why] = counts.get(why, 0) + 1
+    for why in sorted(counts, key=lambda w: -counts[w]):
+        advice = (" (tools/README.md: the MicroPython unix port)" if why.startswith("no MicroPython unix port")
+                  and not micropython_env.hidden() else "")
+        terminalreporter.write_line("%d skipped: %s%s" % (counts[why], why, advice))
+
+
+def skip_reason(report):
+    """The reason a skipped test gives, without pytest's "Skipped: " prefix."""
+    longrepr = report.longrepr
+    text = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    return text[len("Skipped: "):] if text.startswith("Skipped: ") else text

@@ -79,7 +79,7 @@ def test_a_missing_or_binary_file_is_one_line_and_exit_2(tmp_path):
     assert code == 2 and "SCRIPT" in err
 
 
-def test_the_readme_tells_players_the_timings_the_board_uses():
+def test_the_firmware_readme_tells_players_the_timings_the_board_uses():
     # "How the board decides" (firmware/README.md) must stay true to config.py and the judge.
     import config
     from controller import timing

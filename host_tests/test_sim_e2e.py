@@ -4,10 +4,16 @@
 # and a tile capture (both placements, face choice), provokes a touch-move warning, takes two
 # turns back through the menu and repairs the board, then replays the game. What the page shows
 # is read from its model (window.sim.model): pieces, LED colours, and the OLED text found in the
-# decoded OLED pixels.
+# decoded OLED pixels. The line under the board says what to do next through each capture.
 #
-# Screenshots go to host_tests/artifacts/sim_e2e/. With UPDATE_SCREENSHOT=1 the test also
-# writes tools/sim/screenshot.png (the README's picture).
+# A second test checks what the page explains: the legend of the LED colours follows the
+# palette chosen in the board's menu and shows the firmware's own colours (the same the squares
+# show), the 16 faces are there with names and what they do (checked against the rules core),
+# the rules open from the page, and a capture begun with the piece to capture is explained.
+#
+# Screenshots go to host_tests/artifacts/sim_e2e/<test>/. With UPDATE_SCREENSHOT=1 the first
+# test also writes tools/sim/screenshot.png (the README's picture).
+import base64
 import json
 import os
 import re
@@ -41,9 +47,10 @@ def sq(name):
 
 
 class Page:
-    def __init__(self, browser, sim_dir):
+    def __init__(self, browser, sim_dir, art):
         self.b = browser
         self.dir = sim_dir
+        self.art = art
         self.shots = 0
 
     # --- reading the page's model ------------------------------------------------------------
@@ -128,13 +135,26 @@ class Page:
     def hand(self, side):
         return self.model(".hands[%d]" % side)
 
+    def hint(self):
+        return self.b.eval("document.getElementById('hint').textContent")
+
+    def wait_hint(self, text):
+        """The line under the board reads text (or, for a list of parts, holds them all)."""
+        parts = [text] if isinstance(text, str) else text
+        ok = (lambda h: h == text) if isinstance(text, str) else \
+            (lambda h: all(t in h for t in parts))
+        try:
+            self.wait(lambda: ok(self.hint()), "the hint %r" % (text,), 10)
+        except AssertionError:
+            raise AssertionError("the hint reads %r, not %r" % (self.hint(), text))
+
     def shot(self, name):
         self.shots += 1
-        return self.b.screenshot(os.path.join(ART, "%02d_%s.png" % (self.shots, name)))
+        return self.b.screenshot(os.path.join(self.art, "%02d_%s.png" % (self.shots, name)))
 
 
 @pytest.fixture
-def page(tmp_path):
+def page(tmp_path, request):
     sim_dir = str(tmp_path / "board")
     proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--port",
                              "0", "--no-browser", "--dir", sim_dir, "--fresh"],
@@ -153,13 +173,14 @@ def page(tmp_path):
         proc.kill()
         pytest.fail("tools/sim.py did not start: %s" % proc.stdout.read())
     threading.Thread(target=proc.stdout.read, daemon=True).start()   # keep the pipe drained
-    shutil.rmtree(ART, ignore_errors=True)
+    art = os.path.join(ART, request.node.name.replace("test_", "", 1))
+    shutil.rmtree(art, ignore_errors=True)
     b = Browser(width=1400, height=900)
     try:
         b.goto(url)
         b.wait("window.sim && window.sim.ready && window.sim.model.device.status === 'running'",
                timeout=60, what="the page and the firmware")
-        yield Page(b, sim_dir)
+        yield Page(b, sim_dir, art)
         assert not [c for c in b.console if c.startswith("exception")], b.console
     finally:
         b.close()
@@ -169,6 +190,25 @@ def page(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def readme_screenshot(p, scale=0.8):
+    """tools/sim/screenshot.png: board, device and legend, a little smaller than on screen."""
+    p.b.call("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 1000,
+                                                     "deviceScaleFactor": 1, "mobile": False})
+    time.sleep(0.5)                                      # let the glow transitions settle
+    box = p.b.eval("(function(){var a=document.querySelector('#view-play .table')"
+                   ".getBoundingClientRect(), b=document.querySelector('#legend')"
+                   ".getBoundingClientRect(), h=document.querySelector('header')"
+                   ".getBoundingClientRect(); return [a.left, Math.max(a.bottom, b.bottom),"
+                   " b.right, h.bottom];})()")
+    clip = {"x": box[0] - 24, "y": box[3], "width": box[2] - box[0] + 48,
+            "height": box[1] - box[3] + 16, "scale": scale}
+    data = p.b.call("Page.captureScreenshot", {"format": "png", "clip": clip})["data"]
+    with open(README_SHOT, "wb") as f:
+        f.write(base64.b64decode(data))
+    p.b.call("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 900,
+                                                     "deviceScaleFactor": 1, "mobile": False})
 
 
 def colour(rgb):
@@ -234,12 +274,24 @@ def test_play_a_game_through_the_page(page):
     # --- 2. d5xb4 d4=1N: a Barragoon capture and its placement with a face choice ------------
     p.lift("d5")
     p.wait(lambda: colour(p.led("b4")) == "yellow", "b4 lit: capture a Barragoon")
+    p.wait_hint(["White\u2019s 3-tile is in hand", "click a lit square",
+                 "click the piece on a pulsing square to take it off, then click that square "
+                 "again"])
     p.lift("b4")
     time.sleep(0.3)        # longer than the adjust time: b4 was not just nudged
+    p.wait_hint("Click b4 again to put White\u2019s 3-tile there: it captures the Barragoon "
+                "(now in White\u2019s hand), which White then places again.")
     tile = [x for x in p.hand(0) if x["kind"] == "tile"][0]
-    p.put("b4", tile["id"])
+    assert p.model(".next") == tile["id"]                # as the hint says
+    assert p.b.eval("[...document.querySelectorAll('#board .sq.target')].map(e => e.id)") == \
+        ["sq-b4"]                                        # and b4 is marked
+    p.shot("capture_hint")
+    p.put("b4")
     p.wait_oled("Place Barragoon", "White:")
     assert [x["kind"] for x in p.hand(0)] == ["barragoon"]
+    assert p.b.eval("document.querySelectorAll('#board .sq.target').length") == 0
+    p.wait_hint("White places the captured Barragoon again: click an empty square, then "
+                "choose its face with UP/DOWN and OK.")
     p.put("d4")
     assert p.piece("d4")["confirmed"] is False           # shown with "?" until confirmed
     p.wait_oled("White: Barragoon", "No Entry")
@@ -270,28 +322,30 @@ def test_play_a_game_through_the_page(page):
     p.lift("d2")
     p.wait(lambda: colour(p.led("d5")) == "orange", "d5 lit: capture a tile")
     if os.environ.get("UPDATE_SCREENSHOT") == "1":
-        time.sleep(0.3)                                  # let the glow transitions settle
-        box = p.b.eval("(function(){var a=document.querySelector('#view-play .table')"
-                       ".getBoundingClientRect(), b=document.querySelector('#view-play .side')"
-                       ".getBoundingClientRect(), h=document.querySelector('header')"
-                       ".getBoundingClientRect(); return [a.left, Math.max(a.bottom, b.bottom),"
-                       " b.right, h.bottom];})()")
-        p.b.screenshot(README_SHOT, (box[0] - 24, box[3], box[2] - box[0] + 48,
-                                     box[1] - box[3] + 12))
+        readme_screenshot(p)
     p.shot("tile_lifted")
     p.lift("d5")
     time.sleep(0.3)        # longer than the adjust time: d5 was not just nudged
     victim = p.hand(1)[0]                                # Brown's tile: into Brown's hand
     own = p.hand(0)[0]
     assert victim["side"] == 1 and own["side"] == 0 and p.model(".next") == own["id"]
+    p.wait_hint("Click d5 again to put White\u2019s 3-tile there: it captures the Brown 3-tile "
+                "(now in Brown\u2019s hand), which leaves the game.")
     p.put("d5")                                          # the mover's tile goes down
     p.wait_oled("Place Barragoon", "Brown:")
     p.wait(lambda: p.model(".active") == 1, "Brown's hand active for the placement")
+    p.wait_hint("Brown places a Barragoon: first put the captured Brown 3-tile aside (the \u00d7 "
+                "on it in Brown\u2019s hand), then click \u201cTake a Barragoon\u201d and an "
+                "empty square.")
     p.b.click("#hand-piece-%d .away" % victim["id"])     # the captured tile leaves the game
     p.wait(lambda: len(p.model(".box")) == 1, "the captured tile off the board")
+    p.wait_hint("Brown places a Barragoon: click \u201cTake a Barragoon\u201d, then an empty "
+                "square.")
     p.b.click("#take-supply")
     p.wait(lambda: len(p.hand(1)) == 1, "a Barragoon in Brown's hand")
     assert p.model(".supply") == 23
+    p.wait_hint("Brown places a Barragoon: click an empty square, then choose its face with "
+                "UP/DOWN and OK.")
     p.put("e6")
     p.wait_oled("Brown: Barragoon", "No Entry")
     p.press("ok")
@@ -400,3 +454,181 @@ def test_play_a_game_through_the_page(page):
     p.wait(lambda: p.b.eval("window.sim.rp.step") == 3, "the last step")
     assert p.b.eval("document.querySelector('#rp-sq-d4 .piece') !== null")
     assert "express 0 1" in p.b.eval("document.getElementById('replay-head').textContent")
+
+
+# --- what the page explains ---------------------------------------------------------------------
+def shown_colour(style):
+    """(r, g, b, alpha) of the first colour in a computed CSS background."""
+    m = re.search(r"rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)", style)
+    assert m, style
+    return tuple(int(x) for x in m.groups()[:3]) + (float(m.group(4) or 1),)
+
+
+def hue(rgb):
+    top = max(rgb)
+    return tuple(int(v * 255 / top + 0.5) for v in rgb)
+
+
+def close(a, b, tol=4):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+LEGEND_JS = ("[...document.querySelectorAll('#legend-led-list .led-row')].map(r => ({"
+             "key: r.dataset.led, rgb: r.dataset.rgb.split(',').map(Number), "
+             "pattern: r.dataset.pattern, text: r.querySelector('.led-text').textContent, "
+             "shown: getComputedStyle(r.querySelector('.glow')).backgroundImage, "
+             "visible: r.getBoundingClientRect().height > 0}))")
+
+
+def legend_rows(p):
+    return {r["key"]: r for r in p.b.eval(LEGEND_JS)}
+
+
+def check_legend(p, palette):
+    """The legend lists every meaning a player meets, in the firmware's colours of palette."""
+    from controller import colours as C
+    pal = C.PALETTES[palette]
+    rows = legend_rows(p)
+    skip = {C.OFF, C.TEST_R, C.TEST_G, C.TEST_B, C.TEST_W}
+    assert sorted(rows) == sorted(C.name(m) for m in range(C.COUNT) if m not in skip)
+    for m in range(C.COUNT):
+        if m in skip:
+            continue
+        r = rows[C.name(m)]
+        rgb = tuple(C.colour(pal, m))
+        assert tuple(r["rgb"]) == rgb, (C.name(m), r["rgb"], rgb)
+        assert r["visible"] and r["text"] and not r["text"].startswith(C.name(m)), r
+        shown = shown_colour(r["shown"])
+        # the hue at full strength, a dim colour dim (as the squares show it)
+        assert shown[:3] == hue(rgb), (C.name(m), shown, rgb)
+        assert abs(shown[3] - max(0.3, max(rgb) / 255)) < 0.01, (C.name(m), shown)
+        word = {C.PULSE: "pulsing", C.BLINK: "blinking", C.FLASH: "flashing"}.get(C.PATTERN[m])
+        assert (word in r["text"]) if word else not any(
+            w in r["text"] for w in ("pulsing", "blinking", "flashing")), r["text"]
+    name = {0: "normal", 1: "for red-green colour blindness"}[palette]
+    assert p.b.eval("document.getElementById('legend-palette').textContent") == \
+        "Colours: " + name
+    return rows
+
+
+def test_legend_palette_faces_rules_and_capture_hints(page):
+    from barragoon import core
+    from controller import colours as C
+    from controller import screens
+    p = page
+    # --- the LED legend in the normal palette, the one a fresh board uses ---------------------
+    assert p.model(".palette") == 0
+    check_legend(p, 0)
+    p.b.click("#setup")
+    p.wait(lambda: not p.model(".busy"), "set-up done")
+    p.wait_oled("White to move")
+    p.shot("legend_normal")
+
+    # --- the board's menu switches to the red-green palette: the legend follows -------------
+    p.press("ok", hold=1.0)
+    p.wait_oled("Menu")
+    p.choose("LEDs: normal")
+    p.wait_oled("LEDs: red-green")
+    p.wait(lambda: p.model(".palette") == 1, "the palette saved by the firmware")
+    p.wait(lambda: legend_rows(p)["move"]["rgb"] == list(C.colour(C.RED_GREEN, C.MOVE)),
+           "the legend in the red-green palette")
+    rows = check_legend(p, 1)
+    p.press("ok", hold=1.0)                             # BACK: out of the menu
+    p.wait_oled("White to move")
+    # ... and a lifted tile's squares light in the colours the legend shows
+    p.lift("d2")
+    p.wait(lambda: colour(p.led("d5")) != "off", "d5 lit as a target")
+    assert close(hue(p.led("d5")), shown_colour(rows["move"]["shown"])[:3]), p.led("d5")
+    assert close(hue(p.led("d2")), shown_colour(rows["origin"]["shown"])[:3]), p.led("d2")
+    p.shot("legend_red_green")
+    p.put("d5")
+    p.wait_game("d2-d5")
+    p.move("d8", "d6")
+
+    # --- a capture begun with the piece to capture: the hint leads through it ----------------
+    p.lift("b4")
+    time.sleep(0.3)        # longer than the adjust time: b4 was not just nudged
+    p.wait_hint("The Barragoon from b4 is in White\u2019s hand: now click the White tile that "
+                "captures it (lit), then click b4 again to put that tile there. If none is lit, "
+                "click b4 to put it back.")
+    p.wait(lambda: colour(p.led("d5")) != "off", "d5 lit: the tile that can capture b4")
+    assert close(hue(p.led("d5")), shown_colour(rows["capturer"]["shown"])[:3]), p.led("d5")
+    p.shot("victim_first")
+    p.lift("d5")
+    p.wait_hint("Click b4 again to put White\u2019s 3-tile there: it captures the Barragoon "
+                "(now in White\u2019s hand), which White then places again.")
+    p.put("b4")
+    p.wait_oled("Place Barragoon", "White:")
+    p.wait_hint("White places the captured Barragoon again: click an empty square, then "
+                "choose its face with UP/DOWN and OK.")
+    p.put("d4")
+    p.wait_oled("No Entry")
+    p.wait_hint("Choose the Barragoon\u2019s face with UP and DOWN (arrow keys), confirm with "
+                "OK (Enter).")
+    p.press("ok")
+    p.wait_game("d5xb4 d4=X")
+
+    # --- the 16 faces: the board's pictures, the OLED's names, what the rules core does -----
+    p.b.click("#legend-tab-faces")
+    faces = p.b.eval("[...document.querySelectorAll('#legend-face-list .face-row')].map(r => ({"
+                     "code: r.dataset.face, name: r.querySelector('.face-name').textContent, "
+                     "does: r.querySelector('.face-does').textContent, "
+                     "svg: r.querySelector('svg').innerHTML, "
+                     "visible: r.getBoundingClientRect().height > 0}))")
+    assert [f["code"] for f in faces] == list(core.FACES)
+    assert [f["name"] for f in faces] == list(screens.FACE_NAMES)
+    assert all(f["visible"] for f in faces)
+    assert len({f["svg"] for f in faces}) == 16 and all('d="M' in f["svg"] for f in faces)
+    assert faces[0]["svg"] == p.b.eval("document.querySelector('#sq-d4 svg').innerHTML")
+    check_face_descriptions(faces, core)
+    p.shot("legend_faces")
+
+    # --- the rules, one click away ------------------------------------------------------------
+    before = {t["targetId"] for t in p.b.call("Target.getTargets", session=False)["targetInfos"]}
+    p.b.click("#rules-link")
+
+    def new_tab():
+        for t in p.b.call("Target.getTargets", session=False)["targetInfos"]:
+            if t["type"] == "page" and t["targetId"] not in before and \
+                    t["url"].endswith("/rules"):
+                return t["url"]
+    url = p.wait(new_tab, "the rules in a new tab")
+    p.b.goto(url)
+    assert p.b.eval("document.querySelector('h1').textContent") == "How to play Barragoon"
+    with open(os.path.join(ROOT, "firmware", "barragoon", "RULES.md"), encoding="utf-8") as f:
+        md = f.read()
+    h2 = [m.group(1).replace("`", "") for m in re.finditer(r"^## (.*)$", md, re.M)]
+    assert p.b.eval("[...document.querySelectorAll('h2')].map(h => h.textContent)") == h2
+    p.b.eval("document.querySelector('a[href=\"#the-16-faces-of-a-barragoon\"]').click()")
+    p.wait(lambda: abs(p.b.eval("document.getElementById('the-16-faces-of-a-barragoon')"
+                                ".getBoundingClientRect().top")) < 2, "the contents link to work")
+    p.shot("rules")
+    raw = p.b.eval("fetch(document.querySelector('a[href=\"/rules.md\"]').href)"
+                   ".then(r => r.text())", await_promise=True)
+    assert raw == md
+
+
+def check_face_descriptions(faces, core):
+    """Each face's words say what the rules core lets a tile do on it."""
+    heading = {"north": core.N, "east": core.E, "south": core.S, "west": core.W}
+    table = core._build_pass()
+
+    def passes(code, h_in, h_out):
+        return table[(core.FACES.index(code) + 1) * 16 + h_in * 4 + h_out] == 1
+
+    every = [(i, o) for i in range(4) for o in range(4)]
+    for f in faces:
+        code, does = f["code"], f["does"].lower()
+        dirs = [heading[w] for w in re.findall(r"north|east|south|west", does)]
+        allowed = {(i, o) for i, o in every if passes(code, i, o)}
+        if code == "X":
+            assert not allowed and "no tile" in does, f
+        elif code == "A":
+            assert allowed == {(i, o) for i, o in every if (o - i) % 4 in (1, 3)}, f
+            assert "left or right" in does and "never straight" in does, f
+        elif code[0] in "12":
+            assert "straight" in does and allowed == {(d, d) for d in dirs}, f
+        else:
+            turn = "right" if code[0] == "R" else "left"
+            assert "turn " + turn in does and len(dirs) == 2, f
+            assert allowed == {(dirs[0], dirs[1])}, f

@@ -4,6 +4,7 @@
 # command line is one line and exit status 2. And the page's physical model: a lifted tile goes
 # into its owner's hand, and the face being chosen on the OLED shows on the Barragoon.
 # CPython only (pytest).
+import html
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -141,6 +143,26 @@ class SimProcess:
             self.reader.join(5)
 
 
+def check_served_files(url):
+    """The rules, the example games they link to, the LED table; nothing else of the disk."""
+    def get(path):
+        try:
+            with urllib.request.urlopen(url + path, timeout=10) as r:
+                return r.status, r.headers["Content-Type"], r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, "", ""
+
+    code, ctype, text = get("rules")
+    assert code == 200 and ctype.startswith("text/html") and "How to play Barragoon" in text
+    with open(RULES_MD, encoding="utf-8") as f:
+        assert get("rules.md") == (200, "text/plain; charset=utf-8", f.read())
+    with open(os.path.join(ROOT, "tools", "games", "short-win.txt"), encoding="utf-8") as f:
+        assert get("games/short-win.txt")[::2] == (200, f.read())
+    assert len(json.loads(get("api/leds")[2])["palettes"]) == 2
+    for path in ("games/../sim.py", "games/", "games/%2e%2e/sim.py", "rules/../sim.py"):
+        assert get(path)[0] == 404, path
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find left-over processes")
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_path, sig):
@@ -156,6 +178,8 @@ def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_
         # (a fresh board shows the set-up; a short OK there says to hold OK for the menu)
         assert s.act("press", button="ok")["ok"] and s.act("release", button="ok")["ok"]
         s.wait(lambda: s.state()["oled"]["rows"] != rows, "the OLED to answer OK")
+        if sig == "SIGTERM":
+            check_served_files(s.url)
         if find_chromium() and sig == "SIGINT":
             b = Browser(width=1200, height=800)
             try:
@@ -206,6 +230,21 @@ def test_a_lifted_tile_goes_into_its_owners_hand(tmp_path):
     assert st["next"] == st["hands"][0][0]["id"]       # the mover's tile goes down next
     assert s.act("lift", {"sq": b4}) == ""             # a Barragoon: the player at turn
     assert s.state()["hands"][0][-1]["kind"] == "barragoon"
+    assert s.state()["next"] == st["hands"][0][0]["id"]   # still the mover's tile
+
+
+def test_after_a_barragoon_lifted_first_the_movers_tile_goes_down_next(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    s.phys.arrange(simtool.start_position(0))
+    b4, d2 = parse_square("b4"), parse_square("d2")
+    assert s.act("lift", {"sq": b4}) == ""             # the Barragoon to capture, first
+    barragoon = s.state()["hands"][0][0]
+    assert s.state()["next"] == barragoon["id"]        # alone in hand: it would go back
+    assert s.act("lift", {"sq": d2}) == ""             # then the tile that captures it
+    tile = [p for p in s.state()["hands"][0] if p["kind"] == "tile"][0]
+    assert s.state()["next"] == tile["id"]
+    assert s.act("put", {"sq": b4}) == ""
+    assert s.state()["board"][b4]["kind"] == "tile"
 
 
 def test_the_face_on_the_picker_shows_on_the_barragoon_being_placed(tmp_path):
@@ -249,3 +288,126 @@ def test_face_reader_reads_only_a_face_icon():
     assert reader.read(oled) == "LW"
     oled.ram[(27 >> 3) * 128 + 15] ^= 1 << (27 & 7)      # a pixel of the icon changed
     assert reader.read(oled) is None
+
+
+# --- the legend's data and the rules page -------------------------------------------------------
+def test_the_led_legend_is_the_firmwares_colour_table():
+    from controller import colours as C
+    legend = simtool.led_legend()
+    assert [m["key"] for m in legend["meanings"]] == [C.name(m) for m in range(C.COUNT)]
+    for i, pal in enumerate(C.PALETTES):
+        assert legend["palettes"][i]["name"] == C.PALETTE_NAMES[i]
+        assert legend["palettes"][i]["colours"] == [list(pal[3 * m:3 * m + 3])
+                                                   for m in range(C.COUNT)]
+    assert legend["meanings"][C.TAKE_TILE]["pattern"] == "pulse"
+    assert legend["meanings"][C.DUTY]["pattern"] == "blink"
+    assert legend["meanings"][C.ERROR]["pattern"] == "flash"
+    assert legend["meanings"][C.MOVE]["pattern"] == "steady"
+    # the periods of controller/colours.phase: pulse 800 ms, blink 500 ms, flash 200 ms
+    assert legend["period_ms"] == {"pulse": 800, "blink": 500, "flash": 200}
+    assert 0.2 < legend["pulse_low"] < 0.3                # a pulse's low half: a quarter
+
+
+def test_the_model_follows_the_palette_the_firmware_saved(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    assert s.state()["palette"] == 0                      # no settings yet: normal
+    (tmp_path / "settings.txt").write_text("brightness=40\npalette=1\n")
+    assert s._load_palette() and s.state()["palette"] == 1
+    (tmp_path / "settings.txt").write_text("brightness=40\npalette=7\n")   # not a palette
+    s._load_palette()
+    assert s.state()["palette"] == 0                      # as the firmware reads it
+
+
+def test_a_lifted_piece_remembers_its_square_until_put_down(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    s.phys.arrange(simtool.start_position(0))
+    b4, d5 = parse_square("b4"), parse_square("d5")
+    assert s.act("lift", {"sq": b4}) == ""
+    p = s.state()["hands"][0][0]
+    assert p["kind"] == "barragoon" and p["from"] == b4
+    assert s.act("put", {"sq": d5}) == ""
+    assert "from" not in s.state()["board"][d5]
+    assert s.act("lift", {"sq": d5}) == ""
+    assert s.act("put_away", {"id": p["id"]}) == "" and s.act("take_supply", {}) == ""
+    assert "from" not in s.state()["hands"][0][0]         # from the supply: lifted nowhere
+
+
+RULES_MD = os.path.join(ROOT, "firmware", "barragoon", "RULES.md")
+
+
+def rules_html():
+    import html.parser
+
+    class Page(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.hrefs, self.headings, self.stack, self.text = set(), [], [], [], []
+            self.pre = []
+            self.tables = self.nested_lists = 0
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if "id" in a:
+                self.ids.add(a["id"])
+            if tag == "a":
+                self.hrefs.append(a.get("href"))
+            if tag == "table":
+                self.tables += 1
+            if tag == "ul" and "li" in self.stack:
+                self.nested_lists += 1
+            self.stack.append(tag)
+            if tag in ("h1", "h2", "h3"):
+                self.headings.append([tag, ""])
+            if tag == "pre":
+                self.pre.append("")
+
+        def handle_endtag(self, tag):
+            while self.stack and self.stack.pop() != tag:
+                pass
+
+        def handle_data(self, data):
+            if self.stack and self.stack[-1] in ("h1", "h2", "h3"):
+                self.headings[-1][1] += data
+            if not {"pre", "code"} & set(self.stack):
+                self.text.append(data)
+            if "pre" in self.stack:
+                self.pre[-1] += data
+
+    page = Page()
+    page.feed(simtool.rules_html())
+    return page
+
+
+def test_the_rules_page_shows_all_of_rules_md():
+    with open(RULES_MD, encoding="utf-8") as f:
+        md = f.read()
+    page = rules_html()
+    # every heading, in order, with the anchor GitHub gives it (the contents links use them)
+    want = [("h%d" % len(m.group(1)), m.group(2).strip())
+            for m in re.finditer(r"^(#{1,3}) (.*)$", re.sub(r"```.*?```", "", md, flags=re.S),
+                                 re.M)]
+    assert [tuple(h) for h in page.headings] == [(tag, text.replace("`", ""))
+                                                for tag, text in want]
+    assert {"playing-with-a-clock-optional", "no-capture-possible-any-more-rule-6b",
+            "the-16-faces-of-a-barragoon"} <= page.ids
+    inner = [h[1:] for h in page.hrefs if h.startswith("#")]
+    assert len(inner) >= 15 and all(i in page.ids for i in inner), \
+        [i for i in inner if i not in page.ids]
+    assert "/games/short-win.txt" in page.hrefs and "/rules.md" in page.hrefs
+    assert page.tables == md.count("\n|---")
+    assert page.nested_lists >= 1                          # "Where the walk may end"
+    # code blocks, fenced and indented (one inside a list item), keep their lines as written
+    assert len(page.pre) == md.count("```") // 2 + 3
+    assert any(p.startswith('[Variant "closed"]                closed or open\n') and
+               p.endswith("\n2. c3xb4 b3=LE d8-d6") for p in page.pre), page.pre
+    text = "".join(page.text)
+    for syntax in ("**", "](", "```", "\n- "):
+        assert syntax not in text, syntax                  # no Markdown left unrendered
+    assert "opposing tile or on a Barragoon captures it" in text  # joined across lines
+
+
+def test_the_rules_page_keeps_the_face_pictures_as_drawn():
+    import face_art
+    html_text = simtool.rules_html()
+    for line in face_art.art():
+        assert html.escape(line, quote=False) in html_text, line

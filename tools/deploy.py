@@ -530,7 +530,7 @@ def no_board(port):
         return pico_usb.install_steps(boot)
     where = "" if port == "auto" else " on %s" % port
     return ("no board found%s: plug in the Pico with its USB cable (MicroPython on it: see the "
-            "README, \"MicroPython on a new Pico\"), or name its port with --port" % where)
+            "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with --port" % where)
 
 
 def parse_prepare(text):

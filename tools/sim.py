@@ -28,6 +28,10 @@ RP2040 port in rp2040js, the .mpy build that tools/deploy.py flashes, its files 
 emulated flash (copied to the sim directory after each save). It runs at 0.6 to 1.0 times real
 time, so the board answers a little slower than a real one.
 
+The page also explains itself: a legend of the LED colours (from the firmware's colour table,
+in the palette chosen in the board's menu, read from its settings.txt) and of the 16 Barragoon
+faces, and the rules (firmware/barragoon/RULES.md) on /rules.
+
 Replay: --replay FILE (a game record, or records.txt with several games, e.g. read off the
 board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step through it
 forwards and backwards. Positions come from the rules core (barragoon.record.parse_record).
@@ -57,6 +61,8 @@ for _p in (TOOLS, FIRMWARE, WEB):
 import config as fw  # noqa: E402  firmware/config.py (plain assignments)
 import decode  # noqa: E402  tools/sim/decode.py
 import micropython_env  # noqa: E402
+import rules_page  # noqa: E402  tools/sim/rules_page.py
+import storage as fw_storage  # noqa: E402  firmware/storage.py (reads settings.txt)
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
 from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
@@ -75,6 +81,8 @@ BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt",
                "game.bad", "records.txt", "settings.txt",
                "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
                "events.txt.tmp", "log/events.txt", "log/events.txt.tmp")
+RULES = os.path.join(FIRMWARE, "barragoon", "RULES.md")
+GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
 
@@ -96,6 +104,7 @@ class Piece:
         self.face = face
         self.confirmed = True      # Barragoon: face known to match the firmware's game
         self.choosing = False      # Barragoon: its face is being chosen on the OLED
+        self.origin = -1           # in a hand: the square it was lifted from (else -1)
 
     def json(self):
         d = {"id": self.id, "kind": self.kind}
@@ -107,6 +116,8 @@ class Piece:
             d["confirmed"] = self.confirmed
             if self.choosing:
                 d["choosing"] = True
+        if self.origin >= 0:
+            d["from"] = self.origin
         return d
 
     def matches(self, code):
@@ -176,6 +187,7 @@ class Physical:
         return None
 
     def put_away(self, p):
+        p.origin = -1
         if p.kind == "tile":
             self.box.append(p)
         else:
@@ -322,6 +334,32 @@ def face_bitmaps(size=24):
     return {"size": size, "faces": out}
 
 
+# --- the LED colours (the firmware's own table) ------------------------------------------------
+PATTERN_NAMES = ("steady", "pulse", "blink", "flash")
+
+
+def led_legend():
+    """Every LED meaning of controller/colours.py with its time pattern, and its colour in
+    each palette: what the page's legend shows. A pattern's period comes from colours.phase
+    (the bit it toggles), a pulse's low level from colours.dimmed."""
+    from controller import colours as C
+    periods = {}
+    for name, bit in (("pulse", 1), ("blink", 2), ("flash", 4)):
+        half = next(t for t in range(1, 10000) if C.phase(t) & bit)
+        periods[name] = 2 * half
+    full = C.PALETTES[0][3 * C.MOVE:3 * C.MOVE + 3]
+    low = C.dimmed(full)
+    return {
+        "meanings": [{"key": C.name(m), "pattern": PATTERN_NAMES[C.PATTERN[m]]}
+                     for m in range(C.COUNT)],
+        "palettes": [{"name": C.PALETTE_NAMES[i],
+                      "colours": [list(C.colour(pal, m)) for m in range(C.COUNT)]}
+                     for i, pal in enumerate(C.PALETTES)],
+        "period_ms": periods,
+        "pulse_low": max(low) / max(full),
+    }
+
+
 # --- the firmware process ------------------------------------------------------------------------
 class Device:
     """The firmware process: tools/sim_device.py on the MicroPython unix port, or on this
@@ -447,6 +485,8 @@ class Sim:
         self._saved_stat = None
         self.records = 0
         self._records_stat = None
+        self.palette = 0           # the LED palette the firmware uses (its settings.txt)
+        self._settings_stat = None
         self.busy = ""             # a scripted action in progress ("set up")
         self.replay = {"name": "", "games": [], "version": 0}
         self.input_type = getattr(fw, "INPUT_TYPE", "buttons")
@@ -458,6 +498,7 @@ class Sim:
         self.runtime = {"name": "micropython" if micropython else "cpython", "text": ""}
         self._stop = threading.Event()
         self._load_saved(True)
+        self._load_palette()
         if self.saved is not None:
             self.phys.arrange(self.saved.pos, self.saved.pending if not self.saved.over else ())
             self._sync_faces()
@@ -583,12 +624,26 @@ class Sim:
                     self._sync_faces()
                     self._auto_active()
                     self.version += 1
+                if self._load_palette():
+                    self.version += 1
                 st = self._stat("records.txt")
                 if st != self._records_stat:
                     self._records_stat = st
                     self.records = len(split_records(self._read("records.txt")))
                     self.version += 1
                 self.cond.notify_all()
+
+    def _load_palette(self):
+        """Follow the palette chosen in the board's menu: the firmware saves it in
+        settings.txt at once and reads it from there at power-on. True if it changed."""
+        st = self._stat(fw_storage.SETTINGS)
+        if st == self._settings_stat:
+            return False
+        self._settings_stat = st
+        palette = fw_storage.Storage(os.path.join(self.dir, "")).load_palette()
+        changed = palette != self.palette
+        self.palette = palette
+        return changed
 
     def _read(self, name):
         try:
@@ -650,11 +705,13 @@ class Sim:
                 side = int(a.get("hand", side))
                 ph.board[sq] = None
                 p.choosing = False
+                p.origin = sq
                 ph.hands[side].append(p)
-                # The next click puts down the piece of the player at turn, whichever order
-                # the pieces of a capture were lifted in.
-                sel_side, sel = ph.find_hand(ph.selected)
-                if sel is None or (side == self.active and sel_side != self.active):
+                # The next click puts down the tile of the player at turn, whichever order
+                # the pieces of a capture were lifted in (a Barragoon lifted first goes into
+                # the same hand: it is not the one to put down).
+                sel = ph.find_hand(ph.selected)[1]
+                if sel is None or (p.kind == "tile" and p.side == self.active):
                     ph.selected = p.id
                 self._occupancy_changed()
             elif op == "put":
@@ -669,6 +726,7 @@ class Sim:
                 if p.kind == "barragoon":
                     p.confirmed = False
                     ph.last_put = p.id
+                p.origin = -1
                 ph.board[sq] = p
                 ph.selected = -1
                 self._occupancy_changed()
@@ -872,6 +930,7 @@ class Sim:
                 "records": self.records,
                 "log": self.log[-60:],
                 "replay_version": self.replay["version"],
+                "palette": self.palette,
                 "config": {"led_wiring": [fw.LED_WIRING, fw.LED_START, fw.LED_RUNS],
                            "input": self.input_type,
                            "long_press_ms": getattr(fw, "LONG_PRESS_MS", 700)},
@@ -879,9 +938,29 @@ class Sim:
 
 
 # --- HTTP --------------------------------------------------------------------------------------
+def rules_html():
+    """RULES.md as a page; its links to the example games go to /games/NAME."""
+    with open(RULES, encoding="utf-8") as f:
+        text = f.read()
+    served = {"tools/games/" + n: "/games/" + n for n in game_files()}
+    top = ('Barragoon board simulator &middot; the rules of the project '
+           '(<code>firmware/barragoon/RULES.md</code>) &middot; '
+           '<a href="/rules.md">plain text</a>')
+    return rules_page.page(text, top, rules_page.file_link(os.path.dirname(RULES), ROOT,
+                                                           served))
+
+
+def game_files():
+    try:
+        return sorted(n for n in os.listdir(GAMES) if n.endswith(".txt"))
+    except OSError:
+        return []
+
+
 class Handler(BaseHTTPRequestHandler):
     sim = None
     faces = None
+    leds = None
     protocol_version = "HTTP/1.1"
 
     def log_message(self, fmt, *args):
@@ -915,6 +994,16 @@ class Handler(BaseHTTPRequestHandler):
             self._json(self.sim.state())
         elif path == "/api/faces":
             self._json(self.faces)
+        elif path == "/api/leds":
+            self._json(self.leds)
+        elif path == "/rules":
+            self._send(200, rules_html(), "text/html; charset=utf-8")
+        elif path == "/rules.md":
+            with open(RULES, "rb") as f:
+                self._send(200, f.read(), "text/plain; charset=utf-8")
+        elif path.startswith("/games/") and path[7:] in game_files():
+            with open(os.path.join(GAMES, path[7:]), "rb") as f:
+                self._send(200, f.read(), "text/plain; charset=utf-8")
         elif path == "/api/replay":
             self._json(self.sim.replay)
         elif path == "/api/events":
@@ -1104,7 +1193,7 @@ def emulated_pico(args):
         return "--rp2040 needs Node.js (node on PATH) for the emulator"
     if not os.path.isdir(os.path.join(TOOLS, "rp2040", "node_modules", "rp2040js")):
         return ("--rp2040: the emulator is not installed: run npm ci in tools/rp2040 "
-                "(see the README)")
+                "(see tools/README.md)")
     return ""
 
 
@@ -1139,6 +1228,7 @@ def serve(args):
             raise UserError("--replay %s: %s" % (args.replay, err))
     Handler.sim = sim
     Handler.faces = face_bitmaps()
+    Handler.leds = led_legend()
     try:
         server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     except OSError as e:

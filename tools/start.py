@@ -96,7 +96,7 @@ def plan(args, board, bootsel, firmware=None):
             return None, (stale + "\n" if stale else "") + pico_usb.install_steps(bootsel), 1
         if port is None:
             return None, ("no board found: plug in the Pico (with MicroPython on it, see "
-                          "README) or name its port with --serial"), 1
+                          "README: Troubleshooting) or name its port with --serial"), 1
         cmd = [os.path.join(HERE, "deploy.py"), "--port", port]
         if uf2 and not stale:
             cmd += ["--uf2", uf2]

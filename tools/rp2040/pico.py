@@ -62,10 +62,8 @@ def rom_path(path=None):
 
 def missing(firmware=None, rom=None):
     """Why the emulated Pico cannot run here (one line), or None when it can."""
-    if shutil.which("node") is None:
-        return "node not found (install Node.js 18+ to run the emulated Pico)"
-    if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
-        return "rp2040js not installed: run `npm ci` in tools/rp2040"
+    # The files first: a path the user gave that does not exist is their mistake to fix,
+    # whatever else this computer lacks.
     fw = firmware_path(firmware)
     if not os.path.exists(fw):
         return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s)"
@@ -73,6 +71,10 @@ def missing(firmware=None, rom=None):
     rom = rom_path(rom)
     if not os.path.exists(rom):
         return "RP2040 boot ROM not found at %s (set $%s)" % (rom, ENV_ROM)
+    if shutil.which("node") is None:
+        return "node not found (install Node.js 18+ to run the emulated Pico)"
+    if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
+        return "rp2040js not installed: run `npm ci` in tools/rp2040"
     if flashfs.littlefs is None:
         return "littlefs-python not installed (pip install -r requirements-dev.txt)"
     return None

@@ -1,12 +1,183 @@
 // Barragoon board simulator page. Everything it shows comes from the host (tools/sim.py):
 // GET /api/events streams the model (server-sent events), POST /api/action sends what the
-// player does. window.sim.model is the latest model (tests read it).
+// player does. window.sim.model is the latest model (tests read it). The legend's colours come
+// from the firmware's colour table (GET /api/leds), in the palette the model names.
 "use strict";
+
+// --- every text of the page -------------------------------------------------------------------
+// One table, so that the page can be translated in one place: index.html names its texts with
+// data-t (an element's text), data-t-html (a text with the markup written here) and
+// data-t-title (a tooltip); the code takes them with t(key, {values}), where {name} in a text
+// is a value filled in when it is shown. Not here: what the firmware writes on its OLED, the
+// host's error messages (tools/sim.py) and the rules page (firmware/barragoon/RULES.md).
+const TEXT = {
+  pageTitle: "Barragoon board simulator",
+  brand: "Barragoon", brandSub: "board simulator",
+  tabPlay: "Play", tabReplay: "Replay", tabRules: "Rules \u2197",
+  tabRulesTitle: "the rules of Barragoon (opens in a new tab)",
+  connecting: "connecting\u2026", statusTitle: "the firmware process",
+  notReachable: "simulator not reachable",
+  sides: ["White", "Brown"],
+  handWhite: "White\u2019s hand", handBrown: "Brown\u2019s hand",
+  emptyBoard1: "The board is empty.",
+  emptyBoard2: "Click <b>Set up start position</b> to put the pieces on their squares: the game " +
+               "starts when they all stand right.",
+  btnUp: "UP", btnDown: "DOWN", btnOk: "hold = BACK", btnBack: "BACK",
+  btnUpTitle: "UP (arrow up)", btnDownTitle: "DOWN (arrow down)",
+  btnOkTitle: "OK (Enter); hold 0.7 s for BACK",
+  btnBackTitle: "BACK: holds OK past the long-press time (Esc)", buzzerTitle: "buzzer",
+  supplyTitle: "Supply", supplyUnit: "Barragoons", takeSupply: "Take a Barragoon",
+  boxTitle: "Tiles off the board",
+  setup: "Set up start position", variantTitle: "faces of the 8 start Barragoons",
+  variantClosed: "closed (X)", variantOpen: "open (A)", clear: "Clear board",
+  savedTitle: "Saved game", replayIt: "Replay it", replayItTitle: "step through this game",
+  console: "Console", noGameSaved: "(no game saved)",
+  // pieces
+  tileTitle: "{side} {value}-tile", barragoonTitle: "Barragoon {face}",
+  barragoonChoosing: "Barragoon {face} (being chosen: UP/DOWN, then OK)",
+  barragoonUnconfirmed: "Barragoon {face} (face not confirmed yet)",
+  awayTile: "put aside (off the board)", awayBarragoon: "back to the supply",
+  boxPieceTitle: "{piece}: click to take it into the active hand",
+  // the saved game and the firmware's state
+  summaryDraw: "draw", summaryWon: "{side} won", summaryPlacing: "{side} places a Barragoon",
+  summaryToMove: "{side} to move", summarySupply: "{summary} \u00b7 supply {n}",
+  summaryUnreadable: "unreadable: {problem}", summaryNone: "none yet",
+  summaryFinished: "none yet \u00b7 {n} finished",
+  status: "firmware: {status}", statusCPython: "firmware: {status} on CPython",
+  statusPico: "firmware: {status} on the emulated Pico", statusBusy: "{status} \u00b7 {busy}",
+  busySettingUp: "setting up", runtimeNote: "The firmware runs on {runtime}.",
+  // the line under the board: what to do next
+  hintSettingUp: "Setting up the start position\u2026",
+  hintChooseFace: "Choose the Barragoon\u2019s face with UP and DOWN (arrow keys), confirm with " +
+                  "OK (Enter).",
+  hintStart: "To begin, click \u201cSet up start position\u201d: the pieces go onto their " +
+             "squares and the game starts. (Or click a tile under \u201cTiles off the board\u201d, " +
+             "then a square.)",
+  hintPickUp: "Click a piece to pick it up: the board lights where it can go.",
+  hintPutDown: "Click an empty square to put the highlighted piece down; click a hand piece to " +
+               "choose it.",
+  hintTileLifted: "{piece} is in hand: click a lit square to move it there. To capture, first " +
+                  "click the piece on a {capture} square to take it off, then click that square " +
+                  "again.",
+  hintCaptureTile: "Click {sq} again to put {piece} there: it captures the {victim} (now in " +
+                   "{victimHand}), which leaves the game.",
+  hintCaptureBarragoon: "Click {sq} again to put {piece} there: it captures the Barragoon (now " +
+                        "in {victimHand}), which {side} then places again.",
+  hintVictimFirst: "The {victim} from {sq} is in {victimHand}: now click the {side} tile that " +
+                   "captures it (lit), then click {sq} again to put that tile there. If none is " +
+                   "lit, click {sq} to put it back.",
+  hintPlaceCaptured: "{side} places the captured Barragoon again: click an empty square, then " +
+                     "choose its face with UP/DOWN and OK.",
+  hintPlaceNew: "{side} places a Barragoon: click an empty square, then choose its face with " +
+                "UP/DOWN and OK.",
+  hintTakeBarragoon: "{side} places a Barragoon: click \u201cTake a Barragoon\u201d, then an " +
+                     "empty square.",
+  hintPutAside: "{side} places a Barragoon: first put the captured {victim} aside (the \u00d7 on " +
+                "it in {victimHand}), then click \u201cTake a Barragoon\u201d and an empty square.",
+  pieceTile: "{side}\u2019s {value}-tile", victimTile: "{side} {value}-tile",
+  victimBarragoon: "Barragoon",
+  handOf: "{side}\u2019s hand",
+  // the legend
+  legendTitle: "Legend", legendRules: "Rules \u2197", legendLights: "Lights", legendFaces: "Faces",
+  legendPalette: "Colours: {palette}",
+  legendPaletteHow: "To change them: hold OK for the board\u2019s menu, then \u201cLEDs\u201d.",
+  paletteNames: { "normal": "normal", "red-green": "for red-green colour blindness" },
+  patterns: { steady: "", pulse: "pulsing", blink: "blinking", flash: "flashing" },
+  ledGroups: {
+    lifted: "A tile in hand", victim: "A piece to capture in hand", touch: "Touch-move",
+    place: "Placing and setting up", fix: "Something to fix", hint: "Hint (menu)",
+    over: "Game over", test: "Sensor test (menu)" },
+  leds: {
+    "origin": "the square the lifted tile came from",
+    "move": "the tile may move here",
+    "capture tile": "capture: an opposing tile it can take",
+    "capture barragoon": "capture: a Barragoon it can take",
+    "capturer": "your tiles that can capture the lifted piece",
+    "must move": "this tile must move (you touched it)",
+    "must capture": "this piece must be captured (you touched it)",
+    "place": "the Barragoon being placed; in set-up, the next square to fill",
+    "set up": "set-up: the other squares still to fill",
+    "error": "a piece where it cannot stand",
+    "take off": "take the piece off this square",
+    "put back": "put a piece (back) on this square",
+    "hint": "the tile the board would move",
+    "hint to": "\u2026 and where to",
+    "winner": "the winner\u2019s tiles", "loser": "the loser\u2019s tiles",
+    "draw": "every tile, after a draw",
+    "sensed": "a piece stands here" },
+  legendFacesIntro: "The arrows show the way a tile may travel over a Barragoon: in at the tail, " +
+                    "out at the head. The letter of the code is the way out.",
+  legendFacesCapture: "Any Barragoon can be captured by a full move ending on it, except " +
+                      "that a 2-tile cannot capture All Turns. A turn made on a Barragoon is " +
+                      "the walk\u2019s only turn.",
+  faces: {
+    "X": ["No Entry", "No tile may walk over it."],
+    "1N": ["One Way N", "Straight over it, travelling north only."],
+    "1E": ["One Way E", "Straight over it, travelling east only."],
+    "1S": ["One Way S", "Straight over it, travelling south only."],
+    "1W": ["One Way W", "Straight over it, travelling west only."],
+    "2V": ["Two Ways V", "Straight over it, travelling north or south."],
+    "2H": ["Two Ways H", "Straight over it, travelling east or west."],
+    "RN": ["Right Turn N", "In travelling west, turn right, out to the north."],
+    "RE": ["Right Turn E", "In travelling north, turn right, out to the east."],
+    "RS": ["Right Turn S", "In travelling east, turn right, out to the south."],
+    "RW": ["Right Turn W", "In travelling south, turn right, out to the west."],
+    "LN": ["Left Turn N", "In travelling east, turn left, out to the north."],
+    "LE": ["Left Turn E", "In travelling south, turn left, out to the east."],
+    "LS": ["Left Turn S", "In travelling west, turn left, out to the south."],
+    "LW": ["Left Turn W", "In travelling north, turn left, out to the west."],
+    "A": ["All Turns", "From any side, turning left or right on it, never straight on."] },
+  // replay
+  recordTitle: "Game record", openFile: "Open file\u2026", boardGame: "This board\u2019s game",
+  rpFirst: "start (Home)", rpPrev: "back (\u2190)", rpNext: "forward (\u2192)", rpLast: "end (End)",
+  rpLoad: "Load a game record to replay it.",
+  rpGame: "Game {n} \u00b7 {variant} \u00b7 {result} \u00b7 {actions} actions",
+  rpGameFaulty: "Game {n} \u00b7 {variant} \u00b7 {result} \u00b7 {actions} actions \u00b7 faulty",
+  rpStopsAfter: "The record stops being playable after action {n}: {error}",
+  rpCannot: "Cannot replay: {error}",
+  rpHead: "{name} \u00b7 {variant} \u00b7 result {result}",
+  rpHeadExpress: "{name} \u00b7 {variant} \u00b7 express {express} \u00b7 result {result}",
+  rpStart: "Start position", rpTurn: "{number}. {label}  ({side})",
+  rpTurnBrown: "{number}... {label}  ({side})",
+  rpOver: "{text} \u2014 {result}: {reason}", rpDraw: "draw", rpWins: "{side} wins",
+  rpPlacing: "{text} \u2014 {side} places a Barragoon", rpToMove: "{text} \u2014 {side} to move",
+  rpSupply: "{text} \u00b7 supply {n}",
+};
+
+// The legend's groups of LED meanings (the firmware's names, controller/colours.py). Not
+// listed: "off", and the LED test's pure colours (its screen says what they are).
+const LED_GROUPS = [
+  ["lifted", ["origin", "move", "capture tile", "capture barragoon"]],
+  ["victim", ["capturer"]],
+  ["touch", ["must move", "must capture"]],
+  ["place", ["place", "set up"]],
+  ["fix", ["error", "take off", "put back"]],
+  ["hint", ["hint", "hint to"]],
+  ["over", ["winner", "loser", "draw"]],
+  ["test", ["sensed"]],
+];
+const LED_UNLISTED = ["off", "test red", "test green", "test blue", "test white"];
+const FACE_ORDER = ["X", "1N", "1E", "1S", "1W", "2V", "2H", "RN", "RE", "RS", "RW",
+                    "LN", "LE", "LS", "LW", "A"];
+
+function t(key, values) {
+  let s = TEXT[key];
+  if (s === undefined) return key;
+  if (values) s = s.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
+  return s;
+}
+
+function applyText(root) {
+  root.querySelectorAll("[data-t]").forEach(e => { e.textContent = t(e.dataset.t); });
+  root.querySelectorAll("[data-t-html]").forEach(e => { e.innerHTML = t(e.dataset.tHtml); });
+  root.querySelectorAll("[data-t-title]").forEach(e => { e.title = t(e.dataset.tTitle); });
+  document.title = t("pageTitle");
+}
 
 const FILES = "abcdefg";
 const LED_GAIN = 2.5;          // the strip runs at LED_BRIGHTNESS (40 %): scale up for the screen
-const sim = window.sim = { model: null, replay: null, faces: null, rp: { game: 0, step: 0 },
-                           ready: false, errors: [] };
+const sim = window.sim = { model: null, replay: null, faces: null, leds: null, palette: -1,
+                           rp: { game: 0, step: 0 }, ready: false, errors: [], text: TEXT };
 
 function sqName(sq) { return FILES[sq % 7] + (Math.floor(sq / 7) + 1); }
 function $(id) { return document.getElementById(id); }
@@ -20,7 +191,7 @@ async function api(op, args) {
     if (!j.ok) { sim.errors.push(j.error); flashHint(j.error); }
     return j;
   } catch (e) {
-    flashHint("simulator not reachable");
+    flashHint(t("notReachable"));
     return { ok: false, error: String(e) };
   }
 }
@@ -72,15 +243,15 @@ function pieceEl(p, small) {
       if (on.indexOf(i) >= 0) s.className = "pip";
       d.appendChild(s);
     }
-    d.title = (p.side ? "Brown " : "White ") + p.value + "-tile";
+    d.title = t("tileTitle", { side: TEXT.sides[p.side], value: p.value });
   } else {
     // A Barragoon put down shows "?" until the player confirms its face; while the OLED's
     // face picker is open it shows the face being chosen there.
     const state = p.choosing ? " choosing" : p.confirmed === false ? " unconfirmed" : "";
     d.className = "piece barragoon" + state;
     d.innerHTML = faceSvg(p.face);
-    d.title = "Barragoon " + p.face + (p.choosing ? " (being chosen: UP/DOWN, then OK)" :
-                                       p.confirmed === false ? " (face not confirmed yet)" : "");
+    d.title = t(p.choosing ? "barragoonChoosing" : p.confirmed === false ? "barragoonUnconfirmed" :
+                "barragoonTitle", { face: p.face });
   }
   if (small) d.classList.add("small");
   d.dataset.kind = p.kind;
@@ -135,22 +306,28 @@ function setPiece(cell, p) {
   if (p) cell.appendChild(pieceEl(p, false));
 }
 
-function setLed(cell, rgb) {
+// How an LED's colour shows on the screen: its hue at full strength, its brightness as the
+// glow's opacity (never below 0.3, so that a dim LED stays visible). The legend uses it too.
+function showLed(el, rgb) {
   const m = Math.max(rgb[0], rgb[1], rgb[2]);
-  const key = rgb.join(",");
-  if (cell._led === key) return;
-  cell._led = key;
   if (m === 0) {
-    cell.classList.remove("lit");
-    cell.style.setProperty("--led-a", 0);
+    el.classList.remove("lit");
+    el.style.setProperty("--led-a", 0);
     return;
   }
   const hue = rgb.map(v => Math.round(v * 255 / m));
   const a = Math.max(0.3, Math.min(1, m * LED_GAIN / 255));
-  cell.style.setProperty("--led", "rgba(" + hue.join(",") + "," + a + ")");
-  cell.style.setProperty("--led-mid", "rgba(" + hue.join(",") + "," + (a * 0.55).toFixed(3) + ")");
-  cell.style.setProperty("--led-a", 1);
-  cell.classList.add("lit");
+  el.style.setProperty("--led", "rgba(" + hue.join(",") + "," + a + ")");
+  el.style.setProperty("--led-mid", "rgba(" + hue.join(",") + "," + (a * 0.55).toFixed(3) + ")");
+  el.style.setProperty("--led-a", 1);
+  el.classList.add("lit");
+}
+
+function setLed(cell, rgb) {
+  const key = rgb.join(",");
+  if (cell._led === key) return;
+  cell._led = key;
+  showLed(cell, rgb);
 }
 
 let cells = null, rpCells = null;
@@ -181,7 +358,7 @@ function renderHands(m) {
       const x = document.createElement("button");
       x.className = "away";
       x.innerHTML = "&times;";
-      x.title = p.kind === "tile" ? "put aside (off the board)" : "back to the supply";
+      x.title = t(p.kind === "tile" ? "awayTile" : "awayBarragoon");
       x.addEventListener("click", ev => { ev.stopPropagation(); api("put_away", { id: p.id }); });
       w.appendChild(x);
       box.appendChild(w);
@@ -205,7 +382,7 @@ function renderStock(m) {
     for (const p of m.box) {
       const e = pieceEl(p, true);
       e.id = "box-piece-" + p.id;
-      e.title += ": click to take it into the active hand";
+      e.title = t("boxPieceTitle", { piece: e.title });
       e.addEventListener("click", () => api("take_box", { id: p.id }));
       box.appendChild(e);
     }
@@ -313,68 +490,115 @@ function onKey(ev, isDown) {
 }
 
 // --- saved game, status -----------------------------------------------------------------------
-const SIDES = ["White", "Brown"];
+const SIDES = TEXT.sides;
 
 function renderGame(m) {
   const g = m.game;
   let summary = "";
   if (g.exists) {
-    if (g.over) summary = g.winner === 2 ? "draw" : SIDES[g.winner] + " won";
-    else if (g.placing >= 0) summary = SIDES[g.placing] + " places a Barragoon";
-    else summary = SIDES[g.side] + " to move";
-    summary += " \u00b7 supply " + g.supply;
+    if (g.over) summary = g.winner === 2 ? t("summaryDraw") :
+                          t("summaryWon", { side: SIDES[g.winner] });
+    else if (g.placing >= 0) summary = t("summaryPlacing", { side: SIDES[g.placing] });
+    else summary = t("summaryToMove", { side: SIDES[g.side] });
+    summary = t("summarySupply", { summary: summary, n: g.supply });
   } else if (g.problem) {
-    summary = "unreadable: " + g.problem;
+    summary = t("summaryUnreadable", { problem: g.problem });
   } else {
-    summary = "none yet" + (m.records ? " \u00b7 " + m.records + " finished" : "");
+    summary = m.records ? t("summaryFinished", { n: m.records }) : t("summaryNone");
   }
   $("game-summary").textContent = summary;
   const rec = g.exists ? g.record : "";
-  if ($("record")._text !== rec) { $("record")._text = rec; $("record").textContent = rec || "(no game saved)"; }
+  if ($("record")._text !== rec) {
+    $("record")._text = rec;
+    $("record").textContent = rec || t("noGameSaved");
+  }
   const log = m.log.join("\n");
   const c = $("console");
   if (c._text !== log) { c._text = log; c.textContent = log; c.scrollTop = c.scrollHeight; }
   const st = $("status");
   const cpython = m.device.runtime === "cpython";
   st.className = "status " + m.device.status;
-  st.textContent = "firmware: " + m.device.status + (cpython ? " on CPython" :
-                   m.device.runtime === "rp2040" ? " on the emulated Pico" : "") +
-                   (m.busy ? " \u00b7 " + m.busy : "");
-  st.title = m.device.text || "the firmware process";
+  const status = t(cpython ? "statusCPython" : m.device.runtime === "rp2040" ? "statusPico" :
+                   "status", { status: m.device.status });
+  st.textContent = m.busy ? t("statusBusy", { status: status, busy: t("busySettingUp") }) : status;
+  st.title = m.device.text || t("statusTitle");
   const note = $("runtime-note");
   const said = m.device.runtime === "micropython" ? "" :   // CPython or the emulated Pico
-               "The firmware runs on " + m.device.runtime_text + ".";
+               t("runtimeNote", { runtime: m.device.runtime_text });
   if (note.textContent !== said) {
     note.hidden = !said;
     note.textContent = said;
   }
 }
 
-// What to do next, in one line under the board.
-function hintText(m) {
-  const SIDE = ["White", "Brown"];
-  const inHand = m.hands[0].length + m.hands[1].length;
-  const onBoard = m.board.some(p => p);
-  const barragoonAtHand = m.hands[0].concat(m.hands[1]).some(p => p.kind === "barragoon");
-  if (m.busy) return "Setting up the start position\u2026";
-  if (m.board.some(p => p && p.choosing))
-    return "Choose the Barragoon\u2019s face with UP and DOWN (arrow keys), confirm with OK (Enter).";
-  if (inHand)
-    return "Click an empty square to put the highlighted piece down; click a hand piece to choose it.";
-  if (!onBoard)
-    return "To begin, click \u201cSet up start position\u201d: the pieces go onto their squares " +
-           "and the game starts. (Or click a tile under \u201cTiles off the board\u201d, then a square.)";
+// What to do next, in one line under the board. A piece in a hand that was lifted off the
+// board carries the square it came from (p.from): that tells a move from a capture.
+function handName(side) { return t("handOf", { side: SIDES[side] }); }
+function tileName(p) { return t("pieceTile", { side: SIDES[p.side], value: p.value }); }
+function victimName(p) {
+  return p.kind === "tile" ? t("victimTile", { side: SIDES[p.side], value: p.value }) :
+                             t("victimBarragoon");
+}
+
+function patternWord(key) {
+  const m = sim.leds && sim.leds.meanings.find(x => x.key === key);
+  return TEXT.patterns[m ? m.pattern : "pulse"] || TEXT.patterns.pulse;
+}
+
+// The hint: its text, and the square it asks to click again (sq, -1 if none; the page marks it).
+function hintText(m) { return nextStep(m).text; }
+
+function say(key, values, sq) { return { text: t(key, values), sq: sq === undefined ? -1 : sq }; }
+
+function nextStep(m) {
+  const held = [];
+  for (const side of [0, 1]) for (const p of m.hands[side]) held.push({ p: p, side: side });
+  const lifted = held.filter(h => h.p.from !== undefined);
   const g = m.game;
-  if (g.exists && !g.over && g.placing >= 0 && !barragoonAtHand)
-    return SIDE[g.placing] + " places a Barragoon: click \u201cTake a Barragoon\u201d, then an empty square.";
-  return "Click a piece to pick it up: the board lights where it can go.";
+  const live = g.exists && !g.over;
+  if (m.busy) return say("hintSettingUp");
+  if (m.board.some(p => p && p.choosing)) return say("hintChooseFace");
+  if (live && g.placing < 0) {
+    const mover = g.side;
+    const own = lifted.find(h => h.p.kind === "tile" && h.p.side === mover);
+    const victim = lifted.find(h => h.p.kind === "barragoon" || h.p.side !== mover);
+    const v = victim && { sq: sqName(victim.p.from), victim: victimName(victim.p),
+                          victimHand: handName(victim.side), side: SIDES[mover] };
+    if (own && victim) {
+      v.piece = tileName(own.p);
+      return say(victim.p.kind === "tile" ? "hintCaptureTile" : "hintCaptureBarragoon", v,
+                 victim.p.from);
+    }
+    if (victim && held.length === 1) return say("hintVictimFirst", v);
+    if (own && held.length === 1)
+      return say("hintTileLifted", { piece: tileName(own.p),
+                                     capture: patternWord("capture tile") });
+  }
+  if (live && g.placing >= 0) {
+    const side = { side: SIDES[g.placing] };
+    const barragoon = held.find(h => h.p.kind === "barragoon");
+    if (barragoon)
+      return say(barragoon.p.from !== undefined ? "hintPlaceCaptured" : "hintPlaceNew", side);
+    if (m.board.some(p => p && p.kind === "barragoon" && p.confirmed === false))
+      return say("hintChooseFace");
+    const lost = lifted.find(h => h.p.kind === "tile");    // the captured tile
+    if (lost && held.length === 1)
+      return say("hintPutAside", { side: SIDES[g.placing], victim: victimName(lost.p),
+                                   victimHand: handName(lost.side) });
+    if (!held.length && m.supply > 0) return say("hintTakeBarragoon", side);
+  }
+  if (held.length) return say("hintPutDown");
+  if (!m.board.some(p => p)) return say("hintStart");
+  return say("hintPickUp");
 }
 
 function updateHint() {
   const m = sim.model;
   if (!m) return;
   const h = $("hint");
-  h.textContent = hintText(m);
+  const step = nextStep(m);
+  h.textContent = step.text;
+  cells.forEach((c, sq) => c.classList.toggle("target", sq === step.sq));
   const empty = !m.busy && !m.board.some(p => p) && !m.hands[0].length && !m.hands[1].length;
   h.classList.toggle("start", empty);
   $("setup").classList.toggle("attention", empty);
@@ -392,9 +616,91 @@ function render(m) {
   renderOled(m.oled);
   renderBuzzer(m.buzzer);
   renderGame(m);
+  renderLegend(m);
   if ($("hint").style.color === "") updateHint();
   if (m.replay_version !== sim.replayVersion) loadReplay(m.replay_version);
   sim.ready = true;
+}
+
+// --- legend -----------------------------------------------------------------------------------
+// The LED meanings in the palette the firmware uses (m.palette, from its settings), with the
+// colours of its own table (/api/leds); the 16 faces drawn as on the board.
+function renderLegend(m) {
+  const L = sim.leds;
+  if (!L || m.palette === sim.palette) return;
+  const pal = L.palettes[m.palette] || L.palettes[0];
+  sim.palette = m.palette;
+  $("legend-palette").textContent = t("legendPalette", {
+    palette: TEXT.paletteNames[pal.name] || pal.name });
+  const list = $("legend-led-list");
+  list.innerHTML = "";
+  list.style.setProperty("--pulse-low", L.pulse_low);
+  for (const p in L.period_ms) list.style.setProperty("--" + p + "-ms", L.period_ms[p] + "ms");
+  const shown = {};
+  const row = key => {
+    const i = L.meanings.findIndex(x => x.key === key);
+    if (i < 0) return null;
+    shown[key] = true;
+    const rgb = pal.colours[i], pattern = L.meanings[i].pattern;
+    const r = document.createElement("div");
+    r.className = "led-row";
+    r.dataset.led = key;
+    r.dataset.rgb = rgb.join(",");
+    r.dataset.pattern = pattern;
+    const sw = document.createElement("span");
+    sw.className = "swatch " + pattern;
+    sw.innerHTML = '<span class="glow"></span>';
+    // at the strip's brightness, as a square shows it
+    showLed(sw, rgb.map(v => v / LED_GAIN));
+    const tx = document.createElement("span");
+    tx.className = "led-text";
+    tx.textContent = (TEXT.leds[key] || key) +
+                     (TEXT.patterns[pattern] ? " \u00b7 " + TEXT.patterns[pattern] : "");
+    r.appendChild(sw);
+    r.appendChild(tx);
+    return r;
+  };
+  const groups = LED_GROUPS.slice();
+  const rest = L.meanings.map(x => x.key).filter(k => LED_UNLISTED.indexOf(k) < 0 &&
+                                                  !LED_GROUPS.some(gr => gr[1].indexOf(k) >= 0));
+  if (rest.length) groups.push(["other", rest]);     // a meaning new in the firmware
+  for (const [group, keys] of groups) {
+    const rows = keys.map(row).filter(r => r);
+    if (!rows.length) continue;
+    const h = document.createElement("div");
+    h.className = "led-group";
+    h.textContent = TEXT.ledGroups[group] || group;
+    list.appendChild(h);
+    rows.forEach(r => list.appendChild(r));
+  }
+}
+
+function buildFaceLegend() {
+  const list = $("legend-face-list");
+  list.innerHTML = "";
+  for (const code of FACE_ORDER) {
+    const [name, does] = TEXT.faces[code];
+    const r = document.createElement("div");
+    r.className = "face-row";
+    r.dataset.face = code;
+    r.appendChild(pieceEl({ kind: "barragoon", face: code }, true));
+    r.querySelector(".piece").title = "";
+    const tx = document.createElement("div");
+    tx.className = "face-text";
+    tx.innerHTML = '<span class="face-name"></span> <code></code><div class="face-does"></div>';
+    tx.querySelector(".face-name").textContent = name;
+    tx.querySelector("code").textContent = code;
+    tx.querySelector(".face-does").textContent = does;
+    r.appendChild(tx);
+    list.appendChild(r);
+  }
+}
+
+function showLegend(name) {
+  for (const n of ["lights", "faces"]) {
+    $("legend-" + n).hidden = n !== name;
+    $("legend-tab-" + n).classList.toggle("active", n === name);
+  }
 }
 
 // --- replay -----------------------------------------------------------------------------------
@@ -407,11 +713,11 @@ async function loadReplay(version) {
   sel.innerHTML = "";
   games.forEach((g, i) => {
     const o = document.createElement("option");
-    const t = g.tags || {};
+    const tags = g.tags || {};
     o.value = i;
-    o.textContent = "Game " + (i + 1) + " \u00b7 " + (t.Variant || "closed") + " \u00b7 " +
-                    (g.result || "?") + " \u00b7 " + (g.steps.length ? g.steps.length - 1 : 0) + " actions" +
-                    (g.error ? " \u00b7 faulty" : "");
+    o.textContent = t(g.error ? "rpGameFaulty" : "rpGame", {
+      n: i + 1, variant: tags.Variant || "closed", result: g.result || "?",
+      actions: g.steps.length ? g.steps.length - 1 : 0 });
     sel.appendChild(o);
   });
   sel.hidden = games.length < 2;
@@ -429,8 +735,8 @@ function rpSelect(i, step) {
   sim.rp.game = i;
   const g = rpGame();
   $("replay-error").textContent = !g || !g.error ? "" :
-    (g.steps.length > 1 ? "The record stops being playable after action " + (g.steps.length - 1) +
-                          ": " : "Cannot replay: ") + g.error;
+    g.steps.length > 1 ? t("rpStopsAfter", { n: g.steps.length - 1, error: g.error }) :
+                         t("rpCannot", { error: g.error });
   buildTurns(g);
   rpGo(step || 0);
 }
@@ -461,12 +767,12 @@ function buildTurns(g) {
       half.className = "half";
       li.appendChild(half);
     }
-    const t = document.createElement("span");
-    t.className = "tok";
-    t.id = "rp-tok-" + i;
-    t.textContent = s.label;
-    t.addEventListener("click", () => rpGo(i));
-    half.appendChild(t);
+    const tok = document.createElement("span");
+    tok.className = "tok";
+    tok.id = "rp-tok-" + i;
+    tok.textContent = s.label;
+    tok.addEventListener("click", () => rpGo(i));
+    half.appendChild(tok);
   });
 }
 
@@ -487,19 +793,21 @@ function rpGo(step) {
   const cur = $("rp-tok-" + step);
   if (cur) { cur.classList.add("current"); cur.scrollIntoView({ block: "nearest" }); }
   const head = $("replay-head"), info = $("replay-info");
-  if (!g) { head.textContent = "Load a game record to replay it."; info.textContent = ""; return; }
+  if (!g) { head.textContent = t("rpLoad"); info.textContent = ""; return; }
   const tags = g.tags || {};
-  head.textContent = sim.replay.name + " \u00b7 " + (tags.Variant || "closed") +
-                     (tags.Express && tags.Express !== "0 0" ? " \u00b7 express " + tags.Express : "") +
-                     " \u00b7 result " + (g.result || "?");
+  const express = tags.Express && tags.Express !== "0 0";
+  head.textContent = t(express ? "rpHeadExpress" : "rpHead", {
+    name: sim.replay.name, variant: tags.Variant || "closed", express: tags.Express,
+    result: g.result || "?" });
   if (!s) { info.textContent = ""; return; }
-  let text = step === 0 ? "Start position" :
-             s.number + (s.mover === 1 ? "... " : ". ") + s.label + "  (" + SIDES[s.mover] + ")";
-  if (s.over) text += " \u2014 " + (s.winner === 2 ? "draw" : SIDES[s.winner] + " wins") + ": " + s.reason;
-  else if (s.placing >= 0) text += " \u2014 " + SIDES[s.placing] + " places a Barragoon";
-  else text += " \u2014 " + SIDES[s.side] + " to move";
-  text += " \u00b7 supply " + s.supply;
-  info.textContent = text;
+  let text = step === 0 ? t("rpStart") :
+             t(s.mover === 1 ? "rpTurnBrown" : "rpTurn", { number: s.number, label: s.label,
+                                                            side: SIDES[s.mover] });
+  if (s.over) text = t("rpOver", { text: text, reason: s.reason, result: s.winner === 2 ?
+                                   t("rpDraw") : t("rpWins", { side: SIDES[s.winner] }) });
+  else if (s.placing >= 0) text = t("rpPlacing", { text: text, side: SIDES[s.placing] });
+  else text = t("rpToMove", { text: text, side: SIDES[s.side] });
+  info.textContent = t("rpSupply", { text: text, n: s.supply });
 }
 
 function showTab(name) {
@@ -512,9 +820,13 @@ function showTab(name) {
 
 // --- start ------------------------------------------------------------------------------------
 async function start() {
+  applyText(document);
   cells = buildBoard($("board"), true);
   rpCells = buildBoard($("replay-board"), false);
   try { sim.faces = await (await fetch("/api/faces")).json(); } catch (e) { sim.faces = null; }
+  try { sim.leds = await (await fetch("/api/leds")).json(); } catch (e) { sim.leds = null; }
+  buildFaceLegend();
+  document.querySelectorAll(".ltab").forEach(b => b.addEventListener("click", () => showLegend(b.dataset.legend)));
   document.querySelectorAll(".tab").forEach(b => b.addEventListener("click", () => showTab(b.dataset.tab)));
   showTab(location.hash === "#replay" ? "replay" : "play");
   document.querySelectorAll(".hw[data-button]").forEach(hookButton);
@@ -547,7 +859,7 @@ async function start() {
   rpGo(0);
   const es = new EventSource("/api/events");
   es.onmessage = ev => render(JSON.parse(ev.data));
-  es.onerror = () => { $("status").className = "status stopped"; $("status").textContent = "simulator not reachable"; };
+  es.onerror = () => { $("status").className = "status stopped"; $("status").textContent = t("notReachable"); };
 }
 
 start();
