@@ -10,11 +10,9 @@
 # --corrupt PATH writes PATH wrongly (a flipped last byte) to test verification. --busy N: the
 # first N invocations fail as mpremote does when the running program ignores its Ctrl-C.
 # --micropython X.Y.Z: the board runs that MicroPython (what `exec` prints of
-# sys.implementation's version and .mpy version says so). --tty: PORT is a serial device on this
-# computer (a pseudo-terminal in the tests): `connect` opens it as mpremote does, with
-# pyserial's exclusive lock, and fails with mpremote's words when it cannot; otherwise any
-# /dev/... port stands for the board directory. Every invocation is appended, as one JSON line,
-# to DIR/../mpremote.log.
+# sys.implementation's version and .mpy version says so). A port not starting with / fails to
+# open, in mpremote's words (the busy port itself: test_deploy.py runs the real mpremote on a
+# pseudo-terminal). Every invocation is appended, as one JSON line, to DIR/../mpremote.log.
 import hashlib
 import json
 import os
@@ -70,15 +68,6 @@ def fs(board, args, corrupt):
         fail("fake mpremote has no fs " + cmd)
 
 
-def open_port(port):
-    """As mpremote's SerialTransport opens a port: pyserial, exclusive; any OSError fails."""
-    import serial
-    try:
-        serial.Serial(port, 115200, exclusive=True).close()
-    except OSError:
-        fail("failed to access %s (it may be in use by another program)" % port)
-
-
 def as_version(text, micropython):
     """exec's output as a board running that MicroPython would print it (PREPARE's line)."""
     if micropython is None:
@@ -101,11 +90,8 @@ def run_exec(board, code, micropython=None):
 
 
 def main(argv):
-    board, corrupt, busy, micropython, tty = None, None, 0, None, False
+    board, corrupt, busy, micropython = None, None, 0, None
     while argv and argv[0].startswith("--"):
-        if argv[0] == "--tty":
-            tty, argv = True, argv[1:]
-            continue
         opt, value, argv = argv[0], argv[1], argv[2:]
         if opt == "--micropython":
             micropython = value
@@ -132,9 +118,7 @@ def main(argv):
             i += 1
         elif name == "connect":
             port = argv[i + 1]
-            if tty:
-                open_port(port)
-            elif port != "auto" and not port.startswith("/"):
+            if port != "auto" and not port.startswith("/"):
                 fail("failed to access %s (it may be in use by another program)" % port)
             i += 2
         elif name == "exec":
