@@ -338,6 +338,26 @@ except Exception:
     print("board build", "none")
 """
 
+# What is on a board before anything is replaced (tools/start.py asks then): its MicroPython,
+# a Barragoon firmware (the package and version.py import) and the files at its root. Stops
+# the watchdog as PREPARE does, so the board does not reset while its user answers.
+SURVEY = """\
+import os, sys
+m = getattr(sys.implementation, "_machine", "")
+base = 0x40058000 if "RP2040" in m else 0x400d8000 if "RP2350" in m else 0
+if base:
+    import machine
+    machine.mem32[base + 0x3000] = 0x40000000
+print("board micropython", ".".join(str(x) for x in sys.implementation.version[:3]))
+try:
+    import barragoon, version
+    print("board firmware", version.VERSION, getattr(version, "RUNS", "files"))
+except Exception:
+    print("board firmware none")
+for n in os.listdir():
+    print("board file", n)
+"""
+
 # After a UF2 with the firmware frozen in: which module files (and package folders) on the
 # board would be imported instead of the frozen modules.
 SHADOWS = """\
@@ -617,6 +637,59 @@ def micropython_problem(text):
             "flash the ready firmware with --uf2 FILE), then run this again"
             % ("v%d.%d.%d" % have if have else "with .mpy v%s" % mpy, MICROPYTHON_NEEDED[0],
                MICROPYTHON_NEEDED[1], link))
+
+
+def survey(port, cmd=None):
+    """What the board on port holds: {"micropython": "1.28.0", "firmware": "0.2.0" or None,
+    "runs": "files"/"frozen"/None, "files": [names at its root]}. DeployError: one line."""
+    cmd = cmd or find_mpremote()
+    if cmd is None:
+        raise DeployError("mpremote not found. Install it with "
+                          "`python -m pip install -r requirements-dev.txt`.")
+    for attempt in range(PREPARE_TRIES):
+        try:
+            proc = subprocess.run(cmd + ["connect", port, "exec", SURVEY], text=True,
+                                  capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise DeployError("the board on %s did not answer within 60 s: unplug it and plug "
+                              "it in again, then run this again" % port)
+        said = proc.stdout + proc.stderr
+        if proc.returncode == 0 or RAW_REPL_REFUSED not in said:
+            break
+    if proc.returncode != 0:
+        raise DeployError(mpremote_failure(port, said, proc.returncode))
+    fw = re.search(r"^board firmware (\S+)(?: (\S+))?", proc.stdout, re.M)
+    mp = re.search(r"^board micropython (\S+)", proc.stdout, re.M)
+    return {"micropython": mp.group(1) if mp else None,
+            "firmware": fw.group(1) if fw and fw.group(1) != "none" else None,
+            "runs": fw.group(2) if fw and fw.group(1) != "none" else None,
+            "files": re.findall(r"^board file (.+?)\r?$", proc.stdout, re.M)}
+
+
+def describe(found, version=None):
+    """What survey() found, in words for one line. version: this tree's firmware version."""
+    mp = "MicroPython v%s" % found["micropython"] if found["micropython"] else "MicroPython"
+    if found["firmware"]:
+        same = (", the same version as firmware/ here" if found["firmware"] == version else "")
+        return "Barragoon firmware %s (%s) on %s%s" % (found["firmware"], found["runs"], mp,
+                                                       same)
+    others = [n for n in found["files"] if n not in ("main.py", "boot.py")]
+    if "main.py" in found["files"]:
+        return "another project's main.py%s on %s" % (
+            " and %d other file%s" % (len(others), "s"[len(others) == 1:]) if others else "", mp)
+    if others:
+        return "%s with %d file%s of another project (no main.py)" % (
+            mp, len(others), "s"[len(others) == 1:])
+    return "an empty board: %s, no program on it" % mp
+
+
+def restart(port, cmd=None):
+    """Reset the board so that it runs what it ran before survey() stopped it."""
+    cmd = cmd or find_mpremote()
+    try:
+        subprocess.run(cmd + ["connect", port, "reset"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 
 
 def parse_prepare(text):
