@@ -739,3 +739,51 @@ def test_mpy_files_for_a_board_with_the_firmware_frozen_in_get_a_one_line_note()
     assert deploy.frozen_note("board mpy 6\nboard build none\n") is None
     note = deploy.frozen_note("board mpy 6\nboard build %s\n" % mark)
     assert "\n" not in note and "0.2.0 frozen in" in note and "--uf2" in note
+
+
+# --- the README's Troubleshooting table says what deploy.py says ------------------------------
+
+def troubleshooting_rows():
+    with open(os.path.join(micropython_env.ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("## Troubleshooting")
+    table = text[start:text.index("\n## ", start + 1)]
+    return [line for line in table.splitlines() if line.startswith('| "')]
+
+
+def test_the_readme_troubleshooting_names_each_deploy_error_and_its_fix(monkeypatch):
+    import errno
+    import pico_usb
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
+    on_linux = deploy.port_problem("/dev/ttyACM0", opener=refused(errno.EACCES)) \
+        if sys.platform.startswith("linux") else None
+    busy = deploy.port_problem("/dev/ttyACM0", opener=lambda port: None)
+    answer = deploy.mpremote_failure("/dev/ttyACM0", deploy.RAW_REPL_REFUSED, 1)
+    old = deploy.micropython_problem("board mpy 6 micropython (1, 22, 2, '')\n")
+    boot = deploy.bootsel_line({"chip": "RP2040", "drive": None})
+    rows = troubleshooting_rows()
+
+    def row(seen):
+        found = [r for r in rows if r.startswith('| "%s' % seen) or seen in r.split(" | ")[0]]
+        assert len(found) == 1, "README Troubleshooting: no row for %r" % seen
+        return found[0]
+
+    if on_linux:
+        assert on_linux.startswith("no permission to open /dev/ttyACM0")
+        r = row("no permission to open /dev/ttyACM0")
+        assert "sudo usermod -aG dialout $USER" in on_linux and "sudo usermod -aG dialout $USER" in r
+        assert "log out and in" in on_linux and "log out and in" in r
+    assert busy.startswith("/dev/ttyACM0 is busy")
+    assert "the board on /dev/ttyACM0 does not answer" in answer
+    r = row("/dev/ttyACM0 is busy")
+    assert '"the board on … does not answer"' in r
+    for program in ("Thonny", "screen", "mpremote"):
+        assert program in busy and program in answer and program in r
+    assert old.startswith("the board runs MicroPython v1.22.2, the firmware needs v1.28")
+    r = row("the board runs MicroPython v1.x, the firmware needs v1.28")
+    for fix in ("https://micropython.org/download/RPI_PICO/", "--uf2"):
+        assert fix in old and fix in r
+    assert "is in BOOTSEL mode, not running MicroPython" in boot
+    r = row("is in BOOTSEL mode, not running MicroPython")
+    for fix in ("https://micropython.org/download/RPI_PICO/", "RPI-RP2", "--uf2"):
+        assert fix in boot and fix in r

@@ -417,7 +417,10 @@ def test_without_a_terminal_and_without_yes_nothing_is_replaced(tmp_path, monkey
     monkeypatch.setattr(sys, "stdin", Pipe("y\n"))        # a pipe's answer is not the user's
     assert start.main([]) == 1 and ran == []
     out = capsys.readouterr().out
-    assert "Replace it?" not in out and "not replaced" in out and "--yes" in out
+    assert "Replace it?" not in out and "not replaced: no terminal to ask" in out
+    assert "--yes" in out
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert '| "not replaced: no terminal to ask" |' in f.read()   # Troubleshooting
 
 
 @needs_micropython
