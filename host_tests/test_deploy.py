@@ -771,7 +771,8 @@ def test_the_readme_troubleshooting_names_each_deploy_error_and_its_fix(monkeypa
     if on_linux:
         assert on_linux.startswith("no permission to open /dev/ttyACM0")
         r = row("no permission to open /dev/ttyACM0")
-        assert "sudo usermod -aG dialout $USER" in on_linux and "sudo usermod -aG dialout $USER" in r
+        fix = "sudo usermod -aG dialout $USER"
+        assert fix in on_linux and fix in r
         assert "log out and in" in on_linux and "log out and in" in r
     assert busy.startswith("/dev/ttyACM0 is busy")
     assert "the board on /dev/ttyACM0 does not answer" in answer
