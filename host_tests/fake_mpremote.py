@@ -8,11 +8,15 @@
 # missing file stops with exit 1, as mpremote does), `exec CODE` (run by the MicroPython unix
 # port with the board directory as working directory) and `reset`, chained with `+`.
 # --corrupt PATH writes PATH wrongly (a flipped last byte) to test verification. --busy N: the
-# first N invocations fail as mpremote does when the running program ignores its Ctrl-C. Every
-# invocation is appended, as one JSON line, to DIR/../mpremote.log.
+# first N invocations fail as mpremote does when the running program ignores its Ctrl-C.
+# --micropython X.Y.Z: the board runs that MicroPython (what `exec` prints of
+# sys.implementation's version and .mpy version says so). A port not starting with / fails to
+# open, in mpremote's words (the busy port itself: test_deploy.py runs the real mpremote on a
+# pseudo-terminal). Every invocation is appended, as one JSON line, to DIR/../mpremote.log.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -64,22 +68,34 @@ def fs(board, args, corrupt):
         fail("fake mpremote has no fs " + cmd)
 
 
-def run_exec(board, code):
+def as_version(text, micropython):
+    """exec's output as a board running that MicroPython would print it (PREPARE's line)."""
+    if micropython is None:
+        return text
+    v = [int(x) for x in micropython.split(".")]
+    mpy = 6 if v[:2] >= [1, 19] else 5
+    return re.sub(r"board mpy \d+ micropython \([^)]*\)",
+                  "board mpy %d micropython (%d, %d, %d, '')" % (mpy, v[0], v[1], v[2]), text)
+
+
+def run_exec(board, code, micropython=None):
     mp = micropython_env.find_micropython()
     if mp is None:
         fail("exec needs the MicroPython unix port")
     proc = subprocess.run([mp, "-c", code], cwd=board, capture_output=True, text=True,
                           timeout=60)
-    sys.stdout.write(proc.stdout)
+    sys.stdout.write(as_version(proc.stdout, micropython))
     if proc.returncode != 0:
         fail("exec failed: " + proc.stderr)
 
 
 def main(argv):
-    board, corrupt, busy = None, None, 0
+    board, corrupt, busy, micropython = None, None, 0, None
     while argv and argv[0].startswith("--"):
         opt, value, argv = argv[0], argv[1], argv[2:]
-        if opt == "--board":
+        if opt == "--micropython":
+            micropython = value
+        elif opt == "--board":
             board = value
         elif opt == "--corrupt":
             corrupt = value
@@ -103,10 +119,10 @@ def main(argv):
         elif name == "connect":
             port = argv[i + 1]
             if port != "auto" and not port.startswith("/"):
-                fail("failed to access " + port)
+                fail("failed to access %s (it may be in use by another program)" % port)
             i += 2
         elif name == "exec":
-            run_exec(board, argv[i + 1])
+            run_exec(board, argv[i + 1], micropython)
             i += 2
         elif name == "reset":
             print("(board reset)")

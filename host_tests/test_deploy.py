@@ -355,7 +355,8 @@ def test_a_board_that_ignores_the_first_ctrl_c_is_still_flashed(tmp_path, capfd,
     os.makedirs(board)
     fake_mpremote(monkeypatch, board, "--busy", "99")
     code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
-    assert code == 2 and "deploy: error: mpremote failed (exit 1)" in err
+    assert code == 2 and "deploy: error: the board on auto does not answer" in err
+    assert "close Thonny" in err and "unplug the board" in err
     assert len(mpremote_log(board)) == deploy.PREPARE_TRIES and os.listdir(board) == []
 
 
@@ -386,13 +387,120 @@ def test_verify_report_names_missing_and_shadowed_files(built, capsys):
     assert "FAILED    storage.mpy (not checked)" in report
 
 
+def one_error_line(code, out, err):
+    """The error deploy.py printed: exit status 2, one line, no traceback."""
+    assert code == 2 and "Traceback" not in out + err, out + err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("deploy: error: ") and err.count("deploy: error:") == 1, err
+    return line
+
+
 @needs_mpy_cross
 def test_an_unreachable_board_is_a_clear_error(tmp_path, capfd, monkeypatch):
+    import pico_usb
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
     board = str(tmp_path / "board")
     os.mkdir(board)
     fake_mpremote(monkeypatch, board)
-    code, _, err = run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "COM99")
-    assert code == 2 and "mpremote failed" in err and "--port" in err
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "COM99"))
+    assert "no serial port COM99" in line and "mpremote connect list" in line
+    assert "--port" in line
+
+
+@pytest.fixture
+def held_port():
+    """A serial port (a pseudo-terminal) that another program holds as mpremote would: opened
+    with pyserial's exclusive lock."""
+    serial = pytest.importorskip("serial")
+    if not hasattr(os, "openpty"):
+        pytest.skip("no pseudo-terminals on this computer")
+    master, slave = os.openpty()
+    name = os.ttyname(slave)
+    holder = serial.Serial(name, 115200, exclusive=True)
+    yield name
+    holder.close()
+    os.close(slave)
+    os.close(master)
+
+
+@needs_mpy_cross
+def test_a_port_another_program_holds_is_named_busy(tmp_path, capfd, monkeypatch, held_port):
+    # The real mpremote: it says "failed to access"; deploy.py finds out why and names the fix.
+    if deploy.find_mpremote() is None or "MPREMOTE" in os.environ:
+        pytest.skip("needs the real mpremote (pip install -r requirements-dev.txt)")
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port",
+                                      held_port))
+    assert "%s is busy: another program holds it" % held_port in line
+    assert "Thonny" in line and "screen" in line and "another mpremote" in line
+
+
+@needs_mpy_cross
+def test_a_busy_board_found_by_auto_is_named_too(tmp_path, capfd, monkeypatch, held_port):
+    # `connect auto` skips a port it cannot open and says "no device found"
+    import pico_usb
+    monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, "-c", NO_DEVICE]))
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: held_port)
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw")))
+    assert "%s is busy" % held_port in line
+
+
+def refused(number):
+    """open_port as pyserial fails on Linux: SerialException(errno, text)."""
+    def open_port(port):
+        import serial
+        raise serial.SerialException(number, "could not open port %s: [Errno %d] %s"
+                                     % (port, number, os.strerror(number)))
+    return open_port
+
+
+@needs_mpy_cross
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the dialout group is Linux's")
+def test_no_permission_on_the_port_names_the_dialout_group(tmp_path, capfd, monkeypatch):
+    # Tests run as root here, where every device opens: pyserial's EACCES is made, not met.
+    import errno
+    import pico_usb
+    pytest.importorskip("serial")
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board)
+    monkeypatch.setattr(deploy, "open_port", refused(errno.EACCES))
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "ttyACM0"))
+    assert "no permission to open ttyACM0" in line
+    assert "sudo usermod -aG dialout $USER" in line and "log out and in" in line
+    # found by `connect auto`, which skips a port it may not open
+    monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, "-c", NO_DEVICE]))
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: "/dev/ttyACM0")
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw")))
+    assert "no permission to open /dev/ttyACM0" in line and "dialout" in line
+
+
+@needs_micropython
+@needs_mpy_cross
+def test_an_older_micropython_is_named_with_the_one_needed_and_nothing_is_copied(
+        tmp_path, capfd, monkeypatch):
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board, "--micropython", "1.22.2")
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw")))
+    assert "the board runs MicroPython v1.22.2, the firmware needs v1.28" in line
+    assert "https://micropython.org/download/RPI_PICO/" in line and "--uf2" in line
+    assert files_under(board) == set()                     # (folders only: prepare made them)
+    assert len(mpremote_log(board)) == 1
+
+
+def test_which_micropython_runs_the_firmware():
+    def board(mpy, version, machine="Raspberry Pi Pico with RP2040"):
+        return ("board mpy %d micropython (%s, '')\nboard machine %s\n"
+                % (mpy, ", ".join(version.split(".")), machine))
+    assert deploy.micropython_problem(board(6, "1.28.0")) is None
+    assert deploy.micropython_problem(board(6, "1.29.0")) is None
+    assert deploy.micropython_problem("board mpy 6\n") is None     # (no version said)
+    why = deploy.micropython_problem(board(6, "1.27.0"))
+    assert "runs MicroPython v1.27.0, the firmware needs v1.28" in why and "\n" not in why
+    why = deploy.micropython_problem(board(5, "1.18.0", "Raspberry Pi Pico W with RP2040"))
+    assert "v1.18.0" in why and "https://micropython.org/download/RPI_PICO_W/" in why
+    why = deploy.micropython_problem(board(6, "1.24.1", "Raspberry Pi Pico2 with RP2350"))
+    assert "https://micropython.org/download/RPI_PICO2/" in why
 
 
 NO_DEVICE = ("import sys; sys.stderr.write('mpremote: no device found\\n'); sys.exit(1)")
@@ -410,8 +518,16 @@ def test_no_board_is_one_clear_line_without_the_board_scripts(tmp_path, capfd, m
     # A Pico in BOOTSEL mode: it needs MicroPython first.
     monkeypatch.setattr(pico_usb, "find_bootsel",
                         lambda: {"chip": "RP2040", "drive": "/media/me/RPI-RP2"})
-    code, out, err = run_deploy(capfd, "--out", str(tmp_path / "fw"))
-    assert code == 2 and "Install MicroPython first" in err and "/media/me/RPI-RP2" in err
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw")))
+    assert "is in BOOTSEL mode, not running MicroPython" in line
+    assert "https://micropython.org/download/RPI_PICO/" in line
+    assert "/media/me/RPI-RP2" in line and "--uf2" in line
+    # ... also when its port was named (a BOOTSEL Pico has no serial port)
+    board = str(tmp_path / "board")
+    os.mkdir(board)
+    fake_mpremote(monkeypatch, board)
+    line = one_error_line(*run_deploy(capfd, "--out", str(tmp_path / "fw"), "--port", "COM4"))
+    assert "is in BOOTSEL mode" in line
 
 
 def test_the_board_must_report_the_new_firmware_version(built, capsys):
@@ -623,3 +739,52 @@ def test_mpy_files_for_a_board_with_the_firmware_frozen_in_get_a_one_line_note()
     assert deploy.frozen_note("board mpy 6\nboard build none\n") is None
     note = deploy.frozen_note("board mpy 6\nboard build %s\n" % mark)
     assert "\n" not in note and "0.2.0 frozen in" in note and "--uf2" in note
+
+
+# --- the README's Troubleshooting table says what deploy.py says ------------------------------
+
+def troubleshooting_rows():
+    with open(os.path.join(micropython_env.ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("## Troubleshooting")
+    table = text[start:text.index("\n## ", start + 1)]
+    return [line for line in table.splitlines() if line.startswith('| "')]
+
+
+def test_the_readme_troubleshooting_names_each_deploy_error_and_its_fix(monkeypatch):
+    import errno
+    import pico_usb
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
+    on_linux = deploy.port_problem("/dev/ttyACM0", opener=refused(errno.EACCES)) \
+        if sys.platform.startswith("linux") else None
+    busy = deploy.port_problem("/dev/ttyACM0", opener=lambda port: None)
+    answer = deploy.mpremote_failure("/dev/ttyACM0", deploy.RAW_REPL_REFUSED, 1)
+    old = deploy.micropython_problem("board mpy 6 micropython (1, 22, 2, '')\n")
+    boot = deploy.bootsel_line({"chip": "RP2040", "drive": None})
+    rows = troubleshooting_rows()
+
+    def row(seen):
+        found = [r for r in rows if r.startswith('| "%s' % seen) or seen in r.split(" | ")[0]]
+        assert len(found) == 1, "README Troubleshooting: no row for %r" % seen
+        return found[0]
+
+    if on_linux:
+        assert on_linux.startswith("no permission to open /dev/ttyACM0")
+        r = row("no permission to open /dev/ttyACM0")
+        fix = "sudo usermod -aG dialout $USER"
+        assert fix in on_linux and fix in r
+        assert "log out and in" in on_linux and "log out and in" in r
+    assert busy.startswith("/dev/ttyACM0 is busy")
+    assert "the board on /dev/ttyACM0 does not answer" in answer
+    r = row("/dev/ttyACM0 is busy")
+    assert '"the board on … does not answer"' in r
+    for program in ("Thonny", "screen", "mpremote"):
+        assert program in busy and program in answer and program in r
+    assert old.startswith("the board runs MicroPython v1.22.2, the firmware needs v1.28")
+    r = row("the board runs MicroPython v1.x, the firmware needs v1.28")
+    for fix in ("https://micropython.org/download/RPI_PICO/", "--uf2"):
+        assert fix in old and fix in r
+    assert "is in BOOTSEL mode, not running MicroPython" in boot
+    r = row("is in BOOTSEL mode, not running MicroPython")
+    for fix in ("https://micropython.org/download/RPI_PICO/", "RPI-RP2", "--uf2"):
+        assert fix in boot and fix in r

@@ -551,3 +551,20 @@ def test_led_chain_matches_the_firmware_driver(gen):
                 ours = gen.led_index_of_square(gen.led_chain(wiring, start, runs))
                 theirs = [ns["chain_index"](sq, wiring, start, runs) for sq in range(63)]
                 assert ours == theirs, (wiring, start, runs)
+
+
+def test_the_build_guide_gives_micropythons_version_and_the_firmwares_hold_time(config):
+    # Step 6 names the MicroPython the firmware needs and where to get it (or the ready UF2);
+    # every "hold OK for N s" in the guide is the firmware's own long press (config.py).
+    with open(os.path.join(HARDWARE, "build-guide.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("## 6. ")
+    step6 = text[start:text.index("\n## 7. ", start)]
+    assert "MicroPython v1.28" in step6
+    assert "https://micropython.org/download/RPI_PICO/" in step6
+    assert "tools/build_firmware.py" in step6 and "Install the ready firmware" in step6
+    holds = re.findall(r"[Hh]old OK for ([0-9.]+) s", text)
+    assert holds, "the guide says how long to hold OK"
+    assert "about a second" not in text
+    for seconds in holds:
+        assert round(float(seconds) * 1000) == config.LONG_PRESS_MS, seconds

@@ -2,6 +2,7 @@
 # MicroPython install steps for a Pico in BOOTSEL mode), passes each tool only its own options,
 # and stops together with the tool on Ctrl-C and SIGTERM: no traceback, nothing left running.
 # tools/pico_usb.py finds the boards. CPython only (pytest).
+import json
 import os
 import re
 import signal
@@ -276,3 +277,182 @@ def test_a_killed_start_takes_the_simulator_with_it(tmp_path):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert left == [], "".join(lines)
+
+
+# --- asking before replacing what is on a board -------------------------------------------------
+import shlex  # noqa: E402
+
+import micropython_env  # noqa: E402
+
+FAKE_MPREMOTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_mpremote.py")
+needs_micropython = pytest.mark.skipif(micropython_env.find_micropython() is None,
+                                       reason=micropython_env.missing_reason())
+
+
+def survey(files=(), micropython="1.28.0", firmware=None, runs=None):
+    return {"micropython": micropython, "firmware": firmware, "runs": runs,
+            "files": list(files)}
+
+
+def test_what_is_on_the_board_is_said_in_one_line():
+    import deploy
+    here = deploy.firmware_version()
+    assert deploy.describe(survey(["main.py", "config.py", "barragoon"], firmware=here,
+                                  runs="files"), here) == \
+        "Barragoon firmware %s (files) on MicroPython v1.28.0, the same version as " \
+        "firmware/ here" % here
+    assert deploy.describe(survey(["main.py"], firmware="0.1.0", runs="frozen"), here) == \
+        "Barragoon firmware 0.1.0 (frozen) on MicroPython v1.28.0"
+    assert deploy.describe(survey(["main.py", "lib", "secrets.py"], "1.22.2"), here) == \
+        "another project's main.py and 2 other files on MicroPython v1.22.2"
+    assert deploy.describe(survey(["main.py"]), here) == \
+        "another project's main.py on MicroPython v1.28.0"
+    assert deploy.describe(survey(["blink.py"]), here) == \
+        "MicroPython v1.28.0 with 1 file of another project (no main.py)"
+    assert deploy.describe(survey(["boot.py"]), here) == \
+        "an empty board: MicroPython v1.28.0, no program on it"
+
+
+class Terminal:
+    """A user at a terminal who answers once."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def isatty(self):
+        return True
+
+    def readline(self):
+        return self.answer
+
+
+class Pipe(Terminal):
+    def isatty(self):
+        return False
+
+
+def board_with(tmp_path, files):
+    board = tmp_path / "board"
+    board.mkdir()
+    for name, text in files.items():
+        (board / name).parent.mkdir(parents=True, exist_ok=True)
+        (board / name).write_text(text)
+    return board
+
+
+def log_of(board):
+    with open(str(board.parent / "mpremote.log")) as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.fixture
+def attached(monkeypatch, tmp_path):
+    """A board on /dev/ttyACM0 (host_tests/fake_mpremote.py on a folder); the tool start.py
+    would run is recorded, not run."""
+    ran = []
+    monkeypatch.setattr(start, "find_uf2", lambda: None)
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: "/dev/ttyACM0")
+    monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
+    monkeypatch.setattr(start, "run_child", lambda cmd: ran.append(tool(cmd)) or 0)
+
+    def use(board):
+        monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, FAKE_MPREMOTE, "--board",
+                                                   str(board)]))
+        return ran
+    return use
+
+
+ANOTHER = {"main.py": "import blink\nblink.run()\n", "blink.py": "def run(): pass\n"}
+
+
+@needs_micropython
+@pytest.mark.parametrize("answer", ["\n", "n\n", "no\n", ""])
+def test_another_projects_board_is_named_and_kept_unless_the_user_says_yes(
+        tmp_path, monkeypatch, capsys, attached, answer):
+    board = board_with(tmp_path, ANOTHER)
+    ran = attached(board)
+    monkeypatch.setattr(sys, "stdin", Terminal(answer))
+    assert start.main([]) == 1
+    out = capsys.readouterr().out
+    assert "found on /dev/ttyACM0: another project's main.py and 1 other file on " \
+           "MicroPython v" in out
+    assert "Replace it? [y/N] " in out and "nothing on the board was changed" in out
+    assert ran == []
+    assert {p.name: p.read_text() for p in board.iterdir()} == ANOTHER
+    assert log_of(board)[-1] == ["connect", "/dev/ttyACM0", "reset"]   # it runs again
+
+
+@needs_micropython
+def test_yes_replaces_it(tmp_path, monkeypatch, capsys, attached):
+    ran = attached(board_with(tmp_path, ANOTHER))
+    monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
+    assert start.main([]) == 0
+    assert ran == [["deploy.py", "--port", "/dev/ttyACM0"]]
+    monkeypatch.setattr(sys, "stdin", Pipe(""))
+    assert start.main(["--yes"]) == 0
+    out = capsys.readouterr().out
+    assert ran[-1] == ["deploy.py", "--port", "/dev/ttyACM0"]
+    assert out.count("Replace it?") == 1 and out.count("found on /dev/ttyACM0") == 2
+
+
+@needs_micropython
+def test_a_barragoon_board_of_the_same_version_is_named_and_may_be_flashed_again(
+        tmp_path, monkeypatch, capsys, attached):
+    import deploy
+    version = deploy.firmware_version()
+    ran = attached(board_with(tmp_path, {
+        "main.py": "import app\n", "barragoon/__init__.py": "",
+        "version.py": 'VERSION = "%s"\nRUNS = "files"\n' % version}))
+    monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
+    assert start.main([]) == 0 and ran
+    assert "found on /dev/ttyACM0: Barragoon firmware %s (files) on MicroPython v" % version \
+        in capsys.readouterr().out
+
+
+@needs_micropython
+def test_without_a_terminal_and_without_yes_nothing_is_replaced(tmp_path, monkeypatch, capsys,
+                                                               attached):
+    board = board_with(tmp_path, ANOTHER)
+    ran = attached(board)
+    monkeypatch.setattr(sys, "stdin", Pipe("y\n"))        # a pipe's answer is not the user's
+    assert start.main([]) == 1 and ran == []
+    out = capsys.readouterr().out
+    assert "Replace it?" not in out and "not replaced: no terminal to ask" in out
+    assert "--yes" in out
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert '| "not replaced: no terminal to ask" |' in f.read()   # Troubleshooting
+
+
+@needs_micropython
+def test_start_with_no_one_to_ask_does_not_hang(tmp_path):
+    board = board_with(tmp_path, ANOTHER)
+    env = dict(os.environ, MPREMOTE=shlex.join([sys.executable, FAKE_MPREMOTE, "--board",
+                                                str(board)]))
+    p = subprocess.run([sys.executable, START, "--serial", "/dev/ttyACM0"], env=env,
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "another project's main.py" in p.stdout and "--yes" in p.stdout
+    assert {q.name for q in board.iterdir()} == set(ANOTHER)
+
+
+def test_a_board_that_cannot_be_asked_is_one_line(monkeypatch, capsys, attached, tmp_path):
+    attached(tmp_path / "board")
+    monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, "-c", (
+        "import sys; sys.stderr.write('mpremote: failed to access /dev/ttyACM0 (it may be in "
+        "use by another program)\\n'); sys.exit(1)")]))
+    import deploy
+    monkeypatch.setattr(deploy, "open_port", lambda port: None)   # free again: it was busy
+    assert start.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "start: error: /dev/ttyACM0 is busy: another program holds it (close Thonny, screen, "
+        "a serial monitor or another mpremote), then run this again"]
+
+
+def test_which_asks_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(start, "find_uf2", lambda: None)
+    monkeypatch.setattr(pico_usb, "find_serial_board", lambda: "/dev/ttyACM0")
+    import deploy
+    monkeypatch.setattr(deploy, "survey", lambda port: pytest.fail("looked at the board"))
+    assert start.main(["--which"]) == 0
+    assert "would run: python tools/deploy.py --port /dev/ttyACM0" in capsys.readouterr().out

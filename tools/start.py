@@ -6,6 +6,11 @@
                                        nothing attached           -> tools/sim.py
     python tools/start.py --which      only say what it would do, and why
 
+Before it replaces anything on a board running MicroPython, it says in one line what it found
+there (a Barragoon firmware of which version, an empty board, another project's main.py) and
+asks "Replace it? [y/N]"; --yes answers yes. Without a terminal to ask (and no --yes) nothing
+is replaced, and the exit status is 1.
+
 When build/ holds the board's own MicroPython (a UF2 from tools/build_firmware.py) built from
 the firmware/ of this tree, flashing uses it: tools/deploy.py --uf2, onto a running board or a
 Pico waiting in BOOTSEL mode. A UF2 built from older sources is not used, and that is said in
@@ -44,6 +49,8 @@ def parse_args(argv):
     which.add_argument("--sim", action="store_true",
                        help="start the simulator (tools/sim.py) even if a board is attached")
     ap.add_argument("--which", action="store_true", help="say what would run, run nothing")
+    ap.add_argument("--yes", action="store_true",
+                    help="replace what is on the board without asking")
     ap.add_argument("--serial", metavar="PORT",
                     help="the board's serial port, e.g. /dev/ttyACM0 or COM3 (deploy.py --port)")
     ap.add_argument("--http-port", metavar="N", type=int,
@@ -122,6 +129,37 @@ def plan(args, board, bootsel, firmware=None):
     return cmd, why, 0
 
 
+def board_port(cmd):
+    """The serial port when cmd flashes a running board (deploy.py --port), else None."""
+    if cmd and os.path.basename(cmd[0]) == "deploy.py" and "--port" in cmd:
+        return cmd[cmd.index("--port") + 1]
+    return None
+
+
+def confirm(port, yes, stdin=None):
+    """Say what the board on port holds; True when it may be replaced. Asks on a terminal
+    (default no); without one, and without --yes, the answer is no."""
+    stdin = stdin or sys.stdin
+    found = deploy.survey(port)
+    print("found on %s: %s" % (port, deploy.describe(found, deploy.firmware_version())),
+          flush=True)
+    if yes:
+        return True
+    if stdin is None or not stdin.isatty():
+        print("not replaced: no terminal to ask (run with --yes to replace it)")
+        deploy.restart(port)
+        return False
+    print("Replace it? [y/N] ", end="", flush=True)
+    answer = stdin.readline()
+    if not answer.endswith("\n"):
+        print()
+    if answer.strip().lower() in ("y", "yes"):
+        return True
+    print("not replaced: nothing on the board was changed")
+    deploy.restart(port)
+    return False
+
+
 def run_child(cmd):
     """Run the tool; pass SIGTERM (and a Ctrl-C it did not get) on; its exit status."""
     proc = subprocess.Popen([sys.executable] + cmd, preexec_fn=_die_with_parent())
@@ -190,8 +228,15 @@ def main(argv):
             return 0
         if cmd is None:
             return status
+        port = board_port(cmd)
+        if port and not confirm(port, args.yes):
+            return 1
         return run_child(cmd)
+    except deploy.DeployError as e:
+        print("start: error: %s" % e, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:              # Ctrl-C before the tool started
+        print()
         return 130
 
 

@@ -12,6 +12,7 @@
 #   Pico(xip_miss_cycles=56)              model the XIP flash cache (56 cycles per miss)
 #   BootselDrive(pico, folder)            the boot ROM's USB drive, for tools/deploy.py --uf2
 import binascii
+import hashlib
 import json
 import os
 import shutil
@@ -33,6 +34,10 @@ DEFAULT_UF2 = os.path.join(SHARED, "micropython-v1.28.0-RPI_PICO.uf2")
 DEFAULT_ROM = os.path.join(SHARED, "rp2040-bootrom-b1.bin")
 ENV_UF2 = "BARRAGOON_PICO_UF2"          # an official MicroPython v1.28 download for RPI_PICO
 ENV_ROM = "BARRAGOON_PICO_BOOTROM"      # the RP2040 boot ROM (B1)
+# Revision B1 of the boot ROM: the emulator patches two of its flash routines at fixed addresses
+# (tools/rp2040/emulator.js), so another revision would not run the firmware.
+ROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+WHERE_FROM = 'where to get it: tools/README.md, "The two files the emulated Pico needs"'
 # A cache miss refills an 8-byte line over QSPI: in the continuous-read mode the Pico's boot2
 # sets up (W25Q quad I/O, SCK = clk_sys / 2), 6 address + 2 mode + 4 dummy + 16 data SCK
 # cycles, 56 clk_sys cycles.
@@ -66,11 +71,14 @@ def missing(firmware=None, rom=None):
     # whatever else this computer lacks.
     fw = firmware_path(firmware)
     if not os.path.exists(fw):
-        return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s)"
-                % (fw, ENV_UF2))
+        return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s; %s)"
+                % (fw, ENV_UF2, WHERE_FROM))
     rom = rom_path(rom)
     if not os.path.exists(rom):
-        return "RP2040 boot ROM not found at %s (set $%s)" % (rom, ENV_ROM)
+        return "RP2040 boot ROM not found at %s (set $%s; %s)" % (rom, ENV_ROM, WHERE_FROM)
+    why = rom_mismatch(rom)
+    if why:
+        return why
     if shutil.which("node") is None:
         return "node not found (install Node.js 18+ to run the emulated Pico)"
     if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
@@ -78,6 +86,19 @@ def missing(firmware=None, rom=None):
     if flashfs.littlefs is None:
         return "littlefs-python not installed (pip install -r requirements-dev.txt)"
     return None
+
+
+def rom_mismatch(path):
+    """One line when the file at path is not the RP2040 boot ROM B1, else None."""
+    try:
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+    except OSError as e:
+        return "cannot read the RP2040 boot ROM %s: %s" % (path, e.strerror or e)
+    if digest == ROM_SHA256:
+        return None
+    return ("%s is not the RP2040 boot ROM B1 (sha256 %s..., expected %s...; %s)"
+            % (path, digest[:12], ROM_SHA256[:12], WHERE_FROM))
 
 
 def load_config(path):
