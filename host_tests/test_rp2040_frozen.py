@@ -51,7 +51,7 @@ def stock_board(tmp_path_factory):
     assert b.banner() == "Barragoon board firmware %s (files)" % VERSION
     assert b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 4000), b.screen()
     b.move(S("d2"), S("d5"))
-    assert b.files()["game.txt"].decode().endswith("1. d2-d5\n")
+    assert b.files()[board.GAME].decode().endswith("1. d2-d5\n")
     yield b, tmp, mine
     b.close()
 
@@ -79,7 +79,7 @@ def test_a_game_saved_under_the_stock_firmware_resumes_after_the_uf2_is_flashed(
     assert sorted(files) == sorted(p for p in before if not p.endswith(".mpy"))
     assert files["main.py"] == read(os.path.join(ROOT, "firmware", "main.py"))
     assert files["config.py"] == mine                          # the maker's config.py
-    assert files["game.txt"] == before["game.txt"]             # the saved game
+    assert files[board.GAME] == before[board.GAME]             # the saved game
     assert not any(p.startswith(("barragoon/", "controller/", "drivers/")) for p in files)
 
     # deploy.py restarted the board: it says what it runs, then offers the saved game.
@@ -91,7 +91,7 @@ def test_a_game_saved_under_the_stock_firmware_resumes_after_the_uf2_is_flashed(
     b.wait(200)
     assert b.screen()[:2] == ["Brown to move", "Last d2-d5"]
     b.move(S("d8"), S("d6"))
-    assert b.files()["game.txt"].decode().endswith("1. d2-d5 d8-d6\n")
+    assert b.files()[board.GAME].decode().endswith("1. d2-d5 d8-d6\n")
     assert b.banner(wait=False) == "Barragoon board firmware %s (frozen)" % VERSION
 
 
@@ -113,5 +113,5 @@ def test_module_files_left_on_a_frozen_board_are_removed_without_flashing_again(
     files = b.files()
     assert not [p for p in files if p.endswith(".mpy")]
     assert files["config.py"] == mine
-    assert files["game.txt"].decode().endswith("1. d2-d5 d8-d6\n")
+    assert files[board.GAME].decode().endswith("1. d2-d5 d8-d6\n")
     assert b.banner(wait=False) == "Barragoon board firmware %s (frozen)" % VERSION

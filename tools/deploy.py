@@ -23,7 +23,7 @@ Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run pr
   5. verify   SHA-256 of every deployed file on the board against the build; no shadowing .py
   6. reset    restart the board into the new firmware (not with --no-reset, not after FAILED)
 Only files this tool deploys (and stale X.py next to them) are ever written or removed: the
-saved game and records (game.txt, records.txt, settings.txt, error.log, ...) are never touched.
+saved game and records (saved/game.txt, records.txt, settings.txt, error.log, ...) are never touched.
 
 --uf2 FILE (a UF2 from tools/build_firmware.py; what tools/start.py runs when build/ holds a
 current one): a running board is put into BOOTSEL mode (`mpremote bootloader`), FILE is copied
@@ -73,8 +73,8 @@ PACKAGING_FILES = ("manifest.py", "package.json")   # at the firmware root, neve
 CONFIG = "config.py"
 # Files the firmware writes at the board's root. Nothing here writes or removes them; this list
 # only guards against a future mistake (see check_never_touched).
-BOARD_DATA = ("game.txt", "game.tmp", "records.txt", "settings.txt", "error.log",
-              "resume.flag")
+BOARD_DATA = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
+              "game.bad", "records.txt", "settings.txt", "error.log", "resume.flag")
 
 MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
 BOARD_ARCH = "armv6m"           # the RP2040's Cortex-M0+: native code in the .mpy files
