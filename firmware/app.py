@@ -34,7 +34,8 @@ from controller import screens
 
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
-SETTLE_SCANS = 20          # extra 1 ms scans at boot beyond the debounce time
+SETTLE_SCANS = 5           # extra 1 ms scans at boot beyond the debounce time (the matrix
+#                            lines settle in microseconds; each ms here delays the first LEDs)
 BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
@@ -61,7 +62,7 @@ class App:
         brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
-        self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 2048),
+        self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 1536),
                                  getattr(cfg, "RECORDER_FILE_EVENTS", 400))
         self.storage.recorder = self.recorder   # (its events follow every save)
         self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness,
@@ -395,7 +396,7 @@ def main(storage=None, clock=None):
         app = App(storage, clock)
         app.boot_screen()
         app.boot(resume, wdt)
-        gc.collect()
+        app.collect_due = True             # boot's garbage: in a step after the first LEDs
         app.run(wdt)
     except Exception as e:
         text = trace(e)

@@ -139,6 +139,8 @@ class EmulatedBoard:
                             % (limit_ms, p.console()[-1500:]))
         self.t0 = p.frames[n].t_first
         p.run_for(60)                      # the first screen follows the first LED frame
+        if boot_screen:                    # (its segments go out over the first loop steps)
+            self.wait_for(lambda b: b.screen()[:1] == [BOOT_SCREEN], 300, 20)
         if boot_screen and self.screen()[:1] == [BOOT_SCREEN]:
             # Until the boot screen's time is up (app.py), and the game's screen is out whole.
             self.wait_for(lambda b: b.screen()[:1] != [BOOT_SCREEN], BOOT_SCREEN_LIMIT_MS, 20)
