@@ -1,4 +1,4 @@
-# The simulator's translation between the firmware and the page (tools/sim/decode.py,
+# The simulator's translation between the firmware and the page (tools/vboard/decode.py,
 # tools/sim_device.py, tools/sim.py): LED buffers decoded for every chain layout, OLED I2C
 # writes decoded to the framebuffer, occupancy and buttons reaching the firmware's drivers
 # through the sim's fakes, the firmware process talking over stdin/stdout, the physical model
@@ -33,7 +33,7 @@ from oled_text import Picture  # noqa: E402
 TOOLS = os.path.join(micropython_env.ROOT, "tools")
 sys.path.insert(0, os.path.join(TOOLS, "sim"))
 sys.path.insert(0, TOOLS)
-import decode  # noqa: E402
+from vboard import decode  # noqa: E402
 import sim_device  # noqa: E402
 import sim as simtool  # noqa: E402
 from storage import GAME  # noqa: E402

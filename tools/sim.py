@@ -13,7 +13,7 @@ buttons: the firmware does the rest, exactly as on the board.
 How: this process (CPython) starts the MicroPython unix port running tools/sim_device.py, which
 runs firmware/app.py unchanged on the virtual hardware of tools/vboard. They talk JSON lines
 over stdin/stdout: occupancy and button levels go in; the raw NeoPixel buffer and the raw I2C
-writes come out and are decoded here (tools/sim/decode.py) through config.py's LED chain order
+writes come out and are decoded here (tools/vboard/decode.py) through config.py's LED chain order
 and the SSD1306 page layout. The firmware keeps its files (game.txt, records.txt, settings.txt,
 error.log) in the sim directory, so a game survives a restart like on the board.
 
@@ -59,7 +59,7 @@ for _p in (TOOLS, FIRMWARE, WEB):
         sys.path.insert(0, _p)
 
 import config as fw  # noqa: E402  firmware/config.py (plain assignments)
-import decode  # noqa: E402  tools/sim/decode.py
+from vboard import decode  # noqa: E402  tools/vboard/decode.py
 import micropython_env  # noqa: E402
 import rules_page  # noqa: E402  tools/sim/rules_page.py
 import storage as fw_storage  # noqa: E402  firmware/storage.py (reads settings.txt)
