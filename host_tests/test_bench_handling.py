@@ -11,7 +11,7 @@ import sys
 import micropython_env
 
 import bench_handling
-import hands
+from toolkit import hands
 
 GAMES = int(os.environ.get("BARRAGOON_HANDLING_GAMES", "2"))
 TURNS = int(os.environ.get("BARRAGOON_HANDLING_TURNS", "40" if GAMES >= 50 else "12"))

@@ -10,7 +10,7 @@
 import pico_bench
 from bench_rp2040 import quiet_turns
 from rp2040 import board
-from event_script import square_number as S
+from toolkit.event_script import square_number as S
 
 pico_bench.require()
 

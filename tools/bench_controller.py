@@ -22,10 +22,10 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
 
-from cli import no_arguments  # noqa: E402
+from toolkit.cli import no_arguments  # noqa: E402
 
 no_arguments("bench_controller", globals().get("__doc__"))
-from ctl_script import Rig  # noqa: E402
+from toolkit.ctl_script import Rig  # noqa: E402
 
 MICRO = sys.implementation.name == "micropython"
 FACTOR = 150

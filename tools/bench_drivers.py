@@ -24,7 +24,7 @@ _root = _here.rsplit("/", 2)[0]           # .../tools/bench_drivers.py -> reposi
 sys.path.insert(0, _root + "/tools")
 sys.path.insert(0, _root + "/firmware")
 
-from cli import no_arguments  # noqa: E402
+from toolkit.cli import no_arguments  # noqa: E402
 
 no_arguments("bench_drivers", "Driver benchmark on the virtual board (matrix scan, LED show, "
              "OLED show, input poll):\n  micropython tools/bench_drivers.py   heap and time on "

@@ -10,7 +10,7 @@
     micropython tools/bench_engine.py --speed        MicroPython figures only
 
 Players: random (random move, random placements), greedy (the most valuable capture, else a
-random move; random placements), ref2 (the 2-ply reference, tools/reference_player.py),
+random move; random placements), ref2 (the 2-ply reference, tools/toolkit/reference_player.py),
 L1 L2 L3 (the engine's levels, as work budgets: a unit is about one tile's move generation,
 the same work on every machine, so results are reproducible; engine.LEVELS holds what the
 emulated Pico does in each level's time), sN (N units), dN (depth N).
@@ -50,7 +50,7 @@ from barragoon.evaluation import VALUE  # noqa: E402
 if MICRO:
     gc.collect()
     HEAP_ENGINE_CODE = gc.mem_alloc() - HEAP_BEFORE_ENGINE
-from reference_player import ReferencePlayer  # noqa: E402
+from toolkit.reference_player import ReferencePlayer  # noqa: E402
 
 # Positions for the speed figures: the start, a middle game, a crowded one, a late one.
 SPEED_POSITIONS = (

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How often the board records exactly what hands of a kind did (tools/hands.py).
+"""How often the board records exactly what hands of a kind did (tools/toolkit/hands.py).
 
     python tools/bench_handling.py --profile P --games N [--seed S] [--turns T] [--json]
 
@@ -30,7 +30,7 @@ def figures(out):
 
 
 def run(profile, games, seed, turns, verbose=False, script=None):
-    import hands
+    from toolkit import hands
     out = {"profile": profile, "games": 0, "turns": 0, "exact_games": 0, "wrong_records": 0,
            "stuck_games": 0, "questions": 0, "wrong_preselections": 0}
     bad = []
@@ -84,7 +84,7 @@ def _micro_main(here, argv):
     sys.path.insert(0, here + "/../firmware")
     profile, games, seed, turns, as_json = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), \
         argv[4] == "1"
-    import hands
+    from toolkit import hands
     outs = []
     for p in (hands.PROFILES if profile == "all" else (profile,)):
         out, bad = run(p, games, seed, turns)
@@ -117,7 +117,7 @@ def main(argv):
     sys.path.insert(0, here)
     import micropython_env
     sys.path.insert(0, micropython_env.FIRMWARE)
-    import hands
+    from toolkit import hands
     if args.profile != "all" and args.profile not in hands.PROFILES:
         ap.error("unknown profile %r (one of %s, all)" % (args.profile,
                                                           ", ".join(hands.PROFILES)))

@@ -19,7 +19,7 @@ import time
 
 if __name__ == "__main__":            # (imported as a module on an emulated Pico: no cli)
     sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../firmware")
-    from cli import no_arguments  # noqa: E402
+    from toolkit.cli import no_arguments  # noqa: E402
 
     no_arguments("bench_rules", globals().get("__doc__"))
 

@@ -301,7 +301,7 @@ class Soak:
     def figures(self, files, seconds):
         from barragoon.game import Game
         from barragoon.record import parse_record
-        from record_file import split_records
+        from toolkit.record_file import split_records
         g = Game()
         for frm, to in self.moves:
             g.move(frm, to)

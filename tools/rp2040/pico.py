@@ -52,7 +52,7 @@ def firmware_path(path=None):
 def firmware_kind(path=None):
     """"frozen" for the board's own MicroPython (tools/build_firmware.py: the firmware is in
     it), "stock" for MicroPython alone."""
-    import uf2
+    from toolkit import uf2
     return uf2.kind(firmware_path(path))
 
 

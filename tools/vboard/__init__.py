@@ -1,5 +1,5 @@
 # The virtual board: stand-ins for the RP2040 hardware that the firmware drives, so the
-# unchanged firmware runs on a computer. The simulator (tools/sim.py, tools/sim_device.py), the
+# unchanged firmware runs on a computer. The simulator (tools/sim.py, tools/simulator/), the
 # benchmarks and the host tests all use it; it runs on CPython and on the MicroPython unix port.
 #
 #   machine.py        GPIO levels, Pin, mem32 (SIO GPIO_IN), I2C, PWM, WDT, reset()

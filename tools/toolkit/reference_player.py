@@ -26,6 +26,12 @@ Runs on CPython and on MicroPython (tools/bench_engine.py plays it on the unix p
 core's move generator is machine code there). Ties are broken by fixed keys, never by the
 order of a sort, so both give the same games.
 """
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/reference_player.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 from barragoon.core import EMPTY, TILE, BROWN_BIT, MAX_BARRAGOON, SQ2MB, B_X
 
 WIN = 30000

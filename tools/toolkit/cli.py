@@ -1,6 +1,12 @@
 # Command-line basics for the tools that also run on the MicroPython unix port (which has no
 # argparse): --help prints the tool's description, a mistake is one line on stderr and exit
 # status 2, never a traceback.
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/cli.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 import sys
 
 

@@ -17,6 +17,12 @@ right order.
 A side to move and, in three positions in ten, express stages are drawn too. Four positions in
 five are kept only if both sides can move and the side to move cannot capture at once.
 """
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/deadlock_pens.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 import random
 
 FILES = "abcdefg"
