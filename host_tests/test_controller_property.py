@@ -1,8 +1,8 @@
 # Property tests of physical play through the real controller.
 #
 # 1. The players' hands of tools/toolkit/hands.py (careful, normal, blitz, sloppy; the same hands
-#    as tools/bench_handling.py), their choices drawn by hypothesis: the board's record must be
-#    what the hands did, and they must never be stuck. A failure prints its event script,
+#    as tools/bench/bench_handling.py), their choices drawn by hypothesis: the board's record must
+#    be what the hands did, and they must never be stuck. A failure prints its event script,
 #    shrunk (tools/board_events.py replays it); once fixed it is kept in host_tests/events/.
 # 2. Random hands on a fake board (lifts, drops, slides, jiggles, pieces from the supply and the
 #    box, pieces swapped where the sensors cannot see it, buttons, waits) mixed with careful

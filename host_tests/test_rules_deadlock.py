@@ -14,7 +14,7 @@
 # allowed, counted, and the game then plays on.
 #
 # CPython only: the brute force is slow on purpose (MicroPython runs the decision's code in
-# test_rules_game.py and on the emulated Pico in tools/bench_deadlock.py).
+# test_rules_game.py and on the emulated Pico in tools/bench/bench_deadlock.py).
 # BARRAGOON_FUZZ=N sets the number of positions (default 3000), BARRAGOON_FUZZ_SEED the seed;
 # BARRAGOON_FUZZ_REPORT=1 prints the figures.
 import os

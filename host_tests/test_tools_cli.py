@@ -15,18 +15,18 @@ TOOLS_DIR = micropython_env.TOOLS
 
 # tool: (a bad argument, words its error line must contain)
 TOOLS = {
-    "bench_controller.py": (["--turns", "3"], "takes no arguments"),
+    "bench/bench_controller.py": (["--turns", "3"], "takes no arguments"),
     "board_events.py": (["tools/sim/screenshot.png"], "not a text file"),
-    "bench_drivers.py": (["fast"], "takes no arguments"),
-    "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
-    "bench_rules.py": (["-v"], "takes no arguments"),
-    "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
-    "bench_deadlock.py": (["--top", "0"], "at least 1"),
+    "bench/bench_drivers.py": (["fast"], "takes no arguments"),
+    "bench/bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
+    "bench/bench_rules.py": (["-v"], "takes no arguments"),
+    "bench/bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
+    "bench/bench_deadlock.py": (["--top", "0"], "at least 1"),
     "build_firmware.py": (["--micropython", "/nonexistent/mp"], "no such file or folder"),
-    "profile_steps.py": (["--lifts", "0"], "must be at least 1"),
+    "bench/profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
-    "bench_engine.py": (["--games", "0"], "must be at least 1"),
-    "bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
+    "bench/bench_engine.py": (["--games", "0"], "must be at least 1"),
+    "bench/bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
     "engine.py": (["--depth", "x"], "needs a number"),
     "face_art.py": (["--size", "8"], "takes no arguments"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
@@ -45,8 +45,8 @@ TOOLS = {
 # test_tools_layout.py knows); run by mistake, a toolkit module says so in one line.
 TOOLKIT = os.path.join(TOOLS_DIR, "toolkit")
 # Also run by micropython (the unix port has no argparse: tools/toolkit/cli.py instead).
-ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
-                  "legal_moves.py", "replay.py")
+ON_MICROPYTHON = ("bench/bench_controller.py", "bench/bench_drivers.py", "bench/bench_rules.py",
+                  "engine.py", "legal_moves.py", "replay.py")
 
 
 def run(argv, exe=None, timeout=120):
@@ -61,6 +61,8 @@ def present(tools):
 
 def test_every_tool_is_listed():
     found = {n for n in os.listdir(TOOLS_DIR) if n.endswith(".py")}
+    found |= {"bench/" + n for n in os.listdir(os.path.join(TOOLS_DIR, "bench"))
+              if n.endswith(".py") and n != "__init__.py"}
     assert found <= set(TOOLS), "add new tools to TOOLS in this test (modules go in a package)"
     assert len(present(TOOLS)) >= 13
 

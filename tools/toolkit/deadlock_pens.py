@@ -1,7 +1,7 @@
 """Random small pens for rule 6b: the positions that test and measure the exact decision.
 
 A module, not a tool: host_tests/test_rules_deadlock.py checks the decision on these positions
-against its brute force, and tools/bench_deadlock.py times the hardest of them on the emulated
+against its brute force, and tools/bench/bench_deadlock.py times the hardest of them on the emulated
 Pico. Positions are texts in the notation of RULES.md, generated from a seed (CPython's random,
 so the test and the benchmark see the same ones).
 

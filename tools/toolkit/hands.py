@@ -1,7 +1,7 @@
 # Synthetic hands on a synthetic board: players of four kinds play random legal games through
 # the unchanged board controller, and what the board records is compared with what the hands did.
-# tools/bench_handling.py measures with it; host_tests/test_controller_property.py fuzzes with it
-# (hypothesis drawing the hands' choices).
+# tools/bench/bench_handling.py measures with it; host_tests/test_controller_property.py fuzzes
+# with it (hypothesis drawing the hands' choices).
 #
 # The table: the physical pieces (codes as the rules core writes them, a placed Barragoon with
 # the face its player gave it), and the truth: a rules-core Game the hands play their turns in.

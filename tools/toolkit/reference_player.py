@@ -22,7 +22,7 @@ Draws: it offers the repetition draw, and accepts an offered draw, when its eval
 position does not have it ahead by more than DRAW_MARGIN (bench_engine.py asks; the engine
 takes a draw on the same terms).
 
-Runs on CPython and on MicroPython (tools/bench_engine.py plays it on the unix port: the rules
+Runs on CPython and on MicroPython (tools/bench/bench_engine.py plays it on the unix port: the rules
 core's move generator is machine code there). Ties are broken by fixed keys, never by the
 order of a sort, so both give the same games.
 """

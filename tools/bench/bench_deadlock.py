@@ -2,7 +2,7 @@
 """Rule 6b's exact decision (firmware/barragoon/deadlock.py, capture_search.py) on the emulated
 Pico: its time and its memory over the positions the tests check.
 
-    python tools/bench_deadlock.py [--positions N] [--seed S] [--top K] [--json]
+    python tools/bench/bench_deadlock.py [--positions N] [--seed S] [--top K] [--json]
                                    [--firmware UF2]
 
 The positions are the ones host_tests/test_rules_deadlock.py checks against its brute force
@@ -23,9 +23,9 @@ import json
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/bench/..
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "firmware"))
 
 from toolkit import deadlock_pens  # noqa: E402
 
