@@ -1,7 +1,7 @@
 # The flight recorder: the last raw sensor and button events with their times, in a fixed ring
 # (3 bytes per event, nothing allocated per event), written to events.txt with every save so
 # that "the board did something wrong" can be replayed: events.txt is an event script for
-# tools/board_events.py (format: tools/event_script.py). The board writes the file a few
+# tools/board_events.py (format: tools/toolkit/event_script.py). The board writes the file a few
 # lines per loop step (open_file, write_some), so the sensors stay scanned meanwhile.
 #
 # Where the replay starts: the controller marks checkpoints, moments when a turn begins with

@@ -3,7 +3,7 @@
 # micropython executable is around, else the project's own 5x7 font) and looked for, pixel
 # for pixel, anywhere on the 128x64 picture, in normal or inverted video.
 #
-#   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/sim/decode.Oled.rows_hex()
+#   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/vboard/decode.Oled.rows_hex()
 #   img.find("White to move")  -> (x, y, inverted) or None
 #   img.ascii()                -> the picture as '#' and '.' lines (for failure messages)
 import framebuf

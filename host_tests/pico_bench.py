@@ -61,7 +61,7 @@ def frozen_uf2():
     """(the board's own build for this tree, None) or (None, why there is none)."""
     import build_firmware
     import deploy
-    import uf2
+    from toolkit import uf2
     path = os.environ.get("BARRAGOON_FROZEN_UF2") or \
         build_firmware.output_path(build_firmware.BOARDS["RPI_PICO"])
     if not os.path.exists(path):

@@ -1,5 +1,5 @@
-# tools/bench_handling.py: hands of four kinds play through the board controller and the record
-# is compared with what they did. By default a few short games per profile; set
+# tools/bench/bench_handling.py: hands of four kinds play through the board controller and the
+# record is compared with what they did. By default a few short games per profile; set
 # BARRAGOON_HANDLING_GAMES=200 (and BARRAGOON_HANDLING_TURNS, default 40) for the targets:
 # no wrong record and no stuck game in any profile, every game exact in careful and normal, at
 # least 99.5 % in blitz and sloppy, questions per 100 turns at most 1, 1, 5, 10.
@@ -10,8 +10,8 @@ import sys
 
 import micropython_env
 
-import bench_handling
-import hands
+from bench import bench_handling
+from toolkit import hands
 
 GAMES = int(os.environ.get("BARRAGOON_HANDLING_GAMES", "2"))
 TURNS = int(os.environ.get("BARRAGOON_HANDLING_TURNS", "40" if GAMES >= 50 else "12"))
@@ -29,7 +29,7 @@ def test_hands_of_every_kind_are_recorded_as_they_played():
 
 
 def tool(args, exe=None):
-    return subprocess.run([exe or sys.executable, os.path.join(micropython_env.TOOLS,
+    return subprocess.run([exe or sys.executable, os.path.join(micropython_env.TOOLS, "bench",
                                                                "bench_handling.py")] + args,
                           capture_output=True, text=True, timeout=600, cwd=micropython_env.ROOT)
 

@@ -14,7 +14,7 @@
 # game.txt as saved must hold exactly the game the board shows.
 from checks import scratch_dir, scratch_root
 
-import event_script as es
+from toolkit import event_script as es
 import board_events
 from storage import GAME
 

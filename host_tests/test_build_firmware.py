@@ -1,7 +1,7 @@
 # tools/build_firmware.py (the board's own MicroPython with the firmware frozen in) and
-# tools/uf2.py (reading a UF2 and its build mark), without compiling anything: where the source
-# is found and what the user is told when it is not, the toolchain check with one install line
-# per system, a build folder per configuration, and the build mark a UF2 carries. The build
+# tools/toolkit/uf2.py (reading a UF2 and its build mark), without compiling anything: where the
+# source is found and what the user is told when it is not, the toolchain check with one install
+# line per system, a build folder per configuration, and the build mark a UF2 carries. The build
 # itself runs in .ci/run (minutes); when its UF2 is here, a second run must change nothing.
 import os
 import shutil
@@ -17,7 +17,7 @@ import micropython_env
 sys.path.insert(0, micropython_env.TOOLS)
 import build_firmware as bf  # noqa: E402
 import deploy  # noqa: E402
-import uf2  # noqa: E402
+from toolkit import uf2  # noqa: E402
 
 ROOT = micropython_env.ROOT
 SCRIPT = os.path.join(ROOT, "tools", "build_firmware.py")

@@ -3,7 +3,7 @@
 # reopen window, desync and repair, set-up, the menus and their mode stack (take-back, draws,
 # repetition, brightness, tests), and the end of the game. The issue-10 defects themselves are
 # event scripts run through the whole firmware: test_board_events.py.
-from ctl_script import Rig
+from toolkit.ctl_script import Rig
 from barragoon.core import WHITE, BROWN, RulesError
 from barragoon.game import Game
 from barragoon.notation import parse_face, parse_square

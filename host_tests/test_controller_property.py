@@ -1,8 +1,8 @@
 # Property tests of physical play through the real controller.
 #
-# 1. The players' hands of tools/hands.py (careful, normal, blitz, sloppy; the same hands as
-#    tools/bench_handling.py), their choices drawn by hypothesis: the board's record must be
-#    what the hands did, and they must never be stuck. A failure prints its event script,
+# 1. The players' hands of tools/toolkit/hands.py (careful, normal, blitz, sloppy; the same hands
+#    as tools/bench/bench_handling.py), their choices drawn by hypothesis: the board's record must
+#    be what the hands did, and they must never be stuck. A failure prints its event script,
 #    shrunk (tools/board_events.py replays it); once fixed it is kept in host_tests/events/.
 # 2. Random hands on a fake board (lifts, drops, slides, jiggles, pieces from the supply and the
 #    box, pieces swapped where the sensors cannot see it, buttons, waits) mixed with careful
@@ -15,8 +15,8 @@ import os
 
 from hypothesis import given, note, settings, strategies as st, HealthCheck
 
-import hands
-from ctl_script import Rig
+from toolkit import hands
+from toolkit.ctl_script import Rig
 from barragoon.core import TILE, MAX_BARRAGOON
 from barragoon.notation import square_name
 from barragoon.record import format_record, parse_record
@@ -38,7 +38,7 @@ STARTS = [None, "7/7/7/7/3z3/7/7/3D1Z1/6z w 24", "7/7/7/7/3[A]3/7/7/3D3/6z w 2",
 SWAP_MS = 100         # no hand sets a different piece where it took one off faster than this
 
 
-# --- the players' hands of tools/hands.py, their choices drawn by hypothesis ---------------------
+# --- the players' hands of tools/toolkit/hands.py, their choices drawn by hypothesis -------------
 class Drawn:
     """The hands' random choices (hands.Rng's interface) drawn from hypothesis: shrinking makes
     the hands slower, plainer (no knocks, jiggles or detours) and the games shorter."""

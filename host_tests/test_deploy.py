@@ -669,7 +669,7 @@ def test_main_prints_the_version_at_power_on(tmp_path, interpreter):
 def frozen_uf2(path, source=None, version=None):
     """A small UF2 that carries a build mark (as build_firmware.py freezes it)."""
     import struct
-    import uf2
+    from toolkit import uf2
     mark = uf2.mark(version or deploy.firmware_version(), "RPI_PICO",
                     source or deploy.source_id()).encode()
     payload = b"\x00" * 100 + mark + b"\x00" * 100
@@ -734,7 +734,7 @@ def test_uf2_mistakes_are_one_clear_line(tmp_path, capfd, args, words):
 
 
 def test_mpy_files_for_a_board_with_the_firmware_frozen_in_get_a_one_line_note():
-    import uf2
+    from toolkit import uf2
     mark = uf2.mark("0.2.0", "RPI_PICO", "0123456789ab")
     assert deploy.frozen_note("board mpy 6\nboard build none\n") is None
     note = deploy.frozen_note("board mpy 6\nboard build %s\n" % mark)

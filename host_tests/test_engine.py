@@ -17,7 +17,7 @@ from barragoon.game import Game
 from barragoon.engine import Engine, LEVELS
 from barragoon.notation import format_position, square_name, parse_face
 from barragoon import evaluation as E
-from bench_engine import Rng, random_action
+from bench.bench_engine import Rng, random_action
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_search_allocates_nothing_per_step_on_micropython",)

@@ -1,4 +1,4 @@
-# Engine strength in matches (tools/bench_engine.py). By default a few short, seeded games
+# Engine strength in matches (tools/bench/bench_engine.py). By default a few short, seeded games
 # that the lowest level must win against a random and a greedy player (CPython). With
 # BARRAGOON_ENGINE_MATCHES=N the targets are played, N games per match (N=100 is the
 # full target run: long, use nice; on the MicroPython unix port when there is one, the same
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-import bench_engine
+from bench import bench_engine
 
 GAMES = int(os.environ.get("BARRAGOON_ENGINE_MATCHES") or 0)
 

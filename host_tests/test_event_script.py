@@ -1,8 +1,9 @@
-# Event scripts (tools/event_script.py): the one text format for what hands and buttons did on a
-# board, shared by tools/board_events.py, the emulated Pico and the board's flight recorder.
+# Event scripts (tools/toolkit/event_script.py): the one text format for what hands and buttons
+# did on a board, shared by tools/board_events.py, the emulated Pico and the board's flight
+# recorder.
 # Runs on CPython and on the MicroPython unix port (no pytest here).
 from checks import raises
-from event_script import parse, format_event, ScriptError, LIFT, DROP, PRESS, RELEASE, END
+from toolkit.event_script import parse, format_event, ScriptError, LIFT, DROP, PRESS, RELEASE, END
 
 RUNTIMES = ("cpython", "micropython")
 
@@ -39,7 +40,7 @@ def test_format_event_round_trips():
 
 
 def test_a_power_cut_is_an_event_of_its_own():
-    from event_script import POWER
+    from toolkit.event_script import POWER
     s = parse("100 lift d2\n400 drop d5\n900 power\n1500 press ok\n2000 end\n")
     assert s.events[2] == (900, POWER, None) and s.end_ms == 2000
     assert format_event(*s.events[2]) == "900 power"

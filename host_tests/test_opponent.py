@@ -5,7 +5,7 @@
 # hint for a move and for a placement, the board's own draw offers, a game with a clock against
 # the board (the whole firmware), and the opponent saved with the game. The engine works by
 # steps here (opponent.LIMIT), the same on every machine, so the board's choices are fixed.
-from ctl_script import Rig
+from toolkit.ctl_script import Rig
 from barragoon.game import Game
 from barragoon.notation import parse_face, square_name, format_placement
 from barragoon.core import FACES

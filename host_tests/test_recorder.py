@@ -1,10 +1,10 @@
 # The flight recorder (firmware/recorder.py): a fixed ring of raw events, written as an event
-# script (tools/event_script.py parses it) that starts at a checkpoint where the board matched
-# the game. Runs on CPython and on the MicroPython unix port.
+# script (tools/toolkit/event_script.py parses it) that starts at a checkpoint where the board
+# matched the game. Runs on CPython and on the MicroPython unix port.
 import vboard
 from barragoon.game import Game
 from recorder import Recorder
-import event_script as es
+from toolkit import event_script as es
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_recording_an_event_allocates_nothing",

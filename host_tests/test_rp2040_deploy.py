@@ -12,7 +12,7 @@ import pytest
 import pico_bench
 from rp2040 import board
 from rp2040.pico import Pico, SerialBridge
-from event_script import square_number as S
+from toolkit.event_script import square_number as S
 
 pico_bench.require()
 

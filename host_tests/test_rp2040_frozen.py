@@ -19,7 +19,7 @@ import pytest
 import pico_bench
 from rp2040 import board, flashfs
 from rp2040.pico import BootselDrive, Pico, SerialBridge
-from event_script import square_number as S
+from toolkit.event_script import square_number as S
 
 pico_bench.require()
 FROZEN, WHY = pico_bench.frozen_uf2()

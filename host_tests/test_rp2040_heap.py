@@ -8,9 +8,9 @@
 # REPL, so each test boots its own board. The hint's first-use time and the heap then in use
 # (the modules stay loaded, the stopped App's objects are garbage) are printed (pytest -s).
 import pico_bench
-from bench_rp2040 import quiet_turns
+from bench.bench_rp2040 import quiet_turns
 from rp2040 import board
-from event_script import square_number as S
+from toolkit.event_script import square_number as S
 
 pico_bench.require()
 

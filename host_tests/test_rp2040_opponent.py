@@ -7,7 +7,7 @@
 # loop steps (from the firmware's busy signal on GP25) and lift-to-light.
 import pico_bench
 from rp2040 import board
-from event_script import square_number as S, square_text
+from toolkit.event_script import square_number as S, square_text
 
 pico_bench.require()
 

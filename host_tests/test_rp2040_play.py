@@ -8,7 +8,7 @@ import pytest
 
 import pico_bench
 from rp2040 import board
-from event_script import square_number as S
+from toolkit.event_script import square_number as S
 
 pico_bench.require()
 

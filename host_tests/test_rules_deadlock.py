@@ -7,19 +7,19 @@
 # than its express stage) ends that line. A capture is reachable when some position reached
 # lets the side to move capture. No flood, no numbering of positions, no bitmaps.
 #
-# The positions are random small pens (tools/deadlock_pens.py): tiles walled in by Barragoons,
-# where whether tiles ever meet depends on whose turn it is. Every position the decision answers
-# must get the brute force's answer, both ways, and the game must draw exactly when the brute
-# force says both sides can move and no capture is reachable. UNDECIDED (a bound hit) is
+# The positions are random small pens (tools/toolkit/deadlock_pens.py): tiles walled in by
+# Barragoons, where whether tiles ever meet depends on whose turn it is. Every position the decision
+# answers must get the brute force's answer, both ways, and the game must draw exactly when the
+# brute force says both sides can move and no capture is reachable. UNDECIDED (a bound hit) is
 # allowed, counted, and the game then plays on.
 #
 # CPython only: the brute force is slow on purpose (MicroPython runs the decision's code in
-# test_rules_game.py and on the emulated Pico in tools/bench_deadlock.py).
+# test_rules_game.py and on the emulated Pico in tools/bench/bench_deadlock.py).
 # BARRAGOON_FUZZ=N sets the number of positions (default 3000), BARRAGOON_FUZZ_SEED the seed;
 # BARRAGOON_FUZZ_REPORT=1 prints the figures.
 import os
 
-import deadlock_pens
+from toolkit import deadlock_pens
 from barragoon.deadlock import (
     Decision, no_capture_possible, ALIVE, DEAD, UNDECIDED, MAX_STATES, MAX_HASHED)
 from barragoon.game import Game, R_DEAD, DRAW

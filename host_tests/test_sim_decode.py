@@ -1,5 +1,5 @@
-# The simulator's translation between the firmware and the page (tools/sim/decode.py,
-# tools/sim_device.py, tools/sim.py): LED buffers decoded for every chain layout, OLED I2C
+# The simulator's translation between the firmware and the page (tools/vboard/decode.py,
+# tools/simulator/device.py, tools/sim.py): LED buffers decoded for every chain layout, OLED I2C
 # writes decoded to the framebuffer, occupancy and buttons reaching the firmware's drivers
 # through the sim's fakes, the firmware process talking over stdin/stdout, the physical model
 # and the replay. CPython only (tools/sim.py is a host tool); the device side also runs on the
@@ -31,10 +31,9 @@ import micropython_env  # noqa: E402
 from oled_text import Picture  # noqa: E402
 
 TOOLS = os.path.join(micropython_env.ROOT, "tools")
-sys.path.insert(0, os.path.join(TOOLS, "sim"))
 sys.path.insert(0, TOOLS)
-import decode  # noqa: E402
-import sim_device  # noqa: E402
+from vboard import decode  # noqa: E402
+from simulator import device as sim_device  # noqa: E402
 import sim as simtool  # noqa: E402
 from storage import GAME  # noqa: E402
 
@@ -357,7 +356,7 @@ def test_link_reports_leds_and_oled_writes(link):
 
 # --- the firmware process ----------------------------------------------------------------------
 class DeviceProc:
-    """tools/sim_device.py as tools/sim.py runs it (on the MicroPython unix port, or on
+    """tools/simulator/device.py as tools/sim.py runs it (on the MicroPython unix port, or on
     CPython where there is none), decoded like tools/sim.py does."""
 
     def __init__(self, sim_dir, occ, interpreter="micropython"):
@@ -462,7 +461,7 @@ def test_device_process_exits_with_status_3_when_the_firmware_resets(tmp_path):
     # process ends with status 3 so that tools/sim.py starts it again, like a reboot.
     code = ("import sys\n"
             "sys.path.insert(0, %r)\n"
-            "import sim_device\n"
+            "from simulator import device as sim_device\n"
             "sys.path.insert(0, %r)\n"
             "sys.path.insert(0, %r)\n"
             "import vboard\n"

@@ -25,8 +25,8 @@ from processes import running_with
 
 ROOT = micropython_env.ROOT
 SIM = os.path.join(ROOT, "tools", "sim.py")
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
-import decode  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from vboard import decode  # noqa: E402
 import sim as simtool  # noqa: E402
 
 

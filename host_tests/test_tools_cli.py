@@ -1,8 +1,8 @@
 # Every tool in tools/ explains itself with --help (and does nothing else), and answers a user's
 # mistake (an unknown option, a file or folder that cannot be used) with one line naming the
-# problem and exit status 2, never a traceback. A new tool must be added to TOOLS (or, if it is
-# a module without a command line, to LIBRARIES). CPython only (pytest); the tools that also
-# run under micropython are tried there too.
+# problem and exit status 2, never a traceback. A new tool must be added to TOOLS; a module
+# without a command line goes into a package (tools/toolkit/ for the shared ones). CPython only
+# (pytest); the tools that also run under micropython are tried there too.
 import os
 import subprocess
 import sys
@@ -15,18 +15,18 @@ TOOLS_DIR = micropython_env.TOOLS
 
 # tool: (a bad argument, words its error line must contain)
 TOOLS = {
-    "bench_controller.py": (["--turns", "3"], "takes no arguments"),
+    "bench/bench_controller.py": (["--turns", "3"], "takes no arguments"),
     "board_events.py": (["tools/sim/screenshot.png"], "not a text file"),
-    "bench_drivers.py": (["fast"], "takes no arguments"),
-    "bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
-    "bench_rules.py": (["-v"], "takes no arguments"),
-    "bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
-    "bench_deadlock.py": (["--top", "0"], "at least 1"),
+    "bench/bench_drivers.py": (["fast"], "takes no arguments"),
+    "bench/bench_firmware.py": (["--build", "/nonexistent/build"], "no compiled firmware there"),
+    "bench/bench_rules.py": (["-v"], "takes no arguments"),
+    "bench/bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
+    "bench/bench_deadlock.py": (["--top", "0"], "at least 1"),
     "build_firmware.py": (["--micropython", "/nonexistent/mp"], "no such file or folder"),
-    "profile_steps.py": (["--lifts", "0"], "must be at least 1"),
+    "bench/profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),
-    "bench_engine.py": (["--games", "0"], "must be at least 1"),
-    "bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
+    "bench/bench_engine.py": (["--games", "0"], "must be at least 1"),
+    "bench/bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
     "engine.py": (["--depth", "x"], "needs a number"),
     "face_art.py": (["--size", "8"], "takes no arguments"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
@@ -37,17 +37,16 @@ TOOLS = {
     "replay.py": (["tools/sim/screenshot.png"], "not a text file"),
     "run_rp2040.py": (["tools/sim/screenshot.png"], "not a text file"),
     "sim.py": (["--replay", "tools/sim/screenshot.png"], "not a text file"),
-    "sim_device.py": (["firmware"], "usage:"),
     "soak_rp2040.py": (["--turns", "0"], "--turns at least 1"),
     "start.py": (["--sim", "--serial", "COM3"], "--serial is for flashing"),
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }
-# Modules that other tools and tests import; they have no command line of their own.
-LIBRARIES = {"cli.py", "ctl_script.py", "deadlock_pens.py", "event_script.py", "hands.py",
-             "record_file.py", "reference_player.py", "sim_pico.py", "uf2.py"}
-# Also run by micropython (the unix port has no argparse: tools/cli.py instead).
-ON_MICROPYTHON = ("bench_controller.py", "bench_drivers.py", "bench_rules.py", "engine.py",
-                  "legal_moves.py", "replay.py")
+# The modules that tools and tests import live in packages (tools/toolkit/ and the others
+# test_tools_layout.py knows); run by mistake, a toolkit module says so in one line.
+TOOLKIT = os.path.join(TOOLS_DIR, "toolkit")
+# Also run by micropython (the unix port has no argparse: tools/toolkit/cli.py instead).
+ON_MICROPYTHON = ("bench/bench_controller.py", "bench/bench_drivers.py", "bench/bench_rules.py",
+                  "engine.py", "legal_moves.py", "replay.py")
 
 
 def run(argv, exe=None, timeout=120):
@@ -62,7 +61,9 @@ def present(tools):
 
 def test_every_tool_is_listed():
     found = {n for n in os.listdir(TOOLS_DIR) if n.endswith(".py")}
-    assert found - LIBRARIES <= set(TOOLS), "add new tools to TOOLS in this test"
+    found |= {"bench/" + n for n in os.listdir(os.path.join(TOOLS_DIR, "bench"))
+              if n.endswith(".py") and n != "__init__.py"}
+    assert found <= set(TOOLS), "add new tools to TOOLS in this test (modules go in a package)"
     assert len(present(TOOLS)) >= 13
 
 
@@ -102,3 +103,23 @@ def test_help_and_mistakes_on_micropython(tool):
     argv, words = TOOLS[tool]
     p = run([path] + argv, exe=mp)
     assert p.returncode == 2 and words in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("module", sorted(n for n in os.listdir(TOOLKIT)
+                                          if n.endswith(".py") and n != "__init__.py"))
+def test_a_toolkit_module_run_by_mistake_says_so(module, tmp_path):
+    p = subprocess.run([sys.executable, os.path.join(TOOLKIT, module), "--help"],
+                       capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
+    assert p.returncode == 2 and p.stdout == "", (p.returncode, p.stdout, p.stderr)
+    assert p.stderr.splitlines() == ["tools/toolkit/%s is a module the tools import, not a "
+                                     "tool (tools/README.md lists the tools)" % module]
+    assert os.listdir(str(tmp_path)) == []
+
+
+def test_the_simulators_device_process_refuses_a_wrong_command_line():
+    # tools/sim.py starts it; run by hand with the wrong arguments it gives its usage line
+    p = run([os.path.join(TOOLS_DIR, "simulator", "device.py"), "firmware"])
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr.splitlines() == [
+        "usage: micropython tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR "
+        "(tools/sim.py runs it)"]

@@ -3,8 +3,8 @@
 
     python tools/board_events.py SCRIPT
 
-SCRIPT is an event script (format: tools/event_script.py; a board's own flight recorder is one,
-copied with `mpremote fs cp :log/events.txt .`):
+SCRIPT is an event script (format: tools/toolkit/event_script.py; a board's own flight recorder
+is one, copied with `mpremote fs cp :log/events.txt .`):
 
     position 7/7/7/7/3z3/7/7/3D3/7 w 24     optional: the board holds this position and a game
                                             starts from it (else: the standard start)
@@ -39,7 +39,7 @@ class Impossible(BaseException):
 def check_events(script, occupied):
     """Raise Impossible for the first lift of an empty square or drop on an occupied one,
     starting from occupied (bytearray(63), changed in place)."""
-    import event_script as es
+    from toolkit import event_script as es
     for ms, verb, arg in script.events:
         if verb in (es.LIFT, es.DROP):
             want = 1 if verb == es.DROP else 0
@@ -150,7 +150,7 @@ def run(script, workdir):
     from barragoon.notation import square_name
     from controller import colours, screens
     from drivers import ssd1306
-    import event_script as es
+    from toolkit import event_script as es
 
     machine.record = False
     wiring = BoardWiring(config.MATRIX_ROW_PINS, config.MATRIX_COL_PINS, config.SENSOR_TYPE,
@@ -260,7 +260,7 @@ def _fail(msg):
 
 def _device_main(path, workdir):
     # The MicroPython side (or CPython fallback): parse, run, print.
-    import event_script as es
+    from toolkit import event_script as es
     try:
         f = open(path)
         try:
@@ -301,7 +301,7 @@ def main(argv):
     args = p.parse_args(argv)
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
-    import event_script as es
+    from toolkit import event_script as es
     import micropython_env
     try:
         with open(args.script, encoding="utf-8") as f:

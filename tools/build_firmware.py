@@ -45,7 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
-import uf2  # noqa: E402
+from toolkit import uf2  # noqa: E402
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build")

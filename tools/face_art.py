@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import vboard  # noqa: E402
-from cli import no_arguments  # noqa: E402
+from toolkit.cli import no_arguments  # noqa: E402
 
 vboard.install_framebuf()
 import framebuf  # noqa: E402

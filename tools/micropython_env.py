@@ -86,7 +86,7 @@ def run(args, heap=None, stdin=None, timeout=600):
 
 
 def main(argv):
-    from cli import no_arguments
+    from toolkit.cli import no_arguments
     no_arguments("micropython_env", __doc__, argv[1:])
     mp, why = locate()
     if mp is None:

@@ -131,7 +131,7 @@ def install_steps(bootsel):
 
 
 def main(argv):
-    from cli import no_arguments
+    from toolkit.cli import no_arguments
     no_arguments("pico_usb", __doc__, argv[1:])
     port = find_serial_board()
     if port:

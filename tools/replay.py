@@ -32,11 +32,11 @@ def _firmware_dir():
 for _p in _firmware_dir():
     sys.path.insert(0, _p)
 
-from cli import fail, wants_help  # noqa: E402
+from toolkit.cli import fail, wants_help  # noqa: E402
 from barragoon.core import RulesError  # noqa: E402
 from barragoon.notation import format_position  # noqa: E402
 from barragoon.record import parse_record, result_text, turn_label  # noqa: E402
-from record_file import split_records  # noqa: E402
+from toolkit.record_file import split_records  # noqa: E402
 
 
 class UsageError(Exception):

@@ -3,8 +3,8 @@
 
     python tools/run_rp2040.py SCRIPT [--json] [--png FILE] [--firmware UF2]
 
-SCRIPT is an event script (tools/event_script.py; `-` reads standard input): the pieces of its
-`position` line (the standard start without one) stand on the board and that game is saved on
+SCRIPT is an event script (tools/toolkit/event_script.py; `-` reads standard input): the pieces
+of its `position` line (the standard start without one) stand on the board and that game is saved on
 the board's flash, so the firmware boots straight into play. Event times are simulated ms after
 boot (the main loop's first LED frame). At the end it prints what a person would see and what
 the board saved: the game record (game.txt, records.txt read back from littlefs), the lit
@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import event_script  # noqa: E402
+from toolkit import event_script  # noqa: E402
 from rp2040 import board, pico  # noqa: E402
 
 

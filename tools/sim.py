@@ -10,11 +10,11 @@ holding OK for 0.7 s is BACK), the Barragoon supply, the captured tiles and each
 Pick a piece up (it goes to a hand and the square's sensor opens), put it down, press the
 buttons: the firmware does the rest, exactly as on the board.
 
-How: this process (CPython) starts the MicroPython unix port running tools/sim_device.py, which
-runs firmware/app.py unchanged on the virtual hardware of tools/vboard. They talk JSON lines
-over stdin/stdout: occupancy and button levels go in; the raw NeoPixel buffer and the raw I2C
-writes come out and are decoded here (tools/sim/decode.py) through config.py's LED chain order
-and the SSD1306 page layout. The firmware keeps its files (game.txt, records.txt, settings.txt,
+How: this process (CPython) starts the MicroPython unix port running tools/simulator/device.py,
+which runs firmware/app.py unchanged on the virtual hardware of tools/vboard. They talk JSON
+lines over stdin/stdout: occupancy and button levels go in; the raw NeoPixel buffer and the raw
+I2C writes come out and are decoded here (tools/vboard/decode.py) through config.py's LED chain
+order and the SSD1306 page layout. The firmware keeps its files (game.txt, records.txt, settings.txt,
 error.log) in the sim directory, so a game survives a restart like on the board.
 
 This process keeps the physical pieces: which piece stands where, what each hand holds, the
@@ -23,8 +23,8 @@ game: after every change of game.txt it is parsed with the rules core, and every
 standing where the saved game has one shows that face. A Barragoon just put down shows "?"
 until its face is confirmed with OK.
 
---rp2040 runs the board on the emulated Pico instead (tools/sim_pico.py): MicroPython's own
-RP2040 port in rp2040js, the .mpy build that tools/deploy.py flashes, its files on littlefs in
+--rp2040 runs the board on the emulated Pico instead (tools/simulator/pico_device.py):
+MicroPython's own RP2040 port in rp2040js, the .mpy build that tools/deploy.py flashes, its files on littlefs in
 emulated flash (copied to the sim directory after each save). It runs at 0.6 to 1.0 times real
 time, so the board answers a little slower than a real one.
 
@@ -53,21 +53,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "tools", "sim")
 FIRMWARE = os.path.join(ROOT, "firmware")
 TOOLS = os.path.join(ROOT, "tools")
-DEVICE = os.path.join(ROOT, "tools", "sim_device.py")
-for _p in (TOOLS, FIRMWARE, WEB):
+DEVICE = os.path.join(ROOT, "tools", "simulator", "device.py")
+for _p in (TOOLS, FIRMWARE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
 import config as fw  # noqa: E402  firmware/config.py (plain assignments)
-import decode  # noqa: E402  tools/sim/decode.py
+from vboard import decode  # noqa: E402  tools/vboard/decode.py
 import micropython_env  # noqa: E402
-import rules_page  # noqa: E402  tools/sim/rules_page.py
+from simulator import rules_page  # noqa: E402
 import storage as fw_storage  # noqa: E402  firmware/storage.py (reads settings.txt)
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
 from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
-from record_file import split_records  # noqa: E402  tools/record_file.py
+from toolkit.record_file import split_records  # noqa: E402  tools/toolkit/record_file.py
 from storage import GAME as SAVED_GAME  # noqa: E402  where the firmware saves the game
 
 DEFAULT_PORT = 8765
@@ -362,7 +362,7 @@ def led_legend():
 
 # --- the firmware process ------------------------------------------------------------------------
 class Device:
-    """The firmware process: tools/sim_device.py on the MicroPython unix port, or on this
+    """The firmware process: tools/simulator/device.py on the MicroPython unix port, or on this
     Python when there is none (micropython=None)."""
 
     def __init__(self, sim, sim_dir, micropython, enabled=True):
@@ -1199,7 +1199,7 @@ def emulated_pico(args):
 
 def make_sim(args, sim_dir):
     if args.rp2040:
-        from sim_pico import PicoDevice
+        from simulator.pico_device import PicoDevice
         sim = Sim(sim_dir, None)
         sim.device = PicoDevice(sim, sim_dir, args.firmware)
         return sim, {"name": "rp2040", "text": "the emulated Pico (MicroPython v1.28, RP2040 "

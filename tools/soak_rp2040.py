@@ -28,7 +28,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
 
 from rp2040 import board, flashfs, pico  # noqa: E402
-from bench_rp2040 import quiet_turns  # noqa: E402
+from bench.bench_rp2040 import quiet_turns  # noqa: E402
 
 CARRY_MS = 150              # a piece in the hand (shorter than the adjust time: no touch)
 REST_MS = 600               # after a set-down: the settle time (300 ms), the save, events.txt
@@ -301,7 +301,7 @@ class Soak:
     def figures(self, files, seconds):
         from barragoon.game import Game
         from barragoon.record import parse_record
-        from record_file import split_records
+        from toolkit.record_file import split_records
         g = Game()
         for frm, to in self.moves:
             g.move(frm, to)

@@ -1,7 +1,7 @@
 # The whole board on the emulated Pico: the deployed firmware (tools/deploy.py --build-only:
 # armv6m .mpy files, main.py, config.py) in littlefs on its flash, pieces standing on the
-# squares, fingers on the buttons, and an event script (tools/event_script.py) played against
-# it in simulated time. On the board's own MicroPython (a UF2 from tools/build_firmware.py,
+# squares, fingers on the buttons, and an event script (tools/toolkit/event_script.py) played
+# against it in simulated time. On the board's own MicroPython (a UF2 from tools/build_firmware.py,
 # given as firmware= or $BARRAGOON_PICO_UF2) the rest is frozen into the firmware, and the
 # littlefs image holds only main.py and config.py, as tools/deploy.py --uf2 leaves a board.
 #
@@ -22,7 +22,7 @@ for p in (TOOLS, FIRMWARE):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-import event_script  # noqa: E402
+from toolkit import event_script  # noqa: E402
 from storage import GAME, BAD  # noqa: E402,F401  (saved/game.txt, saved/game.bad)
 from rp2040 import flashfs, pico  # noqa: E402
 from rp2040.pico import Pico, PicoError  # noqa: E402

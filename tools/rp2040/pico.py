@@ -1,6 +1,6 @@
 # The emulated Pico, seen from Python: starts tools/rp2040/emulator.js (Node + rp2040js), talks
 # to it one JSON line per command, and keeps what came back: USB serial output, LED frames
-# (decoded through config.py's chain order), the SSD1306's display RAM (tools/sim/decode.Oled),
+# (decoded through config.py's chain order), the SSD1306's display RAM (tools/vboard/decode.Oled),
 # flash operations, resets. Time is the emulator's simulated time in ms.
 #
 #   pico = Pico(flash=image_bytes)        power on with this littlefs image in the storage area
@@ -27,7 +27,7 @@ if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
 from rp2040 import flashfs  # noqa: E402
-from sim import decode  # noqa: E402
+from vboard import decode  # noqa: E402
 
 SHARED = os.path.join(ROOT, "..", "shared", "rp2")
 DEFAULT_UF2 = os.path.join(SHARED, "micropython-v1.28.0-RPI_PICO.uf2")
@@ -57,7 +57,7 @@ def firmware_path(path=None):
 def firmware_kind(path=None):
     """"frozen" for the board's own MicroPython (tools/build_firmware.py: the firmware is in
     it), "stock" for MicroPython alone."""
-    import uf2
+    from toolkit import uf2
     return uf2.kind(firmware_path(path))
 
 

@@ -1,5 +1,5 @@
 # The virtual board: stand-ins for the RP2040 hardware that the firmware drives, so the
-# unchanged firmware runs on a computer. The simulator (tools/sim.py, tools/sim_device.py), the
+# unchanged firmware runs on a computer. The simulator (tools/sim.py, tools/simulator/), the
 # benchmarks and the host tests all use it; it runs on CPython and on the MicroPython unix port.
 #
 #   machine.py        GPIO levels, Pin, mem32 (SIO GPIO_IN), I2C, PWM, WDT, reset()
@@ -9,6 +9,8 @@
 #   clock.py          a simulated millisecond clock, and real time under MicroPython's names
 #   framebuf.py       CPython stand-in for MicroPython's built-in framebuf
 #   font5x7.py        the project's own font for it, where no micropython lends MicroPython's
+#   decode.py         the other way round: a NeoPixel buffer and SSD1306 writes back to pictures
+#                     (for the simulator's page and the emulated Pico, tools/rp2040/)
 #
 # vboard.install() must run before any driver module is imported: it puts the stand-ins into
 # sys.modules, which is the reliable way to shadow the MicroPython unix port's built-in

@@ -11,6 +11,12 @@ The build mark: build_firmware.py freezes a module build_info.py whose BUILD str
 built for and the id of the firmware sources frozen in (tools/deploy.py's source_id()). A UF2
 without it is a stock MicroPython (or someone else's build).
 """
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/uf2.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 import re
 import struct
 

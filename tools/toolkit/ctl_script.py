@@ -3,6 +3,12 @@
 # Each lift/drop/press takes STEP_MS of play time; `wait N` lets N ms pass; `hold` presses OK
 # long enough to be BACK. Time is fed to ctl.tick() every 5 ms, like the device's main loop,
 # and the output is rendered.
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/ctl_script.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 import vboard
 
 vboard.install_framebuf()   # CPython: the stand-in

@@ -1,7 +1,7 @@
 """Speed and heap figures of the rules core, on CPython and on the MicroPython unix port.
 
-    python tools/bench_rules.py        CPython figures, then the same run under micropython
-    micropython tools/bench_rules.py   MicroPython figures only
+    python tools/bench/bench_rules.py        CPython figures, then the same run under micropython
+    micropython tools/bench/bench_rules.py   MicroPython figures only
 
 Figures: one tile's targets and all legal moves (start and a crowded position); the cost of
 one committed action in a long game (the move or placement with everything the rules core
@@ -18,8 +18,10 @@ import gc
 import time
 
 if __name__ == "__main__":            # (imported as a module on an emulated Pico: no cli)
-    sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../firmware")
-    from cli import no_arguments  # noqa: E402
+    _tools = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/.."   # tools/bench/..
+    sys.path.insert(0, _tools)
+    sys.path.insert(0, _tools + "/../firmware")
+    from toolkit.cli import no_arguments  # noqa: E402
 
     no_arguments("bench_rules", globals().get("__doc__"))
 
@@ -176,8 +178,7 @@ def main():
     if not MICRO:
         import subprocess
         import os
-        here = os.path.dirname(os.path.abspath(__file__))
-        sys.path.insert(0, here)
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         from micropython_env import find_micropython, locate
         mp = find_micropython()
         if mp is None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where the main loop's long steps spend their time, on the emulated Pico (tools/rp2040).
 
-    python tools/profile_steps.py [--lifts N] [--turns N] [--min-ms MS] [--steps]
+    python tools/bench/profile_steps.py [--lifts N] [--turns N] [--min-ms MS] [--steps]
 
 The real main.py runs on a modelled board (as `bench_rp2040.py --only play` does), with a
 profiler loaded first: it wraps the functions of the commit step (the judge, the game, the
@@ -21,9 +21,9 @@ import os
 import statistics
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/bench/..
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "firmware"))
 
 from rp2040 import board, pico  # noqa: E402
 
@@ -160,7 +160,7 @@ def table(title, steps):
 def saved_game(turns):
     from barragoon.game import Game
     from barragoon.record import write_record
-    import bench_rp2040
+    from bench import bench_rp2040
     g = Game()
     for frm, to in bench_rp2040.quiet_turns(turns):
         g.move(frm, to)
@@ -186,7 +186,7 @@ def main(argv=None):
     if why:
         print("profile_steps: " + why, file=sys.stderr)
         return 2
-    import bench_rp2040
+    from bench import bench_rp2040
     from barragoon.game import Game
     build = board.build_firmware()
     g, text = saved_game(args.turns) if args.turns else (Game(), None)

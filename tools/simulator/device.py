@@ -2,8 +2,8 @@
 # on the MicroPython unix port, on the virtual hardware of tools/vboard, and exchanges JSON
 # lines with the host over stdin / stdout.
 #
-#   micropython tools/sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
-#   python3 -u tools/sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR    (no micropython around)
+#   micropython tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
+#   python3 -u tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR  (no micropython around)
 #
 # On CPython (the firmware is written to run there too) three things of the board's
 # MicroPython are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
@@ -45,7 +45,8 @@ from binascii import hexlify
 
 RESET_STATUS = 3
 CPYTHON = sys.implementation.name != "micropython"
-USAGE = "usage: micropython sim_device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR (tools/sim.py runs it)"
+USAGE = ("usage: micropython tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR "
+         "(tools/sim.py runs it)")
 
 
 def _hex(b):

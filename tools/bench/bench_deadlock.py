@@ -2,11 +2,11 @@
 """Rule 6b's exact decision (firmware/barragoon/deadlock.py, capture_search.py) on the emulated
 Pico: its time and its memory over the positions the tests check.
 
-    python tools/bench_deadlock.py [--positions N] [--seed S] [--top K] [--json]
+    python tools/bench/bench_deadlock.py [--positions N] [--seed S] [--top K] [--json]
                                    [--firmware UF2]
 
 The positions are the ones host_tests/test_rules_deadlock.py checks against its brute force
-(tools/deadlock_pens.py: the same seed and count by default), issue 24's two positions, the
+(tools/toolkit/deadlock_pens.py: the same seed and count by default), issue 24's two positions, the
 positions the game starts from (the open and closed starts) and a few larger searches. Every one is decided once on the
 host to find the work it takes; the K that take the most (by units of work, by positions
 expanded, by the size of the visited set) then run on the emulated Pico (tools/rp2040, the
@@ -23,11 +23,11 @@ import json
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/bench/..
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "firmware"))
 
-import deadlock_pens  # noqa: E402
+from toolkit import deadlock_pens  # noqa: E402
 
 SEED = 20240624          # host_tests/test_rules_deadlock.py's default
 POSITIONS = 3000

@@ -1,6 +1,6 @@
 """Heap and time of the whole firmware on fake hardware (MicroPython unix port).
 
-    python tools/bench_firmware.py [--build DIR]     runs it under micropython -X heapsize=192K
+    python tools/bench/bench_firmware.py [--build DIR]   runs it under micropython -X heapsize=192K
 
 Reports: heap used after boot (code + data, gc.mem_alloc after gc.collect), the peak during a
 whole game played through the fake sensors, time per scan-and-update cycle (idle, and with an
@@ -20,8 +20,7 @@ def host_main(argv):
     import argparse
     import os
     import subprocess
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # tools/
     import micropython_env
     ap = argparse.ArgumentParser(prog="bench_firmware.py", description=__doc__.split("\n\n")[0],
                                  epilog=__doc__.split("\n\n", 1)[1])
@@ -57,8 +56,8 @@ if sys.implementation.name != "micropython":
 import gc  # noqa: E402
 import time  # noqa: E402
 
-_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-fw = _here + "/../firmware"
+_tools = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/.."   # tools/bench/..
+fw = _tools + "/../firmware"
 if sys.argv[1:2] == ["--build"] and len(sys.argv) == 3:   # checked by host_main on CPython
     fw = sys.argv[2]
 elif sys.argv[1:]:
@@ -66,7 +65,7 @@ elif sys.argv[1:]:
                      "micropython and no arguments / --build DIR\n")
     sys.exit(2)
 sys.path.insert(0, fw)
-sys.path.insert(0, _here)
+sys.path.insert(0, _tools)
 gc.collect()
 base = gc.mem_alloc()
 
@@ -128,7 +127,7 @@ def main():
         clock.t += 5
     idle_us = time.ticks_diff(time.ticks_us(), t0) / 200
     # The same without the matrix scan, whose time here is mostly the fake GPIO model
-    # (tools/bench_drivers.py measures the scan itself with C-level stand-ins).
+    # (tools/bench/bench_drivers.py measures the scan itself with C-level stand-ins).
     real_scan = a.matrix.scan
     a.matrix.scan = lambda now: None
     t0 = time.ticks_us()

@@ -1,7 +1,7 @@
 """Random small pens for rule 6b: the positions that test and measure the exact decision.
 
 A module, not a tool: host_tests/test_rules_deadlock.py checks the decision on these positions
-against its brute force, and tools/bench_deadlock.py times the hardest of them on the emulated
+against its brute force, and tools/bench/bench_deadlock.py times the hardest of them on the emulated
 Pico. Positions are texts in the notation of RULES.md, generated from a seed (CPython's random,
 so the test and the benchmark see the same ones).
 
@@ -17,6 +17,12 @@ right order.
 A side to move and, in three positions in ten, express stages are drawn too. Four positions in
 five are kept only if both sides can move and the side to move cannot capture at once.
 """
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/deadlock_pens.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 import random
 
 FILES = "abcdefg"

@@ -1,5 +1,10 @@
 # A file of game records, as the board's records.txt holds them: one record after another,
 # each its tag lines, then its turns. Runs on CPython and MicroPython (tools/replay.py).
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/record_file.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
 
 
 def split_records(text):

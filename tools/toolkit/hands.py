@@ -1,7 +1,7 @@
 # Synthetic hands on a synthetic board: players of four kinds play random legal games through
 # the unchanged board controller, and what the board records is compared with what the hands did.
-# tools/bench_handling.py measures with it; host_tests/test_controller_property.py fuzzes with it
-# (hypothesis drawing the hands' choices).
+# tools/bench/bench_handling.py measures with it; host_tests/test_controller_property.py fuzzes
+# with it (hypothesis drawing the hands' choices).
 #
 # The table: the physical pieces (codes as the rules core writes them, a placed Barragoon with
 # the face its player gave it), and the truth: a rules-core Game the hands play their turns in.
@@ -40,6 +40,12 @@
 #   exact     the record is right and the board needed no help: every question it asked went
 #             away by itself or was answered with its preselected choice, and it never lost track
 # Runs on CPython and on the MicroPython unix port (the same seed plays the same games on both).
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/hands.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
 from barragoon.game import Game
 from barragoon.notation import square_name
@@ -221,7 +227,7 @@ class Table:
         return list(g.iter_turns()) if g is not None else []
 
     def script(self):
-        """What the hands and fingers did, as an event script (tools/event_script.py)."""
+        """What the hands and fingers did, as an event script (tools/toolkit/event_script.py)."""
         from barragoon.notation import format_position
         lines = ["position " + format_position(Game(self.start_text).pos)
                  if self.start_text else "# the standard start"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The firmware's speed and memory, measured on the emulated Pico (tools/rp2040).
 
-    python tools/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
+    python tools/bench/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
                                  [--xip-miss CYCLES] [--no-xip] [--only PARTS]
 
 Everything runs in rp2040js in simulated time at 125 MHz: by default on the stock MicroPython
@@ -64,9 +64,9 @@ import re
 import statistics
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/bench/..
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "firmware"))
 
 from rp2040 import board, flashfs, pico  # noqa: E402
 
@@ -575,7 +575,7 @@ def garbage(p):
 
 
 def _module_file(name):
-    path = os.path.join(os.path.dirname(HERE), "firmware", *name.split("."))
+    path = os.path.join(os.path.dirname(TOOLS), "firmware", *name.split("."))
     if os.path.isdir(path):
         return os.path.join(path, "__init__.py")
     return path + ".py" if os.path.exists(path + ".py") else None

@@ -22,10 +22,16 @@ Draws: it offers the repetition draw, and accepts an offered draw, when its eval
 position does not have it ahead by more than DRAW_MARGIN (bench_engine.py asks; the engine
 takes a draw on the same terms).
 
-Runs on CPython and on MicroPython (tools/bench_engine.py plays it on the unix port: the rules
+Runs on CPython and on MicroPython (tools/bench/bench_engine.py plays it on the unix port: the rules
 core's move generator is machine code there). Ties are broken by fixed keys, never by the
 order of a sort, so both give the same games.
 """
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/reference_player.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 from barragoon.core import EMPTY, TILE, BROWN_BIT, MAX_BARRAGOON, SQ2MB, B_X
 
 WIN = 30000

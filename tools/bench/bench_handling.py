@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""How often the board records exactly what hands of a kind did (tools/hands.py).
+"""How often the board records exactly what hands of a kind did (tools/toolkit/hands.py).
 
-    python tools/bench_handling.py --profile P --games N [--seed S] [--turns T] [--json]
+    python tools/bench/bench_handling.py --profile P --games N [--seed S] [--turns T] [--json]
 
 Plays N random legal games (captures both ways, placements and faces, take-backs, draw offers
 by repetition) with synthetic hands of profile P (careful, normal, blitz, sloppy; or all)
@@ -30,7 +30,7 @@ def figures(out):
 
 
 def run(profile, games, seed, turns, verbose=False, script=None):
-    import hands
+    from toolkit import hands
     out = {"profile": profile, "games": 0, "turns": 0, "exact_games": 0, "wrong_records": 0,
            "stuck_games": 0, "questions": 0, "wrong_preselections": 0}
     bad = []
@@ -78,13 +78,13 @@ def _print_json(outs, every):
         print(json.dumps(figures(outs[0])))
 
 
-def _micro_main(here, argv):
+def _micro_main(tools, argv):
     # Inside the MicroPython unix port: argv = profile games seed turns json
-    sys.path.insert(0, here)
-    sys.path.insert(0, here + "/../firmware")
+    sys.path.insert(0, tools)
+    sys.path.insert(0, tools + "/../firmware")
     profile, games, seed, turns, as_json = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), \
         argv[4] == "1"
-    import hands
+    from toolkit import hands
     outs = []
     for p in (hands.PROFILES if profile == "all" else (profile,)):
         out, bad = run(p, games, seed, turns)
@@ -113,11 +113,10 @@ def main(argv):
     ap.add_argument("-v", "--verbose", action="store_true", help="name each game not exact")
     args = ap.parse_args(argv)
     import os
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # tools/
     import micropython_env
     sys.path.insert(0, micropython_env.FIRMWARE)
-    import hands
+    from toolkit import hands
     if args.profile != "all" and args.profile not in hands.PROFILES:
         ap.error("unknown profile %r (one of %s, all)" % (args.profile,
                                                           ", ".join(hands.PROFILES)))
@@ -147,6 +146,6 @@ def main(argv):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--mp":
         f = __file__
-        _micro_main(f.rsplit("/", 1)[0] if "/" in f else ".", sys.argv[2:])
+        _micro_main((f.rsplit("/", 1)[0] if "/" in f else ".") + "/..", sys.argv[2:])
     else:
         sys.exit(main(sys.argv[1:]))

@@ -16,6 +16,12 @@
 # parse() returns a Script or raises ScriptError with one line naming the line and the fault.
 # Runs on CPython and MicroPython (no imports).
 
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/event_script.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
+
 LIFT = "lift"
 DROP = "drop"
 PRESS = "press"

@@ -1,16 +1,16 @@
 """Engine matches and speed: win/draw/loss counts, nodes per second, heap.
 
-    python tools/bench_engine.py                     the target matches (10 games each) + speed
-    python tools/bench_engine.py --games 100         the issue's targets (long: use nice)
-    python tools/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
-    python tools/bench_engine.py --speed             speed and heap only
-    python tools/bench_engine.py --rp2040            speed, level budgets and heap on the
-                                                     emulated Pico (the figures that count)
-    python tools/bench_engine.py --rp2040 --profile  where a search's time goes there
-    micropython tools/bench_engine.py --speed        MicroPython figures only
+    python tools/bench/bench_engine.py               the target matches (10 games each) + speed
+    python tools/bench/bench_engine.py --games 100   the issue's targets (long: use nice)
+    python tools/bench/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
+    python tools/bench/bench_engine.py --speed       speed and heap only
+    python tools/bench/bench_engine.py --rp2040      speed, level budgets and heap on the
+                                               emulated Pico (the figures that count)
+    python tools/bench/bench_engine.py --rp2040 --profile  where a search's time goes there
+    micropython tools/bench/bench_engine.py --speed  MicroPython figures only
 
 Players: random (random move, random placements), greedy (the most valuable capture, else a
-random move; random placements), ref2 (the 2-ply reference, tools/reference_player.py),
+random move; random placements), ref2 (the 2-ply reference, tools/toolkit/reference_player.py),
 L1 L2 L3 (the engine's levels, as work budgets: a unit is about one tile's move generation,
 the same work on every machine, so results are reproducible; engine.LEVELS holds what the
 emulated Pico does in each level's time), sN (N units), dN (depth N).
@@ -34,9 +34,9 @@ board does; the other player answers the same way.
 import sys
 import gc
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(0, _HERE + "/../firmware")
-sys.path.insert(0, _HERE)
+_TOOLS = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/.."   # tools/bench/..
+sys.path.insert(0, _TOOLS + "/../firmware")
+sys.path.insert(0, _TOOLS)
 
 from barragoon.core import WHITE, TILE, MAX_BARRAGOON  # noqa: E402
 from barragoon.game import Game, DRAW  # noqa: E402
@@ -50,7 +50,7 @@ from barragoon.evaluation import VALUE  # noqa: E402
 if MICRO:
     gc.collect()
     HEAP_ENGINE_CODE = gc.mem_alloc() - HEAP_BEFORE_ENGINE
-from reference_player import ReferencePlayer  # noqa: E402
+from toolkit.reference_player import ReferencePlayer  # noqa: E402
 
 # Positions for the speed figures: the start, a middle game, a crowded one, a late one.
 SPEED_POSITIONS = (
@@ -656,7 +656,7 @@ def matches(opts, out=print, results=None):
 
 def main(argv):
     if "--help" in argv or "-h" in argv:
-        print((globals().get("__doc__") or "see tools/bench_engine.py").strip())
+        print((globals().get("__doc__") or "see tools/bench/bench_engine.py").strip())
         return 0
     worker = "--worker" in argv
     if worker:

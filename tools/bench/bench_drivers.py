@@ -1,6 +1,6 @@
 # Driver benchmark on the host, with the virtual hardware of tools/vboard:
-#   micropython tools/bench_drivers.py      (the MicroPython unix port; heap figures)
-#   python tools/bench_drivers.py           (CPython; times only)
+#   micropython tools/bench/bench_drivers.py      (the MicroPython unix port; heap figures)
+#   python tools/bench/bench_drivers.py           (CPython; times only)
 # Prints time per call and heap bytes per call for a full matrix scan, an LED show(), an OLED
 # show() and an input poll(), plus the worst-case LED current estimate.
 # Two scan times are given: with the fake board (the fake's Python code costs more than the
@@ -20,15 +20,16 @@ except NameError:
     _here = sys.argv[0]
 if not _here.startswith("/"):
     _here = os.getcwd() + "/" + _here
-_root = _here.rsplit("/", 2)[0]           # .../tools/bench_drivers.py -> repository root
+_root = _here.rsplit("/", 3)[0]           # .../tools/bench/bench_drivers.py -> repository root
 sys.path.insert(0, _root + "/tools")
 sys.path.insert(0, _root + "/firmware")
 
-from cli import no_arguments  # noqa: E402
+from toolkit.cli import no_arguments  # noqa: E402
 
 no_arguments("bench_drivers", "Driver benchmark on the virtual board (matrix scan, LED show, "
-             "OLED show, input poll):\n  micropython tools/bench_drivers.py   heap and time on "
-             "the MicroPython unix port\n  python tools/bench_drivers.py        times on CPython")
+             "OLED show, input poll):\n  micropython tools/bench/bench_drivers.py   heap and time "
+             "on the MicroPython unix port\n  python tools/bench/bench_drivers.py        times on "
+             "CPython")
 import vboard  # noqa: E402
 
 machine = vboard.install()

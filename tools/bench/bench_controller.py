@@ -1,8 +1,8 @@
 """Time and heap per event of the board controller, the flight recorder's RAM, the game clock's
 cost, and the peak heap of a whole game.
 
-    python tools/bench_controller.py        CPython figures, then the same under micropython
-    micropython tools/bench_controller.py   MicroPython figures only
+    python tools/bench/bench_controller.py        CPython figures, then the same under micropython
+    micropython tools/bench/bench_controller.py   MicroPython figures only
 
 Per event (the device handles each raw sensor change the same way): a lift with hints (LED
 frame ready, then the screen), a set-down in transit, and the loop step that commits a move at
@@ -12,20 +12,20 @@ objects it leaves to the garbage collector); "frames" adds what micropython.mem_
 counts: call frames of functions with many locals, freed again at once. Measured on the
 MicroPython unix port, which is 64-bit: objects there take up to twice the RAM they take on the
 RP2040. Times are unix-port times; the RP2040 figure is the unix time x 150 (an estimate:
-tools/bench_rp2040.py measures on an emulated Pico).
+tools/bench/bench_rp2040.py measures on an emulated Pico).
 """
 import sys
 import gc
 import time
 
-_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(0, _here)
-sys.path.insert(0, _here + "/../firmware")
+_tools = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/.."   # tools/bench/..
+sys.path.insert(0, _tools)
+sys.path.insert(0, _tools + "/../firmware")
 
-from cli import no_arguments  # noqa: E402
+from toolkit.cli import no_arguments  # noqa: E402
 
 no_arguments("bench_controller", globals().get("__doc__"))
-from ctl_script import Rig  # noqa: E402
+from toolkit.ctl_script import Rig  # noqa: E402
 
 MICRO = sys.implementation.name == "micropython"
 FACTOR = 150
