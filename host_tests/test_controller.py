@@ -794,3 +794,18 @@ def test_leds_with_no_mode_drawing_them_allocate_nothing():
         rig.ctl.render(rig.t, 1)
         assert gc.mem_alloc() - h == 0
     assert not any(rig.ctl.meaning)
+
+
+def test_a_barragoon_lifted_first_right_after_the_opponents_move_shows_its_capturers():
+    # Found by the simulator's browser test once issue 18's judge landed: Brown's d8-d6 stood
+    # (Brown may still slide on), White lifted the Barragoon on b4 to capture it with d5, and
+    # the board said "Put back b4". A Barragoon that the moved tile could not have taken
+    # instead, and that White can capture, is White starting a capture: Brown's turn closes
+    # and d5 lights as the tile that can take it.
+    rig = Rig()
+    rig.start_game()
+    rig.run("lift d2; wait 300; drop d5; wait 800; lift d8; wait 300; drop d6; wait 1000; "
+            "lift b4; wait 500")
+    assert rig.lit(C.CAPTURER) == ["d5"] and rig.record() == "d2-d5 d8-d6"
+    rig.run("lift d5; wait 300; drop b4; wait 500")
+    assert rig.record() == "d2-d5 d8-d6 d5xb4"

@@ -480,7 +480,11 @@ class Judge:
                     f |= F_UNPLACE
             else:
                 self.victim = sq
-        elif opp and not g.pending and not g.offered:
+        elif opp and not g.pending and not g.offered or cm >= 0 and _barragoon(c) and \
+                not g.pending and not g.offered and not tn.legal(cm >> 6, sq) and \
+                self._threatened(sq):
+            # (also a Barragoon the moved tile could not have taken instead, which the
+            # opponent can capture: the opponent starting a capture with its victim)
             f |= self._opponent_lifts(t)
             if f & F_OVER:
                 return f
