@@ -13,7 +13,7 @@ import soak_rp2040
 
 pico_bench.require()
 
-TURNS = int(os.environ.get("BARRAGOON_SOAK_TURNS", "150" if pico_bench.LONG else "5"))
+TURNS = int(os.environ.get("BARRAGOON_SOAK_TURNS", "150" if pico_bench.LONG else "6"))
 CUTS = int(os.environ.get("BARRAGOON_SOAK_CUTS", "200" if pico_bench.LONG else "5"))
 
 

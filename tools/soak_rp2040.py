@@ -269,7 +269,9 @@ class Soak:
             if "(agree)" in records and screen[:1] == ["White to move"] and \
                     self.b.occ == self.start:
                 return
-            self._arm(False)
+            # (among the next few operations: the draw's save, the record and the new game's
+            # save are all there are, and a cut armed beyond them would never come)
+            self._arm(True)
             if screen[:1] == ["Saved game"] and "Resume game" in screen:
                 self._tap("ok")
             elif screen[:1] and screen[0] in PLAYING and game is not None and not game.over:
