@@ -98,13 +98,13 @@ def run_file(name):
     for when, what, value in checks:
         if when not in times:
             times.append(when)
-    last = None
+    # One run of the whole script; the result at each check time is what a run cut there
+    # would give (board_events.run's `at`: test_snapshots_are_the_runs_cut_there checks it).
+    last = board_events.run(script, scratch_dir(_WORK), [int(w) for w in times if w != "end"])
+    if "end" in times:                     # what the board saved is what it shows
+        assert _file(GAME) == last.record, (name, _file(GAME), last.record)
     for when in times:
-        sc = script if when == "end" else _cut(script, int(when))
-        r = board_events.run(sc, scratch_dir(_WORK))
-        if when == "end":
-            last = r                       # what the board saved is what it shows
-            assert _file(GAME) == r.record, (name, _file(GAME), r.record)
+        r = last if when == "end" else last.at[int(when)]
         leds = {}
         for sq, meaning in r.leds:
             leds[sq] = meaning
@@ -326,6 +326,20 @@ def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_cap
 
 def test_fuzz04_a_less_likely_capture_is_not_made_while_a_tile_is_in_a_hand():
     run_file("fuzz04_victim_first_right_after_the_move_was_made.txt")
+
+
+def test_snapshots_are_the_runs_cut_there():
+    # run_file takes every check time from one run: each must be what a run of the script cut
+    # at that time gives (a power cut and a take-back among them).
+    for name in ("power_cut_resume.txt", "issue18_06_mover_slides_on_while_opponent_lifts.txt"):
+        script = es.parse(_read(name))
+        times = sorted({int(w) for w, _, _ in _checks(_read(name)) if w != "end"} |
+                       {e[0] for e in script.events[::3]})
+        whole = board_events.run(script, scratch_dir(_WORK), times)
+        for t in times:
+            cut = board_events.run(_cut(script, t), scratch_dir(_WORK))
+            snap = whole.at[t]
+            assert (snap.lines(), snap.beeps) == (cut.lines(), cut.beeps), (name, t)
 
 
 # --- the flight recorder's events.txt replays what happened ------------------------------------

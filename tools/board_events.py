@@ -135,9 +135,11 @@ class _Text:
         return out
 
 
-def run(script, workdir):
+def run(script, workdir, at=()):
     """Run a parsed script (event_script.Script) through app.main with its files in workdir
-    (a directory path ending in '/'). Returns a Result."""
+    (a directory path ending in '/'). Returns a Result; its `at` holds {ms: Result} for each
+    time in `at`: what a run of the script cut at that time would have returned (the events up
+    to it reach the sensors, the firmware has not seen those of the last moment yet)."""
     import vboard
     machine = vboard.install()
     vboard.reset()
@@ -173,6 +175,8 @@ def run(script, workdir):
     events = script.events
     state = {"i": 0, "t0": None}
     held = {}
+    due = sorted(at)
+    taken = {}
     base_wdt = machine.WDT
     base_app = app.App
 
@@ -182,21 +186,45 @@ def run(script, workdir):
             if state["t0"] is None:
                 state["t0"] = clock.t
             now = clock.t - state["t0"]
+            while due and due[0] <= now:   # (a run cut there ends in this feed)
+                while state["i"] < len(events) and events[state["i"]][0] <= due[0] and \
+                        events[state["i"]][1] != es.END:
+                    state["i"] += 1
+                    apply(events[state["i"] - 1])
+                taken[due.pop(0)] = result(held["app"])
             while state["i"] < len(events) and events[state["i"]][0] <= now:
                 ms, verb, arg = events[state["i"]]
                 state["i"] += 1
                 if verb == es.END:
                     raise Done()
-                if verb == es.POWER:
-                    raise PowerCut()
-                if verb in (es.LIFT, es.DROP):
-                    wiring.place(arg, 1 if verb == es.DROP else 0)
-                else:
-                    machine.set_input(pins[arg], 0 if verb == es.PRESS else 1)
+                apply(events[state["i"] - 1])
             if state["i"] >= len(events) and now >= script.end_ms:
                 raise Done()
 
     beeps = []
+
+    def apply(event):
+        ms, verb, arg = event
+        if verb == es.POWER:
+            raise PowerCut()
+        if verb in (es.LIFT, es.DROP):
+            wiring.place(arg, 1 if verb == es.DROP else 0)
+        else:
+            machine.set_input(pins[arg], 0 if verb == es.PRESS else 1)
+
+    def result(a):
+        ctl = a.ctl
+        out = []
+        if ctl.game is not None:
+            game_text(ctl.game, ctl.judge.duty_text(), out.append)
+        elif ctl.saved is not None:        # the power-on menu offers the saved game
+            game_text(ctl.saved, ctl.saved_duties, out.append)
+        leds = []
+        for sq in range(63):
+            m = ctl.meaning[sq]
+            if m:
+                leds.append((square_name(sq), colours.name(m)))
+        return Result("".join(out), leds, text.lines(), list(beeps), a)
 
     class App(base_app):
         def __init__(self, *args, **kw):
@@ -228,18 +256,9 @@ def run(script, workdir):
     a = held.get("app")
     if a is None:
         raise RuntimeError("the firmware did not start (config error?)")
-    ctl = a.ctl
-    out = []
-    if ctl.game is not None:
-        game_text(ctl.game, ctl.judge.duty_text(), out.append)
-    elif ctl.saved is not None:            # the power-on menu offers the saved game
-        game_text(ctl.saved, ctl.saved_duties, out.append)
-    leds = []
-    for sq in range(63):
-        m = ctl.meaning[sq]
-        if m:
-            leds.append((square_name(sq), colours.name(m)))
-    return Result("".join(out), leds, text.lines(), beeps, a)
+    r = result(a)
+    r.at = taken
+    return r
 
 
 def _clear(storage):
