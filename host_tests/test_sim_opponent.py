@@ -58,7 +58,7 @@ def test_the_simulator_plays_against_the_board_through_the_firmware_menus(tmp_pa
         sim.act("put", sq=parse_square("d5"))
         sim.wait(lambda: shows(sim, "Thinking..."), "the board thinking")
         sim.wait(lambda: shows(sim, "Board: Brown") and not shows(sim, "Thinking..."),
-                 "the board's move", timeout=30)
+                 "the board's move", timeout=90)   # (CPython: the engine without viper)
         st = sim.state()
         move = None
         pic = oled(sim)
