@@ -18,21 +18,8 @@ try:
     import micropython
     from micropython import const
     _NATIVE = True
-except ImportError:  # CPython: the decorator is a no-op and viper's casts are plain values
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
-
-    def ptr32(x):
-        return x
-
+except ImportError:  # CPython: viper runs as plain Python (the engine's stand-ins)
+    from barragoon.hostshim import micropython, const, ptr8, ptr32  # noqa: F401
     _NATIVE = False
 
 from array import array
