@@ -97,3 +97,20 @@ def test_the_readme_test_commands_name_real_things():
                 assert "slow" in text("host_tests/conftest.py"), "no 'slow' marker: " + cmd
         if "-r" in words:
             assert os.path.isfile(os.path.join(ROOT, words[words.index("-r") + 1])), cmd
+
+
+def test_the_rules_have_a_players_section_in_each_language_at_a_stable_anchor():
+    # The simulator links these anchors (tools/sim/text.json, checked in test_sim_text.py); a
+    # heading used twice would get a numbered anchor on GitHub and move the later one.
+    rules = "firmware/barragoon/RULES.md"
+    heads = [slug(m.group(1)) for m in re.finditer(r"^#+ (.+)$", text(rules), re.M)]
+    assert len(heads) == len(set(heads)), sorted(h for h in heads if heads.count(h) > 1)
+    top = text(rules).split("\n## ", 1)[0]
+    for anchor in ("deutsch-so-spielt-man", "english-how-to-play", "italiano-come-si-gioca",
+                   "español-cómo-se-juega"):
+        assert anchor in heads, anchor
+        assert "(#%s)" % anchor in top, "%s: not in the table at the top" % anchor
+        section = [part for part in text(rules).split("\n## ")
+                   if slug(part.split("\n", 1)[0]) == anchor]
+        # each: a short how-to-play and how the board behaves, as two subsections
+        assert len(section) == 1 and len(re.findall(r"^### ", section[0], re.M)) == 2, anchor

@@ -2,7 +2,7 @@
 """Play Barragoon without a board: a browser simulator that runs the real firmware.
 
     python tools/sim.py [--port 8765] [--no-browser] [--dir build/sim] [--fresh]
-                        [--replay FILE] [--rp2040 [--firmware UF2]]
+                        [--replay FILE] [--rp2040 [--firmware UF2]] [--lang de|en|it|es]
 
 Serves a page on http://127.0.0.1:PORT/ with the virtual board: the 7x9 squares and their
 pieces, each square's NeoPixel colour, the OLED pixel for pixel, the buttons (UP, DOWN, OK;
@@ -31,6 +31,12 @@ time, so the board answers a little slower than a real one.
 The page also explains itself: a legend of the LED colours (from the firmware's colour table,
 in the palette chosen in the board's menu, read from its settings.txt) and of the 16 Barragoon
 faces, and the rules (firmware/barragoon/RULES.md) on /rules.
+
+Language: the page and the board speak German, English, Italian or Spanish (a choice in the
+page's top right corner; tools/sim/text.json holds the page's texts). The page starts in the
+language --lang names, else the board's saved one, else the one last chosen in this browser,
+else the browser's own if it is one of the four, else English; its Rules link opens the
+player's section of RULES.md in that language.
 
 Replay: --replay FILE (a game record, or records.txt with several games, e.g. read off the
 board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step through it
@@ -84,7 +90,9 @@ BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt",
 RULES = os.path.join(FIRMWARE, "barragoon", "RULES.md")
 GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
-          "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png"}
+          "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png",
+          "text.json": "application/json; charset=utf-8"}
+LANGUAGES = ("en", "de", "it", "es")     # the board's languages, as controller/i18n.py names them
 
 
 def piece_of_code(c):
@@ -488,6 +496,7 @@ class Sim:
         self.palette = 0           # the LED palette the firmware uses (its settings.txt)
         self._settings_stat = None
         self.busy = ""             # a scripted action in progress ("set up")
+        self.lang = ""             # the board's language ("" until --lang or the page sets one)
         self.replay = {"name": "", "games": [], "version": 0}
         self.input_type = getattr(fw, "INPUT_TYPE", "buttons")
         self.pins = {}             # pin -> level driven from outside
@@ -687,10 +696,19 @@ class Sim:
         self.device.send({"occ": self.phys.occupancy()})
         self._sync_faces()
 
+    def set_language(self, code):
+        """The language of the page and the board: an error text or ""."""
+        if code not in LANGUAGES:
+            return "not a language of the board: %r (%s)" % (code, ", ".join(LANGUAGES))
+        with self.lock:
+            self.lang = code
+        self.changed()
+        return ""
+
     def act(self, op, a):
         """One action from the page. Returns an error text or ""."""
         with self.lock:
-            if self.busy and op not in ("press", "release", "back", "replay_step"):
+            if self.busy and op not in ("press", "release", "back", "replay_step", "language"):
                 return "wait: " + self.busy
             ph = self.phys
             err = ""
@@ -730,6 +748,8 @@ class Sim:
                 ph.board[sq] = p
                 ph.selected = -1
                 self._occupancy_changed()
+            elif op == "language":
+                return self.set_language(a.get("code"))
             elif op == "select":
                 side, p = ph.find_hand(int(a["id"]))
                 if p is None:
@@ -931,6 +951,7 @@ class Sim:
                 "log": self.log[-60:],
                 "replay_version": self.replay["version"],
                 "palette": self.palette,
+                "lang": self.lang,
                 "config": {"led_wiring": [fw.LED_WIRING, fw.LED_START, fw.LED_RUNS],
                            "input": self.input_type,
                            "long_press_ms": getattr(fw, "LONG_PRESS_MS", 700)},
@@ -1085,6 +1106,10 @@ def parse_args(argv):
     ap.add_argument("--firmware", metavar="UF2",
                     help="with --rp2040: the MicroPython v1.28 UF2 for RPI_PICO (default "
                          "../shared/rp2/ or $BARRAGOON_PICO_UF2)")
+    ap.add_argument("--lang", metavar="CODE",
+                    help="the language of the page and the board's screen: de (Deutsch), en "
+                         "(English), it (Italiano) or es (Español); default: the board's saved "
+                         "language, else the browser's")
     ap.add_argument("--micropython", metavar="PATH",
                     help="the MicroPython unix port to run the firmware on (default: "
                          "$MICROPYTHON, the venv's, or micropython on PATH; none: CPython)")
@@ -1215,8 +1240,13 @@ def serve(args):
             raise UserError(why)
     elif args.firmware:
         raise UserError("--firmware is for --rp2040 (the emulated Pico's MicroPython)")
+    if args.lang is not None and args.lang not in LANGUAGES:
+        raise UserError("--lang %s: not a language of the board (choose one of %s)"
+                        % (args.lang, ", ".join(sorted(LANGUAGES))))
     sim_dir = board_dir(args.dir, args.fresh)
     sim, runtime = make_sim(args, sim_dir)
+    if args.lang:
+        sim.set_language(args.lang)
     sim.runtime = runtime
     runtime = runtime["text"]
     if args.replay:

@@ -4,145 +4,19 @@
 // from the firmware's colour table (GET /api/leds), in the palette the model names.
 "use strict";
 
-// --- every text of the page -------------------------------------------------------------------
-// One table, so that the page can be translated in one place: index.html names its texts with
-// data-t (an element's text), data-t-html (a text with the markup written here) and
-// data-t-title (a tooltip); the code takes them with t(key, {values}), where {name} in a text
-// is a value filled in when it is shown. Not here: what the firmware writes on its OLED, the
-// host's error messages (tools/sim.py) and the rules page (firmware/barragoon/RULES.md).
-const TEXT = {
-  pageTitle: "Barragoon board simulator",
-  brand: "Barragoon", brandSub: "board simulator",
-  tabPlay: "Play", tabReplay: "Replay", tabRules: "Rules \u2197",
-  tabRulesTitle: "the rules of Barragoon (opens in a new tab)",
-  connecting: "connecting\u2026", statusTitle: "the firmware process",
-  notReachable: "simulator not reachable",
-  sides: ["White", "Brown"],
-  handWhite: "White\u2019s hand", handBrown: "Brown\u2019s hand",
-  emptyBoard1: "The board is empty.",
-  emptyBoard2: "Click <b>Set up start position</b> to put the pieces on their squares: the game " +
-               "starts when they all stand right.",
-  btnUp: "UP", btnDown: "DOWN", btnOk: "hold = BACK", btnBack: "BACK",
-  btnUpTitle: "UP (arrow up)", btnDownTitle: "DOWN (arrow down)",
-  btnOkTitle: "OK (Enter); hold 0.7 s for BACK",
-  btnBackTitle: "BACK: holds OK past the long-press time (Esc)", buzzerTitle: "buzzer",
-  supplyTitle: "Supply", supplyUnit: "Barragoons", takeSupply: "Take a Barragoon",
-  boxTitle: "Tiles off the board",
-  setup: "Set up start position", variantTitle: "faces of the 8 start Barragoons",
-  variantClosed: "closed (X)", variantOpen: "open (A)", clear: "Clear board",
-  savedTitle: "Saved game", replayIt: "Replay it", replayItTitle: "step through this game",
-  console: "Console", noGameSaved: "(no game saved)",
-  // pieces
-  tileTitle: "{side} {value}-tile", barragoonTitle: "Barragoon {face}",
-  barragoonChoosing: "Barragoon {face} (being chosen: UP/DOWN, then OK)",
-  barragoonUnconfirmed: "Barragoon {face} (face not confirmed yet)",
-  awayTile: "put aside (off the board)", awayBarragoon: "back to the supply",
-  boxPieceTitle: "{piece}: click to take it into the active hand",
-  // the saved game and the firmware's state
-  summaryDraw: "draw", summaryWon: "{side} won", summaryPlacing: "{side} places a Barragoon",
-  summaryToMove: "{side} to move", summarySupply: "{summary} \u00b7 supply {n}",
-  summaryUnreadable: "unreadable: {problem}", summaryNone: "none yet",
-  summaryFinished: "none yet \u00b7 {n} finished",
-  status: "firmware: {status}", statusCPython: "firmware: {status} on CPython",
-  statusPico: "firmware: {status} on the emulated Pico", statusBusy: "{status} \u00b7 {busy}",
-  busySettingUp: "setting up", runtimeNote: "The firmware runs on {runtime}.",
-  // the line under the board: what to do next
-  hintSettingUp: "Setting up the start position\u2026",
-  hintChooseFace: "Choose the Barragoon\u2019s face with UP and DOWN (arrow keys), confirm with " +
-                  "OK (Enter).",
-  hintStart: "To begin, click \u201cSet up start position\u201d: the pieces go onto their " +
-             "squares and the game starts. (Or click a tile under \u201cTiles off the board\u201d, " +
-             "then a square.)",
-  hintPickUp: "Click a piece to pick it up: the board lights where it can go.",
-  hintPutDown: "Click an empty square to put the highlighted piece down; click a hand piece to " +
-               "choose it.",
-  hintTileLifted: "{piece} is in hand: click a lit square to move it there. To capture, first " +
-                  "click the piece on a {capture} square to take it off, then click that square " +
-                  "again.",
-  hintCaptureTile: "Click {sq} again to put {piece} there: it captures the {victim} (now in " +
-                   "{victimHand}), which leaves the game.",
-  hintCaptureBarragoon: "Click {sq} again to put {piece} there: it captures the Barragoon (now " +
-                        "in {victimHand}), which {side} then places again.",
-  hintVictimFirst: "The {victim} from {sq} is in {victimHand}: now click the {side} tile that " +
-                   "captures it (lit), then click {sq} again to put that tile there. If none is " +
-                   "lit, click {sq} to put it back.",
-  hintPlaceCaptured: "{side} places the captured Barragoon again: click an empty square, then " +
-                     "choose its face with UP/DOWN and OK.",
-  hintPlaceNew: "{side} places a Barragoon: click an empty square, then choose its face with " +
-                "UP/DOWN and OK.",
-  hintTakeBarragoon: "{side} places a Barragoon: click \u201cTake a Barragoon\u201d, then an " +
-                     "empty square.",
-  hintPutAside: "{side} places a Barragoon: first put the captured {victim} aside (the \u00d7 on " +
-                "it in {victimHand}), then click \u201cTake a Barragoon\u201d and an empty square.",
-  pieceTile: "{side}\u2019s {value}-tile", victimTile: "{side} {value}-tile",
-  victimBarragoon: "Barragoon",
-  handOf: "{side}\u2019s hand",
-  // the legend
-  legendTitle: "Legend", legendRules: "Rules \u2197", legendLights: "Lights", legendFaces: "Faces",
-  legendPalette: "Colours: {palette}",
-  legendPaletteHow: "To change them: hold OK for the board\u2019s menu, then \u201cLEDs\u201d.",
-  paletteNames: { "normal": "normal", "red-green": "for red-green colour blindness" },
-  patterns: { steady: "", pulse: "pulsing", blink: "blinking", flash: "flashing" },
-  ledGroups: {
-    lifted: "A tile in hand", victim: "A piece to capture in hand", touch: "Touch-move",
-    place: "Placing and setting up", fix: "Something to fix", hint: "Hint (menu)",
-    over: "Game over", test: "Sensor test (menu)" },
-  leds: {
-    "origin": "the square the lifted tile came from",
-    "move": "the tile may move here",
-    "capture tile": "capture: an opposing tile it can take",
-    "capture barragoon": "capture: a Barragoon it can take",
-    "capturer": "your tiles that can capture the lifted piece",
-    "must move": "this tile must move (you touched it)",
-    "must capture": "this piece must be captured (you touched it)",
-    "place": "the Barragoon being placed; in set-up, the next square to fill",
-    "set up": "set-up: the other squares still to fill",
-    "error": "a piece where it cannot stand",
-    "take off": "take the piece off this square",
-    "put back": "put a piece (back) on this square",
-    "hint": "the tile the board would move",
-    "hint to": "\u2026 and where to",
-    "winner": "the winner\u2019s tiles", "loser": "the loser\u2019s tiles",
-    "draw": "every tile, after a draw",
-    "sensed": "a piece stands here" },
-  legendFacesIntro: "The arrows show the way a tile may travel over a Barragoon: in at the tail, " +
-                    "out at the head. The letter of the code is the way out.",
-  legendFacesCapture: "Any Barragoon can be captured by a full move ending on it, except " +
-                      "that a 2-tile cannot capture All Turns. A turn made on a Barragoon is " +
-                      "the walk\u2019s only turn.",
-  faces: {
-    "X": ["No Entry", "No tile may walk over it."],
-    "1N": ["One Way N", "Straight over it, travelling north only."],
-    "1E": ["One Way E", "Straight over it, travelling east only."],
-    "1S": ["One Way S", "Straight over it, travelling south only."],
-    "1W": ["One Way W", "Straight over it, travelling west only."],
-    "2V": ["Two Ways V", "Straight over it, travelling north or south."],
-    "2H": ["Two Ways H", "Straight over it, travelling east or west."],
-    "RN": ["Right Turn N", "In travelling west, turn right, out to the north."],
-    "RE": ["Right Turn E", "In travelling north, turn right, out to the east."],
-    "RS": ["Right Turn S", "In travelling east, turn right, out to the south."],
-    "RW": ["Right Turn W", "In travelling south, turn right, out to the west."],
-    "LN": ["Left Turn N", "In travelling east, turn left, out to the north."],
-    "LE": ["Left Turn E", "In travelling south, turn left, out to the east."],
-    "LS": ["Left Turn S", "In travelling west, turn left, out to the south."],
-    "LW": ["Left Turn W", "In travelling north, turn left, out to the west."],
-    "A": ["All Turns", "From any side, turning left or right on it, never straight on."] },
-  // replay
-  recordTitle: "Game record", openFile: "Open file\u2026", boardGame: "This board\u2019s game",
-  rpFirst: "start (Home)", rpPrev: "back (\u2190)", rpNext: "forward (\u2192)", rpLast: "end (End)",
-  rpLoad: "Load a game record to replay it.",
-  rpGame: "Game {n} \u00b7 {variant} \u00b7 {result} \u00b7 {actions} actions",
-  rpGameFaulty: "Game {n} \u00b7 {variant} \u00b7 {result} \u00b7 {actions} actions \u00b7 faulty",
-  rpStopsAfter: "The record stops being playable after action {n}: {error}",
-  rpCannot: "Cannot replay: {error}",
-  rpHead: "{name} \u00b7 {variant} \u00b7 result {result}",
-  rpHeadExpress: "{name} \u00b7 {variant} \u00b7 express {express} \u00b7 result {result}",
-  rpStart: "Start position", rpTurn: "{number}. {label}  ({side})",
-  rpTurnBrown: "{number}... {label}  ({side})",
-  rpOver: "{text} \u2014 {result}: {reason}", rpDraw: "draw", rpWins: "{side} wins",
-  rpPlacing: "{text} \u2014 {side} places a Barragoon", rpToMove: "{text} \u2014 {side} to move",
-  rpSupply: "{text} \u00b7 supply {n}",
-};
+// --- every text of the page, in every language ------------------------------------------------
+// One table per language in text.json beside this file (GET /text.json), so that the page is
+// translated in one place: index.html names its texts with data-t (an element's text),
+// data-t-html (a text with the markup written there) and data-t-title (a tooltip); the code
+// takes them with t(key, {values}), where {name} in a text is a value filled in when it is
+// shown. host_tests/test_sim_text.py fails when a key or a {value} misses in any language.
+// Each table also names its language (langName, as its speakers write it) and the section of
+// RULES.md in it (rulesAnchor). Not here: what the firmware writes on its OLED (it has its own
+// tables, controller/lang_*.py), the host's error messages (tools/sim.py) and RULES.md itself.
+const LANGUAGES = ["en", "de", "it", "es"];
+const LANG_KEY = "barragoon.sim.lang";      // localStorage: the language chosen on this page
+let TEXTS = null;
+let TEXT = {};
 
 // The legend's groups of LED meanings (the firmware's names, controller/colours.py). Not
 // listed: "off", and the LED test's pure colours (its screen says what they are).
@@ -174,10 +48,79 @@ function applyText(root) {
   document.title = t("pageTitle");
 }
 
+// --- the language -------------------------------------------------------------------------------
+// The page and the simulated board speak one language. At the start the page takes the board's
+// (tools/sim.py --lang, or the one saved in the board's settings), else the one last chosen on
+// this page (localStorage), else the browser's first language among the four, else English.
+// Choosing one on the page sets the board's language too, as its menu does.
+function browserLanguage() {
+  for (const l of navigator.languages || [navigator.language || ""]) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (LANGUAGES.indexOf(code) >= 0) return code;
+  }
+  return "";
+}
+
+function storedLanguage() {
+  try { return localStorage.getItem(LANG_KEY) || ""; } catch (e) { return ""; }
+}
+
+function firstLanguage(board) {
+  for (const code of [board, storedLanguage(), browserLanguage()])
+    if (LANGUAGES.indexOf(code) >= 0) return code;
+  return "en";
+}
+
+function buildLanguageChoice() {
+  const sel = $("lang");
+  sel.innerHTML = "";
+  for (const code of LANGUAGES) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = TEXTS[code].langName;
+    o.lang = code;
+    sel.appendChild(o);
+  }
+  sel.addEventListener("change", () => chooseLanguage(sel.value));
+}
+
+function chooseLanguage(code) {
+  setLanguage(code);
+  try { localStorage.setItem(LANG_KEY, sim.lang); } catch (e) { /* private mode: not kept */ }
+  sim.boardLang = sim.lang;
+  api("language", { code: sim.lang });
+}
+
+// Every text on the page in the language code; what was drawn in another is drawn again.
+function setLanguage(code) {
+  if (!TEXTS[code]) code = "en";
+  sim.lang = code;
+  TEXT = sim.text = TEXTS[code];
+  SIDES = TEXT.sides;
+  document.documentElement.lang = code;
+  $("lang").value = code;
+  applyText(document);
+  const rules = "/rules#" + TEXT.rulesAnchor;
+  $("rules-link").href = rules;
+  $("legend-rules").href = rules;
+  if (!cells) return;
+  for (const c of cells.concat(rpCells)) c._key = "";
+  document.querySelectorAll(".hand-pieces").forEach(b => { b._key = ""; });
+  $("box")._key = "";
+  $("record")._text = undefined;
+  sim.palette = -1;
+  buildFaceLegend();
+  if (sim.model) render(sim.model);
+  if (sim.replay) fillReplayGames();
+  if (rpGame()) rpSelect(sim.rp.game, sim.rp.step);
+  else rpGo(0);
+}
+
 const FILES = "abcdefg";
 const LED_GAIN = 2.5;          // the strip runs at LED_BRIGHTNESS (40 %): scale up for the screen
 const sim = window.sim = { model: null, replay: null, faces: null, leds: null, palette: -1,
-                           rp: { game: 0, step: 0 }, ready: false, errors: [], text: TEXT };
+                           rp: { game: 0, step: 0 }, ready: false, errors: [], text: TEXT,
+                           lang: "" };
 
 function sqName(sq) { return FILES[sq % 7] + (Math.floor(sq / 7) + 1); }
 function $(id) { return document.getElementById(id); }
@@ -490,7 +433,7 @@ function onKey(ev, isDown) {
 }
 
 // --- saved game, status -----------------------------------------------------------------------
-const SIDES = TEXT.sides;
+let SIDES = [];                // the players' names in the page's language
 
 function renderGame(m) {
   const g = m.game;
@@ -519,7 +462,7 @@ function renderGame(m) {
   const cpython = m.device.runtime === "cpython";
   st.className = "status " + m.device.status;
   const status = t(cpython ? "statusCPython" : m.device.runtime === "rp2040" ? "statusPico" :
-                   "status", { status: m.device.status });
+                   "status", { status: TEXT.statuses[m.device.status] || m.device.status });
   st.textContent = m.busy ? t("statusBusy", { status: status, busy: t("busySettingUp") }) : status;
   st.title = m.device.text || t("statusTitle");
   const note = $("runtime-note");
@@ -607,6 +550,14 @@ function updateHint() {
 
 function render(m) {
   sim.model = m;
+  if (m.lang !== sim.boardLang) {             // changed on the board (its menu) or by the host
+    sim.boardLang = m.lang;
+    if (m.lang && m.lang !== sim.lang) {
+      setLanguage(m.lang);
+      try { localStorage.setItem(LANG_KEY, m.lang); } catch (e) { /* not kept */ }
+      return;                                  // setLanguage has rendered m
+    }
+  }
   for (let sq = 0; sq < 63; sq++) {
     setPiece(cells[sq], m.board[sq]);
     setLed(cells[sq], m.leds[sq]);
@@ -708,6 +659,12 @@ async function loadReplay(version) {
   sim.replayVersion = version;
   const r = await fetch("/api/replay");
   sim.replay = await r.json();
+  sim.rp.game = Math.max(0, (sim.replay.games || []).length - 1);
+  fillReplayGames();
+  if (rpGame()) rpSelect(sim.rp.game, 0);
+}
+
+function fillReplayGames() {
   const sel = $("replay-game");
   const games = sim.replay.games || [];
   sel.innerHTML = "";
@@ -721,9 +678,7 @@ async function loadReplay(version) {
     sel.appendChild(o);
   });
   sel.hidden = games.length < 2;
-  sim.rp.game = Math.max(0, games.length - 1);
   sel.value = sim.rp.game;
-  if (games.length) rpSelect(sim.rp.game, 0);
 }
 
 function rpGame() {
@@ -820,7 +775,13 @@ function showTab(name) {
 
 // --- start ------------------------------------------------------------------------------------
 async function start() {
-  applyText(document);
+  TEXTS = await (await fetch("/text.json")).json();
+  let board = "";                                  // the board's language, if it has one
+  try { board = (await (await fetch("/api/state")).json()).lang || ""; } catch (e) { board = ""; }
+  buildLanguageChoice();
+  setLanguage(firstLanguage(board));
+  sim.boardLang = board;
+  if (sim.lang !== board) chooseLanguage(sim.lang);
   cells = buildBoard($("board"), true);
   rpCells = buildBoard($("replay-board"), false);
   try { sim.faces = await (await fetch("/api/faces")).json(); } catch (e) { sim.faces = null; }
