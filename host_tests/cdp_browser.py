@@ -21,7 +21,8 @@ import time
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-default-apps", "--disable-extensions", "--hide-scrollbars",
-         "--mute-audio", "--force-device-scale-factor=1", "--remote-debugging-pipe"]
+         "--mute-audio", "--force-device-scale-factor=1", "--remote-debugging-pipe",
+         "--lang=en-US"]      # pages that follow the browser's language see English everywhere
 
 
 def find_chromium():

@@ -155,9 +155,13 @@ class Page:
 
 @pytest.fixture
 def page(tmp_path, request):
+    # request.param (indirect parametrization): {"args": more sim.py options,
+    # "accept_language": the browser's languages, as a browser in that country sends them}
+    opts = getattr(request, "param", {})
     sim_dir = str(tmp_path / "board")
     proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--port",
-                             "0", "--no-browser", "--dir", sim_dir, "--fresh"],
+                             "0", "--no-browser", "--dir", sim_dir, "--fresh"] +
+                            opts.get("args", []),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             cwd=ROOT)
     url = None
@@ -177,10 +181,16 @@ def page(tmp_path, request):
     shutil.rmtree(art, ignore_errors=True)
     b = Browser(width=1400, height=900)
     try:
+        if opts.get("accept_language"):
+            b.call("Emulation.setUserAgentOverride", {
+                "userAgent": b.eval("navigator.userAgent"),
+                "acceptLanguage": opts["accept_language"]})
         b.goto(url)
         b.wait("window.sim && window.sim.ready && window.sim.model.device.status === 'running'",
                timeout=60, what="the page and the firmware")
-        yield Page(b, sim_dir, art)
+        pg = Page(b, sim_dir, art)
+        pg.url = url
+        yield pg
         assert not [c for c in b.console if c.startswith("exception")], b.console
     finally:
         b.close()
@@ -590,7 +600,7 @@ def test_legend_palette_faces_rules_and_capture_hints(page):
     def new_tab():
         for t in p.b.call("Target.getTargets", session=False)["targetInfos"]:
             if t["type"] == "page" and t["targetId"] not in before and \
-                    t["url"].endswith("/rules"):
+                    t["url"].endswith("/rules#english-how-to-play"):
                 return t["url"]
     url = p.wait(new_tab, "the rules in a new tab")
     p.b.goto(url)
@@ -632,3 +642,85 @@ def check_face_descriptions(faces, core):
             turn = "right" if code[0] == "R" else "left"
             assert "turn " + turn in does and len(dirs) == 2, f
             assert allowed == {(dirs[0], dirs[1])}, f
+
+
+# --- the page in the players' languages --------------------------------------------------------
+def page_texts(p):
+    return p.b.eval("[document.documentElement.lang, document.getElementById('setup')"
+                    ".textContent, document.getElementById('rules-link').getAttribute('href'), "
+                    "document.getElementById('legend-rules').getAttribute('href'), "
+                    "document.getElementById('lang').value, document.title]")
+
+
+def texts_not_in(p, lang):
+    """The texts the page names that it does not show in lang's table (the status line
+    excepted: it shows the firmware's state once the page runs)."""
+    return p.b.eval("(function(){var T=window.sim.text; if (window.sim.lang !== '%s') "
+                    "return ['the page is in ' + window.sim.lang]; var q = s => [...document"
+                    ".querySelectorAll(s)].filter(e => e.id !== 'status'); "
+                    "return q('[data-t]').filter(e => e.textContent !== T[e.dataset.t])"
+                    ".map(e => e.dataset.t).concat(q('[data-t-title]').filter(e => e.title "
+                    "!== T[e.dataset.tTitle]).map(e => e.dataset.tTitle));})()" % lang)
+
+
+@pytest.mark.parametrize("page", [{"accept_language": "es-ES,es;q=0.9,en;q=0.5"}],
+                         indirect=True)
+def test_the_page_speaks_the_players_language(page):
+    p = page
+    with open(os.path.join(ROOT, "tools", "sim", "text.json"), encoding="utf-8") as f:
+        texts = json.load(f)
+    # --- a browser in Spanish and a board without a language of its own: Spanish, both ------
+    assert page_texts(p) == ["es", "Colocar la posición inicial", "/rules#español-cómo-se-juega",
+                             "/rules#español-cómo-se-juega", "es",
+                             "Simulador del tablero Barragoon"]
+    assert texts_not_in(p, "es") == []
+    p.wait(lambda: p.model(".lang") == "es", "the page's language sent to the board")
+    assert p.b.eval("[...document.querySelectorAll('#lang option')].map(o => o.textContent)") \
+        == ["English", "Deutsch", "Italiano", "Español"]
+    assert p.hint() == texts["es"]["hintStart"]
+
+    # --- choosing Deutsch: every text, the legend, the hint and the rules link follow -------
+    p.b.eval("(function(){var s=document.getElementById('lang'); s.value='de'; "
+             "s.dispatchEvent(new Event('change'));})()")
+    assert page_texts(p) == ["de", "Grundstellung aufbauen", "/rules#deutsch-so-spielt-man",
+                             "/rules#deutsch-so-spielt-man", "de", "Barragoon-Brett-Simulator"]
+    assert texts_not_in(p, "de") == []
+    assert p.hint() == texts["de"]["hintStart"]
+    assert p.b.eval("document.querySelector('#legend-face-list .face-name').textContent") == \
+        "Kein Weg"
+    assert p.b.eval("document.querySelector('#legend-led-list .led-group').textContent") == \
+        texts["de"]["ledGroups"]["lifted"]
+    p.wait(lambda: p.model(".lang") == "de", "the board told")
+    assert p.b.eval("localStorage.getItem('barragoon.sim.lang')") == "de"
+    p.b.click("#setup")
+    p.wait(lambda: not p.model(".busy"), "set-up done")
+    p.wait(lambda: p.b.eval("document.getElementById('game-summary').textContent")
+           .startswith("Weiß am Zug"), "the saved game's summary in German")
+    p.shot("deutsch")
+
+    # --- the rules link opens the German players' section -----------------------------------
+    before = {t["targetId"] for t in p.b.call("Target.getTargets", session=False)["targetInfos"]}
+    p.b.click("#rules-link")
+
+    def new_tab():
+        for t in p.b.call("Target.getTargets", session=False)["targetInfos"]:
+            if t["type"] == "page" and t["targetId"] not in before and "/rules" in t["url"]:
+                return t["url"]
+    url = p.wait(new_tab, "the rules in a new tab")
+    assert url == p.url + "rules#deutsch-so-spielt-man"
+    p.b.goto(url)
+    p.wait(lambda: abs(p.b.eval("document.getElementById('deutsch-so-spielt-man')"
+                                ".getBoundingClientRect().top")) < 2, "the German section shown")
+    assert p.b.eval("document.getElementById('deutsch-so-spielt-man').textContent") == \
+        "Deutsch: So spielt man"
+    # the one anchor with letters beyond ASCII works in a browser too
+    p.b.goto(p.url + "rules#español-cómo-se-juega")
+    p.wait(lambda: abs(p.b.eval("document.getElementById('español-cómo-se-juega')"
+                                ".getBoundingClientRect().top")) < 2, "the Spanish section shown")
+    p.shot("rules_deutsch")
+
+    # --- the page opened again: German still (the board's language now) --------------------
+    p.b.eval("localStorage.clear()")
+    p.b.goto(p.url)
+    p.b.wait("window.sim && window.sim.ready", timeout=60, what="the page again")
+    assert page_texts(p)[:2] == ["de", "Grundstellung aufbauen"]

@@ -77,6 +77,22 @@ def test_bad_port_and_dir_are_refused(tmp_path):
     one_line_error(run_sim("--dir", str(f)), "not a directory")
 
 
+def test_an_unknown_language_is_refused_in_one_line(tmp_path):
+    proc = run_sim("--lang", "fr", "--no-browser", "--dir", str(tmp_path))
+    one_line_error(proc, "--lang fr", "de, en, es, it")
+    assert not proc.stderr.startswith("usage:")
+    assert "--lang" in run_sim("--help").stdout
+
+
+def test_the_language_is_the_boards_and_the_pages(tmp_path):
+    s = simtool.Sim(str(tmp_path), None, firmware=False)
+    assert s.state()["lang"] == ""                        # none chosen: the page picks one
+    for code in ("de", "it", "es", "en"):
+        assert s.act("language", {"code": code}) == "" and s.state()["lang"] == code
+    assert "not a language" in s.act("language", {"code": "fr"})
+    assert s.state()["lang"] == "en"
+
+
 # --- running on CPython -------------------------------------------------------------------------
 class SimProcess:
     """tools/sim.py in its own session (as a terminal runs it), its output collected."""
@@ -159,6 +175,9 @@ def check_served_files(url):
     with open(os.path.join(ROOT, "tools", "games", "short-win.txt"), encoding="utf-8") as f:
         assert get("games/short-win.txt")[::2] == (200, f.read())
     assert len(json.loads(get("api/leds")[2])["palettes"]) == 2
+    code, ctype, text = get("text.json")
+    assert code == 200 and ctype.startswith("application/json")
+    assert list(json.loads(text)) == ["en", "de", "it", "es"]
     for path in ("games/../sim.py", "games/", "games/%2e%2e/sim.py", "rules/../sim.py"):
         assert get(path)[0] == 404, path
 
@@ -199,6 +218,14 @@ def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_
     assert sum("CPython" in line for line in s.lines) == 1, out      # said once
     assert "Set up start position" in out                             # what to do first
     assert running_with(sim_dir) == [], "a firmware process was left running"
+
+
+def test_lang_chooses_the_language_at_the_start(tmp_path):
+    s = SimProcess(str(tmp_path / "board"), env={"MICROPYTHON": "none"}, extra=["--lang", "it"])
+    try:
+        assert s.state()["lang"] == "it"
+    finally:
+        assert s.stop(signal.SIGTERM) == 0
 
 
 def test_with_micropython_the_terminal_names_it(tmp_path):
