@@ -600,7 +600,7 @@ def test_legend_palette_faces_rules_and_capture_hints(page):
     def new_tab():
         for t in p.b.call("Target.getTargets", session=False)["targetInfos"]:
             if t["type"] == "page" and t["targetId"] not in before and \
-                    t["url"].endswith("/rules#english-how-to-play"):
+                    t["url"].endswith("/rules?lang=en#english-how-to-play"):
                 return t["url"]
     url = p.wait(new_tab, "the rules in a new tab")
     p.b.goto(url)
@@ -670,8 +670,8 @@ def test_the_page_speaks_the_players_language(page):
     with open(os.path.join(ROOT, "tools", "sim", "text.json"), encoding="utf-8") as f:
         texts = json.load(f)
     # --- a browser in Spanish and a board without a language of its own: Spanish, both ------
-    assert page_texts(p) == ["es", "Colocar la posición inicial", "/rules#español-cómo-se-juega",
-                             "/rules#español-cómo-se-juega", "es",
+    assert page_texts(p) == ["es", "Colocar la posición inicial", "/rules?lang=es#español-cómo-se-juega",
+                             "/rules?lang=es#español-cómo-se-juega", "es",
                              "Simulador del tablero Barragoon"]
     assert texts_not_in(p, "es") == []
     p.wait(lambda: p.model(".lang") == "es", "the page's language sent to the board")
@@ -682,8 +682,8 @@ def test_the_page_speaks_the_players_language(page):
     # --- choosing Deutsch: every text, the legend, the hint and the rules link follow -------
     p.b.eval("(function(){var s=document.getElementById('lang'); s.value='de'; "
              "s.dispatchEvent(new Event('change'));})()")
-    assert page_texts(p) == ["de", "Grundstellung aufbauen", "/rules#deutsch-so-spielt-man",
-                             "/rules#deutsch-so-spielt-man", "de", "Barragoon-Brett-Simulator"]
+    assert page_texts(p) == ["de", "Grundstellung aufbauen", "/rules?lang=de#deutsch-so-spielt-man",
+                             "/rules?lang=de#deutsch-so-spielt-man", "de", "Barragoon-Brett-Simulator"]
     assert texts_not_in(p, "de") == []
     assert p.hint() == texts["de"]["hintStart"]
     assert p.b.eval("document.querySelector('#legend-face-list .face-name').textContent") == \
@@ -707,12 +707,15 @@ def test_the_page_speaks_the_players_language(page):
             if t["type"] == "page" and t["targetId"] not in before and "/rules" in t["url"]:
                 return t["url"]
     url = p.wait(new_tab, "the rules in a new tab")
-    assert url == p.url + "rules#deutsch-so-spielt-man"
+    assert url == p.url + "rules?lang=de#deutsch-so-spielt-man"
     p.b.goto(url)
     p.wait(lambda: abs(p.b.eval("document.getElementById('deutsch-so-spielt-man')"
                                 ".getBoundingClientRect().top")) < 2, "the German section shown")
     assert p.b.eval("document.getElementById('deutsch-so-spielt-man').textContent") == \
         "Deutsch: So spielt man"
+    assert p.b.eval("document.documentElement.lang") == "de"
+    assert p.b.eval("document.querySelector('.top').textContent").startswith(
+        "Barragoon-Brett-Simulator \u00b7 die Regeln des Projekts")
     # the one anchor with letters beyond ASCII works in a browser too
     p.b.goto(p.url + "rules#español-cómo-se-juega")
     p.wait(lambda: abs(p.b.eval("document.getElementById('español-cómo-se-juega')"

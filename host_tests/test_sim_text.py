@@ -89,9 +89,11 @@ def test_each_language_names_itself_and_its_section_of_the_rules():
 
 def test_the_rules_page_the_simulator_serves_has_those_anchors():
     import sim as simtool
-    html = simtool.rules_html()
     for lang, table in tables().items():
+        html = simtool.rules_html(lang)
         assert 'id="%s"' % table["rulesAnchor"] in html, lang
+        assert '<html lang="%s">' % lang in html and table["rulesOf"] in html, lang
+    assert simtool.rules_html("xx") == simtool.rules_html("en")    # a page asking oddly
 
 
 def test_the_face_names_are_those_of_each_languages_printed_rules():

@@ -43,6 +43,7 @@ board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step
 forwards and backwards. Positions come from the rules core (barragoon.record.parse_record).
 """
 import argparse
+import html
 import json
 import os
 import platform
@@ -54,6 +55,7 @@ import threading
 import time
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "tools", "sim")
@@ -959,16 +961,27 @@ class Sim:
 
 
 # --- HTTP --------------------------------------------------------------------------------------
-def rules_html():
-    """RULES.md as a page; its links to the example games go to /games/NAME."""
+def page_texts(lang):
+    """The page's texts in the language lang (tools/sim/text.json), English for another."""
+    with open(os.path.join(WEB, "text.json"), encoding="utf-8") as f:
+        texts = json.load(f)
+    return texts.get(lang) or texts["en"]
+
+
+def rules_html(lang="en"):
+    """RULES.md as a page, its line on top in the page's language lang; its links to the
+    example games go to /games/NAME."""
     with open(RULES, encoding="utf-8") as f:
         text = f.read()
     served = {"tools/games/" + n: "/games/" + n for n in game_files()}
-    top = ('Barragoon board simulator &middot; the rules of the project '
-           '(<code>firmware/barragoon/RULES.md</code>) &middot; '
-           '<a href="/rules.md">plain text</a>')
+    words = page_texts(lang)
+    if lang not in LANGUAGES:
+        lang = "en"
+    top = ('%s &middot; %s (<code>firmware/barragoon/RULES.md</code>) &middot; '
+           '<a href="/rules.md">%s</a>' % tuple(html.escape(words[k]) for k in (
+               "pageTitle", "rulesOf", "rulesPlain")))
     return rules_page.page(text, top, rules_page.file_link(os.path.dirname(RULES), ROOT,
-                                                           served))
+                                                           served), lang)
 
 
 def game_files():
@@ -1018,7 +1031,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/api/leds":
             self._json(self.leds)
         elif path == "/rules":
-            self._send(200, rules_html(), "text/html; charset=utf-8")
+            query = parse_qs(self.path.partition("?")[2])
+            self._send(200, rules_html(query.get("lang", ["en"])[0]),
+                       "text/html; charset=utf-8")
         elif path == "/rules.md":
             with open(RULES, "rb") as f:
                 self._send(200, f.read(), "text/plain; charset=utf-8")

@@ -100,7 +100,7 @@ function setLanguage(code) {
   document.documentElement.lang = code;
   $("lang").value = code;
   applyText(document);
-  const rules = "/rules#" + TEXT.rulesAnchor;
+  const rules = "/rules?lang=" + code + "#" + TEXT.rulesAnchor;
   $("rules-link").href = rules;
   $("legend-rules").href = rules;
   if (!cells) return;

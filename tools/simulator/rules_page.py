@@ -188,7 +188,7 @@ def _indent(line):
 
 
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="%(lang)s">
 <head>
 <meta charset="utf-8">
 <title>%(title)s</title>
@@ -226,11 +226,13 @@ def render(text, link=None):
     return Renderer(link).blocks(text.replace("\r\n", "\n").split("\n"))
 
 
-def page(text, top="", link=None):
-    """A whole HTML page: the rendered text under a line of navigation (top, HTML)."""
+def page(text, top="", link=None, lang="en"):
+    """A whole HTML page: the rendered text under a line of navigation (top, HTML, in the
+    language lang)."""
     m = re.search(r"^#\s+(.*)$", text, re.M)
     title = m.group(1).strip() if m else "Rules"
-    return PAGE % {"title": html.escape(title), "top": top, "body": render(text, link)}
+    return PAGE % {"title": html.escape(title), "top": top, "body": render(text, link),
+                   "lang": html.escape(lang)}
 
 
 def file_link(doc_dir, root, served):
