@@ -407,9 +407,9 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     writes = []
     real = b.ctl.on_settings                     # the app's storage.save_settings
 
-    def counted(brightness, palette=0):
+    def counted(brightness, palette=0, language=None):
         writes.append(brightness)
-        real(brightness, palette)
+        real(brightness, palette, language)
     b.ctl.on_settings = counted
     b.app.boot()
     b.run(400)
