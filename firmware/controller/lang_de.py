@@ -37,7 +37,7 @@ T = (
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
-    "%s setzt einen",                   # %s: put one
+    "%s ist dran",                      # %s: put one
     "auf ein leeres",                   # on an empty
     "Feld",                             # square
     "%s: Symbol %s",                    # %s: face %s
@@ -128,7 +128,7 @@ T = (
     "Gesetzt? OK",                      # Placed? OK
     "So absetzen",                      # Put it down so
     "Das Brett wählte",                 # The board chose
-    "Warte: denkt nach",                # Wait: thinking
+    "Warte: rechnet",                   # Wait: thinking
     "Setze ihn auf %s",                 # Put it on %s
     "Brett: Remis angenommen",          # Board: draw agreed
     "Brett: kein Remis",                # Board: no draw
@@ -142,7 +142,7 @@ T = (
     "Remis zurück",                     # Take back draw
     "Zug zurück",                       # Take back turn
     "Remis anbieten",                   # Offer draw
-    "%s: Remis Wdh.",                   # %s: draw (rep.)
+    "%s: Remis",                        # %s: draw (rep.)
     "Uhr anhalten",                     # Pause clock
     "Uhr starten",                      # Start clock
     "Helligkeit",                       # Brightness
@@ -204,8 +204,8 @@ T = (
     "das Spiel ist aus",                # the game is over
     "kein Barragoon zu setzen",         # no Barragoon to place
     "kein Spielstein auf %s",           # no tile on %s
-    "der Spielstein auf %s gehört nicht %s",  # the tile on %s is not %s's
+    "%s: kein Stein von %s",            # the tile on %s is not %s's
     "unerlaubter Zug %s-%s",            # illegal move %s-%s
     "keine wiederholte Zugfolge für ein Remis",  # no repeated sequence to offer a draw on
-    "kein Remisangebot offen",          # no draw offer to answer
+    "kein offenes Remisangebot",        # no draw offer to answer
 )

@@ -40,7 +40,7 @@ T = (
     "Coloca %s",                        # %s: put one
     "en una casilla",                   # on an empty
     "libre",                            # square
-    "%s: símbolo %s",                   # %s: face %s
+    "%s: cara %s",                      # %s: face %s
     "Colócalo en una",                  # Set it down on
     "casilla libre",                    # an empty square
     "%s coloca",                        # %s: Barragoon
@@ -79,7 +79,7 @@ T = (
     "Devuelve %s: %s",                  # Put back %s: %s
     "Quita la pieza de %s",             # Take the piece off %s
     "Pieza errónea en %s: levántala",   # Wrong piece on %s: lift it
-    "%s: no es destino",                # %s: not a target
+    "%s: no vale",                      # %s: not a target
     "Come %s o devuélvela",             # Capture %s or put it back
     "Pieza tocada: %s come %s",         # Touch-move: %s takes %s
     "Pieza tocada: come %s",            # Touch-move: capture %s
@@ -127,7 +127,7 @@ T = (
     "a %s",                             # to %s
     "¿Colocado? OK",                    # Placed? OK
     "Colócalo así",                     # Put it down so
-    "El tablero eligió",                # The board chose
+    "Elige el tablero",                 # The board chose
     "Espera: pensando",                 # Wait: thinking
     "Ponlo en %s",                      # Put it on %s
     "Tablero: acepta empate",           # Board: draw agreed

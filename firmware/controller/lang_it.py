@@ -40,7 +40,7 @@ T = (
     "Tocca al %s",                      # %s: put one
     "su una casella",                   # on an empty
     "libera",                           # square
-    "%s: simbolo %s",                   # %s: face %s
+    "%s: tipo %s",                      # %s: face %s
     "Posalo su una",                    # Set it down on
     "casella libera",                   # an empty square
     "%s colloca",                       # %s: Barragoon
@@ -127,7 +127,7 @@ T = (
     "in %s",                            # to %s
     "Posato? OK",                       # Placed? OK
     "Posalo così",                      # Put it down so
-    "La tavola ha scelto",              # The board chose
+    "Decide la tavola",                 # The board chose
     "Attendi: pensa",                   # Wait: thinking
     "Mettilo in %s",                    # Put it on %s
     "Tavola: patta accettata",          # Board: draw agreed
@@ -203,7 +203,7 @@ T = (
     "la partita è finita",              # the game is over
     "nessun Barragoon da posizionare",  # no Barragoon to place
     "nessuna pedina in %s",             # no tile on %s
-    "la pedina in %s non è del %s",     # the tile on %s is not %s's
+    "%s: pedina non del %s",            # the tile on %s is not %s's
     "mossa non valida %s-%s",           # illegal move %s-%s
     "nessuna sequenza ripetuta per la patta",  # no repeated sequence to offer a draw on
     "nessuna proposta di patta",        # no draw offer to answer

@@ -26,17 +26,36 @@ _SIDES = ("White", "Brown")      # English keys: _t() gives the chosen language'
 
 
 # --- text helpers ------------------------------------------------------------------------------
+# cut counts the texts the helpers had to cut (or break inside a word) since it was last set to
+# 0: tools/render_screens.py and the tests read it to find texts too long for their place in a
+# language. (A small int: counting allocates nothing.)
+cut = 0
+
+
 def _text(fb, s, x, y, c=1):
     """Text cut to what fits between x and the right edge."""
+    global cut
     n = (W - x) >> 3
     if len(s) > n:
         s = s[:n]
+        cut += 1
     fb.text(s, x, y, c)
 
 
+def _field(fb, s, x, y, n, c=1):
+    """Text in a field of n characters at x, y (cut to it: it must not run into the next)."""
+    global cut
+    if len(s) > n:
+        s = s[:n]
+        cut += 1
+    _text(fb, s, x, y, c)
+
+
 def _centre(fb, s, y, c=1):
+    global cut
     if len(s) > COLS:
         s = s[:COLS]
+        cut += 1
     fb.text(s, (W - 8 * len(s)) >> 1, y, c)
 
 
@@ -53,6 +72,7 @@ def _more(fb, x, y, c=1):
 def _wrap(fb, s, x, y, lines, dy=9, c=1):
     """Text from x over at most `lines` lines, broken at spaces; the last line is cut with a
     three-dot mark when the text does not fit."""
+    global cut
     cols = (W - x) >> 3
     i = 0
     n = len(s)
@@ -63,10 +83,12 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
         if lines == 1:
             fb.text(s[i:i + cols - 1], x, y, c)
             _more(fb, x + 8 * (cols - 1), y, c)
+            cut += 1
             return
         j = s.rfind(" ", i, i + cols + 1)
         if j <= i:
             j = i + cols            # no space: hard break
+            cut += 1
         fb.text(s[i:j], x, y, c)
         i = j
         while i < n and s[i] == " ":
@@ -84,10 +106,12 @@ def _bar(fb, title):
 def _big(fb, s, x, y, k=2):
     """Text scaled k times (8k x 8k per character). Uses rows 56..63 as scratch, so call it
     while those rows are still blank and with y + 8k <= 56."""
+    global cut
     n = len(s)
     m = (W - x) // (8 * k)
     if n > m:
         n = m
+        cut += 1
     fb.fill_rect(0, 56, 8 * n, 8, 0)
     fb.text(s if n == len(s) else s[:n], 0, 56, 1)
     for cx in range(8 * n):
@@ -250,12 +274,12 @@ def play(fb, side_to_move, stages, supply, last, note):
     fb.fill(0)
     side = _side_text(side_to_move)
     _bar(fb, _t("%s to move") % side)
-    fb.text(_t("Last"), 0, 13)
+    _field(fb, _t("Last"), 0, 13, 5)
     if last:
         _wrap(fb, last, 40, 13, 2)
     else:
         fb.text("-", 40, 13)
-    fb.text(_t("Supply"), 0, 33)
+    _field(fb, _t("Supply"), 0, 33, 7)
     n = supply
     x = 56
     if n >= 10:
@@ -265,10 +289,10 @@ def play(fb, side_to_move, stages, supply, last, note):
     exp = stages and (stages[0] or stages[1])
     if exp:
         # "Express W 1 B 0": the side letters are the colours' initials in the language
-        fb.text(_t("Express"), 0, 42)
-        fb.text(_t("W"), 64, 42)
+        _field(fb, _t("Express"), 0, 42, 8)
+        _field(fb, _t("W"), 64, 42, 1)
         fb.text("0123456789"[stages[0] % 10], 72, 42)
-        fb.text(_t("B"), 88, 42)
+        _field(fb, _t("B"), 88, 42, 1)
         fb.text("0123456789"[stages[1] % 10], 96, 42)
     if note:
         if exp or len(note) <= COLS:
@@ -311,7 +335,7 @@ def clocks(fb, white_ms, brown_ms, side, running):
         elif on:
             fb.rect(x, 0, 64, 10, 1)
         c = 0 if on and running else 1
-        fb.text(_t("W") if s == 0 else _t("B"), x + 4, 1, c)
+        _field(fb, _t("W") if s == 0 else _t("B"), x + 4, 1, 1, c)
         _clock_time(fb, brown_ms if s else white_ms, x + 20, 1, c)
 
 
@@ -328,7 +352,7 @@ def face_picker(fb, side, square, code, footer=None):
     _text(fb, _t("%s: Barragoon") % side, 0, 1, 0)
     fb.rect(0, 12, 30, 30, 1)
     face_icon(fb, PICKER_ICON[0], PICKER_ICON[1], code, PICKER_ICON[2])
-    fb.text(_t("on"), 36, 14)
+    _field(fb, _t("on"), 36, 14, 3)
     _text(fb, square, 60, 14)
     _big(fb, FACES[code - 1], 36, 25)
     _text(fb, _t(FACE_NAMES[code - 1]), 0, 45)
@@ -337,8 +361,8 @@ def face_picker(fb, side, square, code, footer=None):
         return
     # "UP/DN face OK=set" is 17 characters: narrow spaces make it fit the 128 pixels.
     fb.text("UP/DN", 0, 56)
-    _text(fb, _t("face"), 44, 56)      # at most 4 characters
-    fb.text(_t("OK=set"), 80, 56)
+    _field(fb, _t("face"), 44, 56, 4)
+    _field(fb, _t("OK=set"), 80, 56, 6)
 
 
 MENU_ROWS = 6
@@ -349,6 +373,7 @@ def menu(fb, title, items, selected):
     The list scrolls so that the selection stays visible (two rows of context when possible).
     Items longer than 16 characters (15 with the scroll bar of lists longer than 6) are cut
     with a three-dot mark."""
+    global cut
     fb.fill(0)
     _bar(fb, title)
     n = len(items)
@@ -371,6 +396,7 @@ def menu(fb, title, items, selected):
         s = items[i]
         cols = w >> 3
         if len(s) > cols:       # cut, with a three-dot mark in the last cell
+            cut += 1
             fb.text(s[:cols - 1], 0, y + 1, c)
             _more(fb, 8 * (cols - 1), y + 1, c)
         else:
@@ -447,14 +473,14 @@ def sensor_grid(fb, occupied):
         else:
             fb.rect(x, y, 7, 5, 1)
     x = 72
-    _text(fb, _t("Sensors"), x, 0)
+    _field(fb, _t("Sensors"), x, 0, 7)
     # the big count first: _big needs rows 56..63 blank
     if count >= 10:
         _big(fb, "0123456789"[count // 10], x + 8, 16)
         _big(fb, "0123456789"[count % 10], x + 24, 16)
     else:
         _big(fb, "0123456789"[count], x + 16, 16)
-    _text(fb, _t("of 63"), x + 8, 38)
+    _field(fb, _t("of 63"), x + 8, 38, 6)
     for f in range(7):
         fb.text("abcdefg"[f], gx + 8 * f, 56)
     for r in range(0, 9, 2):
@@ -474,5 +500,5 @@ def setup(fb, piece_text, square, left):
         _text(fb, piece_text, 0, 24)
         _text(fb, _t("on"), 0, 38)
     _big(fb, square, 40, 32)
-    _text(fb, _t("Left:"), 0, 56)
+    _field(fb, _t("Left:"), 0, 56, 6)
     _text(fb, str(left), 48, 56)
