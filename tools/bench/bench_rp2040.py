@@ -2,7 +2,7 @@
 """The firmware's speed and memory, measured on the emulated Pico (tools/rp2040).
 
     python tools/bench/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
-                                 [--xip-miss CYCLES] [--no-xip] [--only PARTS]
+                                 [--xip-miss CYCLES] [--no-xip] [--only PARTS] [--lang CODE]
 
 Everything runs in rp2040js in simulated time at 125 MHz: by default on the stock MicroPython
 v1.28 UF2, from the .mpy files that tools/deploy.py builds ("firmware": "stock"); given the
@@ -517,6 +517,15 @@ LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "control
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
 
+def with_language(config_py, code):
+    """config.py's bytes with LANGUAGE = code."""
+    text, n = re.subn(r'(?m)^LANGUAGE = "[a-z]*"', 'LANGUAGE = "%s"' % code,
+                      config_py.decode())
+    if n != 1:
+        raise ValueError("config.py has no LANGUAGE line")
+    return text.encode()
+
+
 def rules(p):
     out = {}
     for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
@@ -817,6 +826,9 @@ def main(argv=None):
     ap.add_argument("--opponent-steps", type=int, default=0, metavar="N",
                     help="engine steps per search in the opponent game (default: the "
                          "strength's own)")
+    ap.add_argument("--lang", metavar="CODE",
+                    help="the board's LANGUAGE in config.py (en, de, it, es; default: as "
+                         "firmware/config.py has it)")
     ap.add_argument("--only", metavar="PARTS",
                     help="run only these parts, comma-separated: " + ", ".join(PARTS + EXTRA))
     args = ap.parse_args(argv)
@@ -824,6 +836,10 @@ def main(argv=None):
         ap.error("--lifts and --turns must be at least 1")
     if args.xip_miss < 0 or args.opponent_steps < 0:
         ap.error("--xip-miss and --opponent-steps cannot be negative")
+    from controller.i18n import LANGUAGES
+    if args.lang is not None and args.lang not in LANGUAGES:
+        ap.error("--lang %s is not a language of the board (use one of %s)"
+                 % (args.lang, ", ".join(LANGUAGES)))
     only = set(args.only.split(",")) if args.only else set(PARTS)
     if not only <= set(PARTS + EXTRA):
         ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS + EXTRA))
@@ -840,6 +856,9 @@ def main(argv=None):
     figures = {"firmware": kind}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
     files = board.deployed_files(build, args.firmware)
+    if args.lang is not None:
+        files["config.py"] = with_language(files["config.py"], args.lang)
+        figures["language"] = args.lang
     files.pop("main.py")
     timed_parts(args, only, build, files, None, figures)
     # The heap parts each in a fresh interpreter, as a board has it after power-on: nothing
@@ -872,9 +891,10 @@ def main(argv=None):
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
-    print("Emulated RP2040 (rp2040js, 125 MHz), MicroPython v1.28, %s"
+    print("Emulated RP2040 (rp2040js, 125 MHz), MicroPython v1.28, %s%s"
           % ("the firmware frozen into the board's own build" if kind == "frozen" else
-             "stock, the .mpy build on littlefs"))
+             "stock, the .mpy build on littlefs",
+             ", LANGUAGE = %r" % args.lang if args.lang else ""))
     xip = "xip_miss_cycles" in figures
     if any(key in figures for key, _ in ROWS):
         print("  %-62s %10s%s" % ("", "no cache", "  %d-cycle miss" % args.xip_miss
