@@ -22,6 +22,9 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
              CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
              OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
              screen goes out
+  i18n       (only with --only i18n) t() of controller/i18n.py in German, Italian, Spanish:
+             a text from its cache, and a search of the English table for its first and its
+             last text, in us a call
   opponent   (only with --only opponent: it takes long) --turns turns against the board at
              --strength (3 by default; a game that ends is followed by a new one), a random
              player, a hint every 10 turns, on the booted App:
@@ -526,6 +529,45 @@ def with_language(config_py, code):
     return text.encode()
 
 
+# t() of controller/i18n.py in each language: a text found in its cache (a screen asks for the
+# same texts again and again), and a search of the English table for its first and its last
+# text (the cache emptied first), less the loop's own time (English: t() returns its argument).
+I18N = """
+import time, gc
+from controller import i18n, lang_en
+T = lang_en.T
+def per(fn, s, clear):
+    t0 = time.ticks_us()
+    for i in range(50):
+        if clear:
+            i18n._ck[hash(s) & 31] = None
+        fn(s)
+    return time.ticks_diff(time.ticks_us(), t0) / 50
+for code in ('en', 'de', 'it', 'es'):
+    i18n.set_language(code)
+    t = i18n.t
+    c = 1 if i18n._ck is not None else 0
+    gc.collect()
+    a = gc.mem_alloc()
+    print(code, per(t, T[0], 0), per(t, T[0], c), per(t, T[-1], c), gc.mem_alloc() - a, len(T))
+"""
+
+
+def i18n_part(p):
+    out = {}
+    rows = [r.split() for r in p.exec(I18N, timeout_ms=600000).split("\r\n") if r]
+    base = {}
+    for code, hit, first, last, grown, n in rows:
+        if code == "en":
+            base = {"hit": float(hit), "first": float(first), "last": float(last)}
+            out["i18n_texts"] = int(n)
+            continue
+        out["i18n_t_us_cached_" + code] = round(float(hit) - base["hit"], 1)
+        out["i18n_t_us_first_" + code] = round(float(first) - base["first"], 1)
+        out["i18n_t_us_last_" + code] = round(float(last) - base["last"], 1)
+    return out
+
+
 def rules(p):
     out = {}
     for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
@@ -757,7 +799,7 @@ ROWS = (
 
 
 PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage")
-EXTRA = ("opponent",)            # only when named in --only
+EXTRA = ("opponent", "i18n")    # only when named in --only
 TIMED = ("rules", "drivers", "play")     # run again with the XIP cache model
 
 
@@ -880,6 +922,10 @@ def main(argv=None):
             p.run_for(500)
             found, boot, later = modules(p)
             figures.update(found)
+    if "i18n" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(i18n_part(p))
     if "opponent" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
@@ -913,6 +959,13 @@ def main(argv=None):
     if "heap" in only:
         print("  (heap game: %d turns, %d actions, %s)"
               % (figures["game_turns"], figures["game_actions"], figures["game_end"]))
+    if "i18n" in only:
+        print("t() in each language (us a call; %d texts): cached, search for the first, for "
+              "the last text" % figures["i18n_texts"])
+        for code in ("de", "it", "es"):
+            print("  %s  %8s %8s %8s" % (code, figures["i18n_t_us_cached_" + code],
+                                         figures["i18n_t_us_first_" + code],
+                                         figures["i18n_t_us_last_" + code]))
     if "opponent" in only:
         print("Against the board, strength %d (%d engine steps a search), a hint every 10 turns:"
               % (figures["opp_strength"], figures["opp_steps"]))
