@@ -31,6 +31,8 @@ from storage import Storage, EMPTY
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
+from controller import i18n
+from controller.i18n import t as _t
 
 WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
@@ -59,6 +61,8 @@ class App:
         self.leds = leds.from_config(cfg)
         self.inputs = inputs.from_config(cfg)
         self.buzzer = buzzer.from_config(cfg)
+        i18n.set_language(self.storage.load_language(getattr(cfg, "LANGUAGE", "en"),
+                                                     i18n.LANGUAGES))
         brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
@@ -107,11 +111,11 @@ class App:
         if st.problem:
             if st.kept:
                 self.report("saved game not loaded, kept as game.bad: " + st.problem)
-                self.notice(("Saved game", "damaged: kept", "as game.bad"), wdt)
+                self.notice((_t("Saved game"), _t("damaged: kept"), _t("as game.bad")), wdt)
             else:
                 self.report("saved game not loaded: " + st.problem)
-                self.notice(("Saved game", "empty" if st.problem == EMPTY else "unreadable",
-                             "a new game"), wdt)
+                self.notice((_t("Saved game"), _t("empty") if st.problem == EMPTY else
+                             _t("unreadable"), _t("a new game")), wdt)
         # A tag the game cannot use: the game goes on without it, the player is told, and a
         # copy of the file is kept (now: start() may record a finished game and remove it).
         bad = self.ctl.unreadable(saved, st.clock)
@@ -120,8 +124,8 @@ class App:
         if bad:
             self.report("saved game's %s tag unreadable, copy %s" % (
                 bad, "kept as game.bad" if kept else "not kept"))
-            self.notice(("Saved game:", "unreadable tag:", bad,
-                         "copy: game.bad" if kept else ""), wdt)
+            self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
+                         _t("copy: game.bad") if kept else ""), wdt)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
 
@@ -147,7 +151,7 @@ class App:
         """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
-            self.oled.text("storage full", 16, 56, 0)
+            screens.centre(self.oled, _t("storage full"), 56, 0)
         if at_once:
             self.oled_sent(self.oled.show())
         else:
@@ -302,6 +306,15 @@ class App:
                     clock.sleep_us(200)
         finally:                           # at the REPL (Ctrl-C) nothing scans behind its back
             m.stop()
+
+
+def _tags(bad):
+    # "clock", "opponent" or "clock, opponent" (Controller.unreadable) for the screen
+    if bad == "clock":
+        return _t("clock")
+    if bad == "opponent":
+        return _t("opponent")
+    return _t("clock, opponent")
 
 
 def busy_pin():

@@ -57,6 +57,10 @@ LED_MA_PER_CHANNEL = 20          # WS2812B: about 20 mA per colour channel at fu
 #                                  cap counts the brightest LED: at least 20)
 LED_IDLE_MA = 1                  # WS2812B: about 1 mA per LED even when dark (counted in the cap)
 
+# --- Language of the screens: "en" English, "de" German, "it" Italian, "es" Spanish. ---
+# The players can change it in the menu (Language); their choice is saved and wins over this.
+LANGUAGE = "en"
+
 # --- OLED: SSD1306, 128x64, I2C. ---
 I2C_ID = 0
 I2C_SDA_PIN = 0

@@ -39,7 +39,7 @@
 #   saved/game.bad  a saved game that could not be loaded (or whose clock or opponent tag
 #                   could not be read), kept for a person to look at
 #   records.txt   finished games, appended       records.old  the records before them
-#   settings.txt  brightness, LED palette        error.log  the last unexpected errors
+#   settings.txt  brightness, LED palette, language   error.log  the last unexpected errors
 #   log/events.txt  the last sensor/button events (the flight recorder; log/events.txt.tmp
 #                 while it is being written; older firmware kept it at the root)
 #
@@ -429,7 +429,8 @@ class Storage:
         return True
 
     # --- settings ------------------------------------------------------------------------
-    def _setting(self, key, lo, hi, default):
+    def _saved(self, key):
+        # The text after "key=" in the settings file, or None.
         try:
             text = self._read(SETTINGS)
         except OSError:                    # unreadable: the defaults (nothing to lose)
@@ -437,9 +438,13 @@ class Storage:
         if text:
             for line in text.split("\n"):
                 if line.startswith(key + "="):
-                    v = line[len(key) + 1:].strip()
-                    if v.isdigit() and lo <= int(v) <= hi:
-                        return int(v)
+                    return line[len(key) + 1:].strip()
+        return None
+
+    def _setting(self, key, lo, hi, default):
+        v = self._saved(key)
+        if v is not None and v.isdigit() and lo <= int(v) <= hi:
+            return int(v)
         return default
 
     def load_brightness(self, default):
@@ -448,9 +453,18 @@ class Storage:
     def load_palette(self, default=0):
         return self._setting("palette", 0, 1, default)
 
-    def save_settings(self, brightness, palette=0):
-        return self._write_atomic(SETTINGS, "brightness=%d\npalette=%d\n"
-                                  % (brightness, palette))
+    def load_language(self, default, known):
+        """The saved language code if it is one of known, else default."""
+        v = self._saved("language")
+        return v if v in known else default
+
+    def save_settings(self, brightness, palette=0, language=None):
+        """Write all settings at once (atomically). language None keeps the saved one."""
+        if language is None:
+            language = self._saved("language")
+        return self._write_atomic(SETTINGS, "brightness=%d\npalette=%d\n%s"
+                                  % (brightness, palette,
+                                     "language=%s\n" % language if language else ""))
 
     # --- errors --------------------------------------------------------------------------
     def log_error(self, text):

@@ -69,10 +69,39 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a long module, left out of the quick subset")
 
 
+# The modules that take longest, longest first: they start first, so that with several pytest
+# workers the run does not end waiting on one of them.
+LONG_FIRST = ("test_rp2040_faults", "test_rp2040_power_cut", "test_board_events",
+              "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
+              "test_sim_e2e", "test_rp2040_opponent", "test_rp2040_engine", "test_clock_play",
+              "test_sim_opponent", "test_reference_compare", "test_opponent", "test_firmware")
+
+
+def _module(item):
+    return item.module.__name__.rsplit(".", 1)[-1]
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.module.__name__.rsplit(".", 1)[-1].startswith(SLOW_MODULES):
+        if _module(item).startswith(SLOW_MODULES):
             item.add_marker(pytest.mark.slow)
+    rank = dict((m, i) for i, m in enumerate(LONG_FIRST))
+    items.sort(key=lambda item: rank.get(_module(item), len(LONG_FIRST)))   # stable
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # The whole run uses up to 4 cores (pytest-xdist), each test module on one worker, so a
+    # module still starts its interpreters and emulators once. `-n 0` runs in one process.
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return None
+    if getattr(config.option, "numprocesses", None) is None and not config.option.collectonly:
+        workers = min(4, os.cpu_count() or 1)
+        if workers > 1:
+            config.option.numprocesses = workers
+            if config.option.dist == "no":
+                config.option.dist = "loadfile"
+    return None
 
 
 def pytest_generate_tests(metafunc):

@@ -12,6 +12,8 @@
 #
 # A check at <ms> looks at the board after running the script up to that time. At the end,
 # game.txt as saved must hold exactly the game the board shows.
+import os
+
 from checks import scratch_dir, scratch_root
 
 from toolkit import event_script as es
@@ -41,7 +43,9 @@ def _work_name():
     n = 0
     for c in _dir():
         n = (n * 31 + ord(c)) & 0xFFFFFF
-    return "events_%06x" % n
+    # Several pytest workers share the session's scratch root, and test_opponent runs scripts
+    # through run_file too: each worker gets its own directory.
+    return "events_%06x%s" % (n, os.getenv("PYTEST_XDIST_WORKER") or "")
 
 
 _WORK = _work_name()

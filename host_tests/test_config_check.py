@@ -198,3 +198,12 @@ def test_the_external_supply_needs_its_sense_pin():
 def test_the_hall_build_needs_its_rows_on_the_anode_side():
     refused("SENSOR_TYPE", "row_anode", "transistor", SENSOR_TYPE="hall")
     assert check(cfg_with(SENSOR_TYPE="hall", DIODE_DIRECTION="row_anode")) is None
+
+
+def test_the_language_must_be_one_the_board_speaks():
+    for code in ("en", "de", "it", "es"):
+        assert check(cfg_with(LANGUAGE=code)) is None
+    msg = refused("LANGUAGE", "'fr'", "'de'", "'es'", LANGUAGE="fr")
+    assert "\n" not in msg
+    refused("LANGUAGE", LANGUAGE="German")
+    refused("LANGUAGE", LANGUAGE=None)

@@ -395,7 +395,7 @@ def test_leaving_brightness_returns_exactly_where_the_players_were():
     settings = []
     # from the face picker
     rig = Rig()
-    rig.ctl.on_settings = lambda b, p: settings.append((b, p))
+    rig.ctl.on_settings = lambda b, p, lang: settings.append((b, p))
     rig.start_game("7/7/7/7/3z3/7/7/3D3/6z w 24")
     rig.run("lift d2; lift d5; wait 300; drop d5; wait 350; drop b3; wait 350; press down")
     place = rig.ctl.top
@@ -716,7 +716,7 @@ def test_a_brightness_change_is_saved_when_its_screen_is_dropped_with_the_game()
     from controller import clock as CK
     settings = []
     rig = Rig()
-    rig.ctl.on_settings = lambda b, p: settings.append((b, p))
+    rig.ctl.on_settings = lambda b, p, lang: settings.append((b, p))
     game = rig.start_game()
     ck = CK.from_choice(1, 0)
     ck.sync(game)

@@ -407,9 +407,9 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     writes = []
     real = b.ctl.on_settings                     # the app's storage.save_settings
 
-    def counted(brightness, palette=0):
+    def counted(brightness, palette=0, language=None):
         writes.append(brightness)
-        real(brightness, palette)
+        real(brightness, palette, language)
     b.ctl.on_settings = counted
     b.app.boot()
     b.run(400)
@@ -424,6 +424,38 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     b.press(OK)
     assert writes == [60]
     assert Storage(b.dir).load_brightness(40) == 60
+
+
+def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut():
+    from controller import i18n
+    b = Board("language")
+    try:
+        b.app.boot()
+        b.run(400)
+        assert isinstance(b.ctl.top, Setup) and i18n.language() == config.LANGUAGE == "en"
+        b.press(OK, 800)                         # hold: the menu
+        menu = b.ctl.top
+        while not menu.items[menu.sel].startswith("Lang: "):
+            b.press(DOWN)
+        assert menu.items[menu.sel] == "Lang: English"
+        b.press(OK)                              # English -> Deutsch, saved at once
+        assert i18n.language() == "de" and menu.items[menu.sel] == "Spr.: Deutsch"
+        b.run(200)
+        assert screen_seen().has("Spr.: Deutsch")    # redrawn in German at once
+        assert Storage(b.dir).load_language("en", i18n.LANGUAGES) == "de"
+        b.press(OK)
+        b.press(OK)
+        assert i18n.language() == "es" and menu.items[menu.sel] == "Idioma Espa\u00f1ol"
+        b.press(OK)
+        b.press(OK)                              # round: back to Deutsch
+        assert i18n.language() == "de"
+        b2 = Board("language", keep_dir=True)    # the power goes and comes back
+        assert i18n.language() == "de"
+        b2.app.boot()
+        b2.run(400)
+        assert screen_seen().has("Grundstellung")    # the set-up screen's title in German
+    finally:
+        i18n.set_language("en")
 
 
 def _power_cut_with_a_tile_in_the_hand(name, moves):

@@ -23,20 +23,27 @@ WHY = pico.missing() or ("" if shutil.which("node") else "Node.js is not install
     else "rp2040js is not installed (npm ci in tools/rp2040)")
 
 
-def emulators_running():
-    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    return [line for line in out.splitlines() if "emulator.js" in line and "node" in line]
+def emulators_running(session):
+    """The emulators in the simulator's session (it runs in its own: other tests, on another
+    pytest worker or another checkout, may have emulators of their own running)."""
+    out = subprocess.run(["ps", "-eo", "sid=,args="], capture_output=True, text=True).stdout
+    found = []
+    for line in out.splitlines():
+        sid, _, args = line.strip().partition(" ")
+        if sid == str(session) and "emulator.js" in args and "node" in args:
+            found.append(args)
+    return found
 
 
 @pytest.mark.skipif(bool(WHY), reason=WHY or "-")
 def test_play_a_move_on_the_emulated_pico(tmp_path):
-    before = len(emulators_running())
     sim_dir = str(tmp_path / "board")
     s = SimProcess(sim_dir, extra=["--rp2040"])
     game = os.path.join(sim_dir, "saved", "game.txt")
     try:
         st = s.wait(lambda: (lambda m: m if m["device"]["status"] == "running" else None)(
             s.state()), "the firmware running", timeout=120)
+        assert emulators_running(s.p.pid), "the emulator runs in the simulator's session"
         assert st["device"]["runtime"] == "rp2040"
         assert "emulated Pico" in st["device"]["runtime_text"]
         assert s.act("setup", variant=0)["ok"]
@@ -56,7 +63,7 @@ def test_play_a_move_on_the_emulated_pico(tmp_path):
     out = "".join(s.lines)
     assert code == 0 and "Traceback" not in out, out
     assert "emulated Pico" in out
-    assert len(emulators_running()) == before, "an emulator was left running"
+    assert emulators_running(s.p.pid) == [], "an emulator was left running"
 
 
 def test_rp2040_mistakes_are_one_line(tmp_path):

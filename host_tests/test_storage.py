@@ -5,7 +5,7 @@ import os
 from checks import raises, scratch_dir
 from barragoon.game import Game
 from barragoon.record import format_record, parse_record
-from storage import Storage, GAME, BAD, SAVED, OLD_GAME, RECORDS, RECORDS_OLD, TMP
+from storage import Storage, GAME, BAD, SAVED, OLD_GAME, RECORDS, RECORDS_OLD, TMP, SETTINGS
 
 RUNTIMES = ("cpython", "micropython")
 
@@ -832,3 +832,31 @@ def test_an_abandoned_events_file_never_replaces_the_good_one():
     st.begin_events(5200)                        # full: the next one cannot even start
     assert st.events_open is None and st.full and fs.files["log/events.txt"] == good
     assert "log/events.txt.tmp" not in fs.files
+
+
+def test_the_language_is_saved_with_the_settings_and_a_power_cut_never_loses_it():
+    known = ("en", "de", "it", "es")
+    d = tmpdir("lang")
+    s = Storage(d)
+    assert s.load_language("en", known) == "en"               # nothing saved: the default
+    s.save_settings(55, 1, "de")
+    s2 = Storage(d)
+    assert s2.load_language("en", known) == "de" and s2.load_brightness(40) == 55
+    s2.save_settings(70, 1)                                   # no language given: kept
+    assert Storage(d).load_language("en", known) == "de"
+    _write_bytes(d, SETTINGS, b"brightness=40\npalette=0\nlanguage=fr\n")
+    assert Storage(d).load_language("it", known) == "it"      # not a language of the board
+    # a power cut at every step of a save: the old or the new choice, never none
+    Storage(d).save_settings(40, 0, "de")
+    counter = CuttingFs(0)
+    Storage(d, counter).save_settings(40, 0, "es")
+    assert counter.ops >= 4
+    for cut in range(1, counter.ops + 1):
+        Storage(d).save_settings(40, 0, "de")
+        try:
+            Storage(d, CuttingFs(cut)).save_settings(45, 0, "es")
+        except PowerCut:
+            pass
+        s = Storage(d)
+        got = (s.load_language("en", known), s.load_brightness(5))
+        assert got in (("de", 40), ("es", 45)), (cut, got)

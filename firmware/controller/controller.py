@@ -15,8 +15,9 @@
 #   on_save(game, duties)        the game or its touch-move duties changed: save both
 #   on_finish(game)              a finished game is left: append it to the records (once)
 #                                (both saves carry clock_tag(), the game clock's tag text)
-#   on_settings(brightness, palette)   a setting changed (brightness: when its screen closes,
-#                                however it closes)
+#   on_settings(brightness, palette, language)   a setting changed (brightness: when its
+#                                screen closes, however it closes; language: a code of
+#                                controller/i18n.py, chosen with set_language())
 #   on_checkpoint(game, before_event)  a turn starts with the board matching the game (the
 #                                flight recorder can replay from here); before_event: the
 #                                event being handled already belongs to the new turn
@@ -33,6 +34,7 @@ from barragoon.core import RulesError
 from barragoon.game import Game, CLOSED
 from controller import colours as C
 from controller import judge as J
+from controller import i18n
 from controller import lazy
 from controller import modes as M
 
@@ -342,7 +344,14 @@ class Controller:
     def settings_changed(self):
         self.saved_brightness = self.brightness
         if self.on_settings is not None:
-            self.on_settings(self.brightness, self.painter.palette)
+            self.on_settings(self.brightness, self.painter.palette, i18n.language())
+
+    def set_language(self, code):
+        """Show every text in the language with this code (i18n.LANGUAGES) from now on, and
+        save the choice (on_settings). ValueError for an unknown code."""
+        i18n.set_language(code)
+        self.dirty()
+        self.settings_changed()
 
     def set_palette(self, palette):
         self.painter.set_palette(palette)

@@ -48,6 +48,7 @@ except ImportError:  # CPython
 from barragoon.core import RulesError
 from controller import colours as C
 from controller import timing
+from controller.i18n import t as _t
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
     Story, Turn, Stories, tables, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
     K_DUTY, K_WAIT, K_OK, ASK_SPREAD, elapsed as _el, own as _own, is_barragoon as _barragoon,
@@ -1152,23 +1153,23 @@ class Judge:
         k = self.ask_kind[j]
         a, b = self.ask_a[j], self.ask_b[j]
         if k == K_NONE:
-            return "No capture" if self.committed >= 0 and self.b0[self.committed & 63] \
-                else "Nothing moved"
+            return _t("No capture") if self.committed >= 0 and self.b0[self.committed & 63] \
+                else _t("Nothing moved")
         if k == K_MOVE:
             h = self.pool.hs[self.ask_h[j]]
             if h.p0 != NOHOME and (a << 6) + b == self.committed:
-                return "Barragoon on " + square_name(h.p0)   # (the move as made)
+                return _t("Barragoon on %s") % square_name(h.p0)   # (the move as made)
             return format_move(a, b, 1 if self.b0[b] else 0)
         if k == K_PLACE and b == 1:
-            from barragoon.game import side_name
-            return side_name(self.game.placing()) + "'s on " + square_name(a)
+            return (_t("Brown's on %s") if self.game.placing() else _t("White's on %s")) % \
+                square_name(a)
         if k == K_PLACE:
-            return "Barragoon on " + square_name(self.pool.hs[self.ask_h[j]].p0)
+            return _t("Barragoon on %s") % square_name(self.pool.hs[self.ask_h[j]].p0)
         if k == K_WAIT:
-            return "Not yet"
+            return _t("Not yet")
         if k == K_OK:
-            return "Yes, all back"
-        return "Pieces swapped"
+            return _t("Yes, all back")
+        return _t("Pieces swapped")
 
     def ask_prompt(self):
-        return "Each piece back?" if self.repair else "Board can't tell"
+        return _t("Each piece back?") if self.repair else _t("Board can't tell")

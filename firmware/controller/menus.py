@@ -5,12 +5,14 @@
 # The controller loads this module when a menu opens and drops it when the last menu is left
 # (controller/lazy.py); the game clock's module comes only with the New game menu, the
 # opponent's only for a hint or a new game against the board.
-from barragoon.game import side_name, VARIANTS
+from barragoon.game import VARIANTS
 from barragoon.notation import square_name
 from controller import colours as C
 from controller import lazy
 from controller import modes as M
 from controller import screens
+from controller import i18n
+from controller.i18n import t as _t
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 from controller.ticks import ticks_diff
 
@@ -50,7 +52,7 @@ def _can_take_back(ctl):
 
 
 def _take_back_label(ctl):
-    return "Take back draw" if _agreed(ctl.game) else "Take back turn"
+    return _t("Take back draw") if _agreed(ctl.game) else _t("Take back turn")
 
 
 def _take_back(ctl, menu):
@@ -78,7 +80,7 @@ def _can_repeat(ctl):
 
 
 def _repeat_label(ctl):
-    return side_name(1 - ctl.game.pos.side) + ": draw (rep.)"
+    return _t("%s: draw (rep.)") % screens.side_word(1 - ctl.game.pos.side)
 
 
 def _offer_repeat(ctl, menu):
@@ -91,7 +93,7 @@ def _has_clock(ctl):
 
 
 def _clock_label(ctl):
-    return "Pause clock" if ctl.clock.running else "Start clock"
+    return _t("Pause clock") if ctl.clock.running else _t("Start clock")
 
 
 def _pause_clock(ctl, menu):
@@ -104,12 +106,22 @@ def _brightness(ctl, menu):
 
 
 def _colours_label(ctl):
-    return "LEDs: " + C.PALETTE_NAMES[ctl.painter.palette]
+    return _t("LEDs: %s") % _t(C.PALETTE_NAMES[ctl.painter.palette])
 
 
 def _colours(ctl, menu):
     ctl.set_palette((ctl.painter.palette + 1) % len(C.PALETTES))
     ctl.settings_changed()
+
+
+def _language_label(ctl):
+    # the language's own name, so that a player who cannot read the menu finds theirs
+    return _t("Lang: %s") % i18n.name(i18n.language())
+
+
+def _language(ctl, menu):
+    n = i18n.LANGUAGES
+    ctl.set_language(n[(n.index(i18n.language()) + 1) % len(n)])
 
 
 def _sensor_test(ctl, menu):
@@ -123,7 +135,7 @@ def _led_test(ctl, menu):
 
 
 def _new_game(ctl, menu):
-    ctl.push(M.Menu("New game", NEW_GAME))
+    ctl.push(M.Menu("New game", NEW_GAME))       # (titles and labels: English keys)
 
 
 def _can_hint(ctl):
@@ -150,6 +162,7 @@ GAME = (
     (_colours_label, _always, _colours),
     ("Sensor test", _always, _sensor_test),
     ("LED test", _always, _led_test),
+    (_language_label, _always, _language),
     ("New game", _always, _new_game),
     ("Hint", _can_hint, _hint),              # (last: the items above keep their places)
 )
@@ -161,7 +174,7 @@ def _start(ctl, menu):
 
 
 def _variant_label(ctl):
-    return "Variant: " + VARIANTS[ctl.variant]
+    return _t("Variant: %s") % _t(VARIANTS[ctl.variant])
 
 
 def _variant(ctl, menu):
@@ -170,11 +183,11 @@ def _variant(ctl, menu):
 
 
 def _white_label(ctl):
-    return "White express %d" % ctl.stages[0]
+    return _t("White express %d") % ctl.stages[0]
 
 
 def _brown_label(ctl):
-    return "Brown express %d" % ctl.stages[1]
+    return _t("Brown express %d") % ctl.stages[1]
 
 
 def _white(ctl, menu):
@@ -188,7 +201,8 @@ def _brown(ctl, menu):
 
 
 def _time_label(ctl):
-    return "Clock: " + _clocks().minutes_text(ctl.clock_choice[0])
+    m = _clocks().MINUTES[ctl.clock_choice[0]]
+    return _t("Clock: %d min") % m if m else _t("Clock: off")
 
 
 def _time(ctl, menu):
@@ -202,7 +216,7 @@ def _timed(ctl):
 
 
 def _increment_label(ctl):
-    return "Increment: %d s" % _clocks().INCREMENTS[ctl.clock_choice[1]]
+    return _t("Increment: %d s") % _clocks().INCREMENTS[ctl.clock_choice[1]]
 
 
 def _increment(ctl, menu):
@@ -216,7 +230,7 @@ def _against(ctl):
 
 
 def _against_label(ctl):
-    return "Against: board" if ctl.board_plays >= 0 else "Against: player"
+    return _t("Against: board") if ctl.board_plays >= 0 else _t("Against: player")
 
 
 def _toggle(ctl, menu):
@@ -225,7 +239,7 @@ def _toggle(ctl, menu):
 
 
 def _colour_label(ctl):
-    return "You play " + side_name(1 - ctl.board_plays)
+    return _t("You play %s") % screens.side_word(1 - ctl.board_plays)
 
 
 def _colour(ctl, menu):
@@ -234,7 +248,7 @@ def _colour(ctl, menu):
 
 
 def _strength_label(ctl):
-    return "Strength %d" % ctl.strength
+    return _t("Strength %d") % ctl.strength
 
 
 def _strength(ctl, menu):
@@ -281,8 +295,8 @@ class Brightness(M.Mode):
                 ctl.settings_changed()          # written once, when the screen is left
 
     def screen(self, ctl, fb):
-        screens.message(fb, "Brightness", "%d %%" % ctl.brightness, "UP/DN: change",
-                        "OK: done")
+        screens.message(fb, _t("Brightness"), "%d %%" % ctl.brightness, _t("UP/DN: change"),
+                        _t("OK: done"))
 
 
 class Sensors(M.Mode):
@@ -349,7 +363,9 @@ class LedTest(M.Mode):
 
     def screen(self, ctl, fb):
         if self.step < 4:
-            what = ("Red", "Green", "Blue", "White")[self.step] + " on all"
+            s = self.step
+            what = _t("Red on all") if s == 0 else _t("Green on all") if s == 1 else \
+                _t("Blue on all") if s == 2 else _t("White on all")
         else:
-            what = "Walk: " + square_name(self.walk)
-        screens.message(fb, "LED test", what, "UP/DN: next", "OK: back")
+            what = _t("Walk: %s") % square_name(self.walk)
+        screens.message(fb, _t("LED test"), what, _t("UP/DN: next"), _t("OK: back"))

@@ -14,19 +14,78 @@ from barragoon.notation import square_name, face_name
 from barragoon.game import side_name, DRAW
 from controller import colours as C
 from controller import screens
+from controller.i18n import t as _t
 from controller import judge as J
 from controller import view as V
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 from controller.ticks import ticks_diff
 
-TILE_NAMES = ("2-tile", "3-tile", "4-tile")
 _FACES = 16
+# The tiles' names, English keys: White's 2-, 3- and 4-tile, then Brown's.
+PIECE_NAMES = ("White 2-tile", "White 3-tile", "White 4-tile",
+               "Brown 2-tile", "Brown 3-tile", "Brown 4-tile")
 
 
 def piece_text(code):
     if code & TILE:
-        return side_name(1 if code & BROWN_BIT else 0) + " " + TILE_NAMES[(code & 7) - 2]
-    return "Barragoon " + face_name(code)
+        return _t(PIECE_NAMES[(3 if code & BROWN_BIT else 0) + (code & 7) - 2])
+    return _t("Barragoon %s") % face_name(code)
+
+
+# What the rules core says when it refuses an action (its English texts, as templates; "%s"
+# stands for a square, a move, a side or a reason), so that the player reads it in the
+# chosen language. A text not listed here is shown as the rules core gives it.
+RULES_TEXTS = (
+    "%s-%s repeats the sequence: %s must deviate",
+    "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
+    "(another square or face)",
+    "%s must accept or decline the draw offer first",
+    "%s must place a Barragoon first",
+    "%s is not empty",
+    "the game is over: %s",
+    "the game is over",
+    "no Barragoon to place",
+    "no tile on %s",
+    "the tile on %s is not %s's",
+    "illegal move %s-%s",
+    "no repeated sequence to offer a draw on",
+    "no draw offer to answer",
+)
+
+
+def _match(tmpl, msg, args):
+    # msg read as tmpl with its "%s" filled in: the values into args; False if it is not.
+    i = 0
+    parts = tmpl.split("%s")
+    if not msg.startswith(parts[0]):
+        return False
+    i = len(parts[0])
+    for k in range(1, len(parts)):
+        p = parts[k]
+        if k == len(parts) - 1:
+            if not msg.endswith(p) or len(msg) - len(p) < i:
+                return False
+            j = len(msg) - len(p)
+        else:
+            j = msg.find(p, i) if p else i
+            if j < 0:
+                return False
+        a = msg[i:j]
+        args.append(_t(a) if a in ("White", "Brown") else a)
+        i = j + len(p)
+    return i == len(msg)
+
+
+def rules_text(e):
+    """The rules core's refusal (a RulesError or its text) in the chosen language."""
+    msg = str(e)
+    for tmpl in RULES_TEXTS:
+        args = []
+        if _match(tmpl, msg, args):
+            if tmpl == "the game is over: %s":
+                args[0] = _t(args[0])          # the reason (game.TERMINATIONS)
+            return _t(tmpl) % tuple(args)
+    return msg
 
 
 class Mode:
@@ -65,7 +124,7 @@ class Play(Mode):
         elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
             ctl.pause_clock(False)
         elif code == BTN_OK:
-            ctl.hint = "Hold OK for menu"
+            ctl.hint = _t("Hold OK for menu")
 
     def leds(self, ctl, mean):
         mean[:] = ctl.judge.mean
@@ -75,25 +134,22 @@ class Play(Mode):
         note = ctl.hint or note_text(ctl)
         placer = g.placing()
         if ctl.judge.repair:
-            screens.message(fb, "Fix the board", *fix_lines(ctl))
+            screens.message(fb, _t("Fix the board"), *fix_lines(ctl))
             return
         if placer >= 0:
-            screens.placement(fb, side_name(placer) + ": put one",
-                              note if note[:5] != "Place" else "")
+            screens.placement(fb, _t("%s: put one") % screens.side_word(placer),
+                              note if note != _t("Place the Barragoon first") else "")
             clock_bar(ctl, fb)
             return
         ck = ctl.clock
         if not note and ck is not None and not ck.running:
-            note = CLOCK_NOTES[ck.state]
+            note = _t("Power was off: OK starts clock") if ck.state == 2 else \
+                _t("Clock paused: OK starts it")
         if not note and g.repetition and not g.pending:
-            note = side_name(1 - g.pos.side) + ": draw? menu"
+            note = _t("%s: draw? menu") % screens.side_word(1 - g.pos.side)
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
         clock_bar(ctl, fb)
-
-
-CLOCK_NOTES = ("", "Clock paused: OK starts it",
-               "Power was off: OK starts clock")
 
 
 def clock_bar(ctl, fb):
@@ -109,25 +165,25 @@ def note_text(ctl):
     name = square_name(sq) if sq >= 0 else ""
     if n == V.N_OUT_OF_TURN:
         c = j.b0[sq] or j.hs[0].board[sq]
-        return side_name(1 if c & BROWN_BIT else 0) + ": not your turn"
+        return _t("%s: not your turn") % screens.side_word(1 if c & BROWN_BIT else 0)
     if n == V.N_MUST_MOVE or n == V.N_MUST_TAKE:
         return duty_text(j)
     if n == V.N_CANT_MOVE:
-        return name + " can't move: put it back"
+        return _t("%s can't move: put it back") % name
     if n == V.N_PUT_BACK:
-        return "Put back " + name + ": " + piece_text(j.b0[sq])
+        return _t("Put back %s: %s") % (name, piece_text(j.b0[sq]))
     if n == V.N_TAKE_OFF:
-        return "Take the piece off " + name
+        return _t("Take the piece off %s") % name
     if n == V.N_WRONG:
-        return "Wrong piece on " + name + ": lift it"
+        return _t("Wrong piece on %s: lift it") % name
     if n == V.N_NOT_TARGET:
-        return name + ": not a target"
+        return _t("%s: not a target") % name
     if n == V.N_REFUSED:
-        return j.view.refused
+        return rules_text(j.view.refused)
     if n == V.N_CAPTURE:
-        return "Capture " + name + " or put it back"
+        return _t("Capture %s or put it back") % name
     if n == V.N_PLACE_FIRST:
-        return "Place the Barragoon first"
+        return _t("Place the Barragoon first")
     return ""
 
 
@@ -138,25 +194,25 @@ def duty_text(j):
             mover = sq if mover == -1 else -2      # -2: one of several
     take = j.tm.take
     if take >= 0 and mover >= 0:
-        return "Touch-move: " + square_name(mover) + " takes " + square_name(take)
+        return _t("Touch-move: %s takes %s") % (square_name(mover), square_name(take))
     if take >= 0:
-        return "Touch-move: capture " + square_name(take)
+        return _t("Touch-move: capture %s") % square_name(take)
     if mover >= 0:
-        return "Touch-move: move " + square_name(mover)
-    return "Touch-move: move a lifted tile"
+        return _t("Touch-move: move %s") % square_name(mover)
+    return _t("Touch-move: move a lifted tile")
 
 
 def fix_lines(ctl):
     j = ctl.judge
     sq = j.view.note_sq
     if sq < 0:
-        return ("Wait...", "", "", "")
+        return (_t("Wait..."), "", "", "")
     if j.view.note == V.N_PUT_BACK:
-        return ("Put back on " + square_name(sq) + ":", piece_text(j.b0[sq]), "", "")
+        return (_t("Put back on %s:") % square_name(sq), piece_text(j.b0[sq]), "", "")
     if j.view.note == V.N_WRONG:
-        return ("Wrong piece on", square_name(sq) + ": lift it", "then put back", piece_text(
-            j.b0[sq]))
-    return ("Take the piece", "off " + square_name(sq), "", "")
+        return (_t("Wrong piece on"), _t("%s: lift it") % square_name(sq), _t("then put back"),
+                piece_text(j.b0[sq]))
+    return (_t("Take the piece"), _t("off %s") % square_name(sq), "", "")
 
 
 def face_button(ctl, mode, code, t):
@@ -174,12 +230,12 @@ def face_button(ctl, mode, code, t):
             if ctl.top is not mode and isinstance(ctl.top, Place):
                 mode = ctl.top             # the picker came up now
         if not j.placement_ready():
-            ctl.hint = "Set it down first"
+            ctl.hint = _t("Set it down first")
             return
         try:
             ctl.game.place(j.place_sq, ctl.face)
         except RulesError as e:
-            ctl.hint = str(e)
+            ctl.hint = rules_text(e)
             ctl.alert = 1
             return
         ctl.face = 1
@@ -203,9 +259,9 @@ class Place(Mode):
         g = ctl.game
         sq = j.place_sq
         if ctl.hint or not j.placement_ready():
-            screens.message(fb, "Place Barragoon", side_name(g.placing()) + ": face " +
-                            face_name(ctl.face), "Set it down on", "an empty square",
-                            ctl.hint)
+            screens.message(fb, _t("Place Barragoon"), _t("%s: face %s") % (
+                screens.side_word(g.placing()), face_name(ctl.face)), _t("Set it down on"),
+                _t("an empty square"), ctl.hint)
             return
         screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
                             ctl.face)
@@ -236,7 +292,7 @@ class Ask(Mode):
     def screen(self, ctl, fb):
         j = ctl.judge
         items = [j.ask_label(i) for i in range(j.ask_n)]
-        screens.question(fb, "Which is it?", j.ask_prompt(), items, self.sel)
+        screens.question(fb, _t("Which is it?"), j.ask_prompt(), items, self.sel)
 
 
 class Over(Mode):
@@ -264,7 +320,7 @@ class Over(Mode):
     def screen(self, ctl, fb):
         g = ctl.game
         who = "Draw" if g.winner == DRAW else side_name(g.winner) + " wins"
-        screens.game_over(fb, who, g.reason)
+        screens.game_over(fb, who, _t(g.reason))      # (the record keeps the English reason)
 
 
 class Setup(Mode):
@@ -284,7 +340,7 @@ class Setup(Mode):
         if code == BTN_BACK:
             ctl.open_menu()
         elif code == BTN_OK:
-            ctl.hint = "Hold OK for menu"
+            ctl.hint = _t("Hold OK for menu")
 
     def tick(self, ctl, t):
         if ticks_diff(t, self.t_change) >= ctl.settle and self.next(ctl)[1] == 0:
@@ -327,19 +383,20 @@ class Setup(Mode):
     def screen(self, ctl, fb):
         sq, left = self.next(ctl)
         if ctl.hint:
-            screens.message(fb, "Set up the board", ctl.hint)
+            screens.message(fb, _t("Set up the board"), ctl.hint)
         elif sq >= 0 and ctl.sensed[sq]:
             screens.setup(fb, "Remove piece", square_name(sq), left)
         elif sq >= 0:
             screens.setup(fb, piece_text(self.game.pos.get(sq)), square_name(sq), left)
         else:
-            screens.message(fb, "Set up the board", "Hold still...")
+            screens.message(fb, _t("Set up the board"), _t("Hold still..."))
 
 
 # --- menus and settings -----------------------------------------------------------------------
 class Menu(Mode):
     """A list from a table of (label, when offered, action): an item appears only when its
-    action can succeed. label is text or a function of the controller."""
+    action can succeed. label is text (English: shown in the chosen language) or a function
+    of the controller. The title is English too."""
 
     def __init__(self, title, table, root=False):
         self.title = title
@@ -354,7 +411,7 @@ class Menu(Mode):
         acts = []
         for label, when, act in self.table:
             if when(ctl):
-                items.append(label if isinstance(label, str) else label(ctl))
+                items.append(_t(label) if isinstance(label, str) else label(ctl))
                 acts.append(act)
         keep = self.items[self.sel] if self.items and self.sel < len(self.items) else None
         self.items = tuple(items)
@@ -376,7 +433,7 @@ class Menu(Mode):
                 self.refresh(ctl)
 
     def screen(self, ctl, fb):
-        screens.menu(fb, self.title, self.items, self.sel)
+        screens.menu(fb, _t(self.title), self.items, self.sel)
 
 
 class Offer(Mode):
@@ -401,7 +458,7 @@ class Offer(Mode):
             else:
                 return
         except RulesError as e:
-            ctl.hint = str(e)
+            ctl.hint = rules_text(e)
             return
         ctl.save()
         if g.over:
@@ -413,6 +470,7 @@ class Offer(Mode):
         offerer = self.offerer
         if offerer < 0:
             offerer = 1 - g.pos.side if self.repetition else g.pos.side
-        screens.message(fb, "Repetition" if self.repetition else "Draw offer",
-                        side_name(offerer) + " offers", "a draw. " + side_name(1 - offerer)
-                        + ":", "hold OK: accept", "press OK: no")
+        screens.message(fb, _t("Repetition") if self.repetition else _t("Draw offer"),
+                        _t("%s offers") % screens.side_word(offerer),
+                        _t("a draw. %s:") % screens.side_word(1 - offerer),
+                        _t("hold OK: accept"), _t("press OK: no"))

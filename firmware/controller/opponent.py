@@ -46,6 +46,7 @@ from controller import colours as C
 from controller import lazy
 from controller import modes as M
 from controller import screens
+from controller.i18n import t as _t
 from drivers.buttons_const import BTN_OK, BTN_BACK
 from controller.ticks import ticks_diff, ticks_ms
 
@@ -240,7 +241,7 @@ class Opponent:
         accept = self.draw_ok
         M.Offer(repetition).answer(ctl, accept, 0)
         if not ctl.hint:
-            ctl.hint = "Board: draw agreed" if accept else "Board: no draw"
+            ctl.hint = _t("Board: draw agreed") if accept else _t("Board: no draw")
 
     def place_mode(self):
         return BoardPlace()
@@ -284,27 +285,27 @@ class Opponent:
 
     def _screen(self, ctl, fb):
         g = ctl.game
-        who = "Board: " + side_name(self.side)
+        who = _t("Board: %s") % screens.side_word(self.side)
         note = ctl.hint or M.note_text(ctl)
         i = self.step(g)
         if i < 0:
-            screens.message(fb, who, "Thinking...", "Strength %d" % self.level,
+            screens.message(fb, who, _t("Thinking..."), _t("Strength %d") % self.level,
                             who if ctl.clock is not None else "", note)
             return
         p = self.plan
         if i == 0 and p.move is not None:
             frm, to = p.move
             if p.capture and ctl.sensed[to]:
-                what = ("Take off " + square_name(to), "then move " + square_name(frm))
+                what = (_t("Take off %s") % square_name(to), _t("then move %s") % square_name(frm))
             else:
-                what = ("Move " + square_name(frm), "to " + square_name(to))
-            screens.message(fb, who, "plays " + format_move(frm, to, p.capture), what[0],
+                what = (_t("Move %s") % square_name(frm), _t("to %s") % square_name(to))
+            screens.message(fb, who, _t("plays %s") % format_move(frm, to, p.capture), what[0],
                             what[1], note)
             return
         side, sq, face = self.placement(i)
         j = ctl.judge
         if not note:
-            note = "Placed? OK" if j.place_sq == sq else "Put it down so"
+            note = _t("Placed? OK") if j.place_sq == sq else _t("Put it down so")
         screens.face_picker(fb, side, square_name(sq), face, note)
 
 
@@ -329,25 +330,25 @@ class BoardPlace(M.Place):
             ctl.open_menu()
             return
         if code != BTN_OK:
-            ctl.hint = "The board chose"
+            ctl.hint = _t("The board chose")
             return
         op, j, g = ctl.opponent, ctl.judge, ctl.game
         i = op.step(g)
         if i < 0:
-            ctl.hint = "Wait: thinking"
+            ctl.hint = _t("Wait: thinking")
             return
         side, sq, face = op.placement(i)
         if not j.placement_ready():
-            ctl.hint = "Set it down first"
+            ctl.hint = _t("Set it down first")
             return
         if j.place_sq != sq:
-            ctl.hint = "Put it on " + square_name(sq)
+            ctl.hint = _t("Put it on %s") % square_name(sq)
             ctl.alert = 1
             return
         try:
             g.place(sq, face)
         except RulesError as e:
-            ctl.hint = str(e)
+            ctl.hint = M.rules_text(e)
             ctl.alert = 1
             return
         ctl.pop(self)
@@ -407,10 +408,10 @@ class Hint(M.Mode):
     def screen(self, ctl, fb):
         p = self.turn
         if p is None:
-            screens.message(fb, "Hint", "Thinking...")
+            screens.message(fb, _t("Hint"), _t("Thinking..."))
         elif p.move is None:                    # a placement: the square and the face
             side, sq, face = p.places[0]
-            screens.face_picker(fb, side, square_name(sq), face, "Hint  touch: clear")
+            screens.face_picker(fb, side, square_name(sq), face, _t("Hint  touch: clear"))
         else:
-            screens.message(fb, "Hint", side_name(ctl.game.pos.side) + " could play",
-                            p.text, "", "touch: clear")
+            screens.message(fb, _t("Hint"), _t("%s could play") % screens.side_word(
+                ctl.game.pos.side), p.text, "", _t("touch: clear"))

@@ -11,6 +11,7 @@
 # mirrored for left turns), so 1E is exactly 1N turned 90 degrees clockwise and LN is exactly
 # RN mirrored left-right. Sizes 16 and 24 are the designed ones; any even size from 12 works.
 from barragoon.core import FACES
+from controller.i18n import t as _t
 
 W = 128
 H = 64
@@ -21,22 +22,44 @@ FACE_NAMES = ("No Entry", "One Way N", "One Way E", "One Way S", "One Way W",
               "Right Turn N", "Right Turn E", "Right Turn S", "Right Turn W",
               "Left Turn N", "Left Turn E", "Left Turn S", "Left Turn W", "All Turns")
 
-_SIDES = ("White", "Brown")
+_SIDES = ("White", "Brown")      # English keys: _t() gives the chosen language's word
 
 
 # --- text helpers ------------------------------------------------------------------------------
+# cut counts the texts the helpers had to cut (or break inside a word) since it was last set to
+# 0: tools/render_screens.py and the tests read it to find texts too long for their place in a
+# language. (A small int: counting allocates nothing.)
+cut = 0
+
+
 def _text(fb, s, x, y, c=1):
     """Text cut to what fits between x and the right edge."""
+    global cut
     n = (W - x) >> 3
     if len(s) > n:
         s = s[:n]
+        cut += 1
     fb.text(s, x, y, c)
 
 
+def _field(fb, s, x, y, n, c=1):
+    """Text in a field of n characters at x, y (cut to it: it must not run into the next)."""
+    global cut
+    if len(s) > n:
+        s = s[:n]
+        cut += 1
+    _text(fb, s, x, y, c)
+
+
 def _centre(fb, s, y, c=1):
+    global cut
     if len(s) > COLS:
         s = s[:COLS]
+        cut += 1
     fb.text(s, (W - 8 * len(s)) >> 1, y, c)
+
+
+centre = _centre       # (for app.py's "storage full" line)
 
 
 def _more(fb, x, y, c=1):
@@ -49,6 +72,7 @@ def _more(fb, x, y, c=1):
 def _wrap(fb, s, x, y, lines, dy=9, c=1):
     """Text from x over at most `lines` lines, broken at spaces; the last line is cut with a
     three-dot mark when the text does not fit."""
+    global cut
     cols = (W - x) >> 3
     i = 0
     n = len(s)
@@ -59,10 +83,12 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
         if lines == 1:
             fb.text(s[i:i + cols - 1], x, y, c)
             _more(fb, x + 8 * (cols - 1), y, c)
+            cut += 1
             return
         j = s.rfind(" ", i, i + cols + 1)
         if j <= i:
             j = i + cols            # no space: hard break
+            cut += 1
         fb.text(s[i:j], x, y, c)
         i = j
         while i < n and s[i] == " ":
@@ -80,10 +106,12 @@ def _bar(fb, title):
 def _big(fb, s, x, y, k=2):
     """Text scaled k times (8k x 8k per character). Uses rows 56..63 as scratch, so call it
     while those rows are still blank and with y + 8k <= 56."""
+    global cut
     n = len(s)
     m = (W - x) // (8 * k)
     if n > m:
         n = m
+        cut += 1
     fb.fill_rect(0, 56, 8 * n, 8, 0)
     fb.text(s if n == len(s) else s[:n], 0, 56, 1)
     for cx in range(8 * n):
@@ -220,18 +248,23 @@ def message(fb, title, line1="", line2="", line3="", line4=""):
 def placement(fb, who, note=""):
     """A Barragoon to be placed: who places ("White: put one"), then what to do, or a note
     (why a piece must go back) wrapped over the three lines below."""
-    message(fb, "Place Barragoon", who)
+    message(fb, _t("Place Barragoon"), who)
     if note:
         _wrap(fb, note, 0, 26, 3, 12)
     else:
-        _text(fb, "on an empty", 0, 26)
-        _text(fb, "square", 0, 38)
+        _text(fb, _t("on an empty"), 0, 26)
+        _text(fb, _t("square"), 0, 38)
+
+
+def side_word(side):
+    """The name of side 0 (White) or 1 (Brown) in the chosen language."""
+    return _t("Brown") if side else _t("White")
 
 
 def _side_text(side):
     if isinstance(side, int):
-        return _SIDES[side]
-    return side
+        return side_word(side)
+    return _t(side)                  # "White" or "Brown": the English key
 
 
 def play(fb, side_to_move, stages, supply, last, note):
@@ -240,16 +273,13 @@ def play(fb, side_to_move, stages, supply, last, note):
     note: a hint for the player ("" for none)."""
     fb.fill(0)
     side = _side_text(side_to_move)
-    fb.fill_rect(0, 0, W, 10, 1)
-    x = (W - 8 * (len(side) + 8)) >> 1
-    fb.text(side, x, 1, 0)
-    fb.text(" to move", x + 8 * len(side), 1, 0)
-    fb.text("Last", 0, 13)
+    _bar(fb, _t("%s to move") % side)
+    _field(fb, _t("Last"), 0, 13, 5)
     if last:
         _wrap(fb, last, 40, 13, 2)
     else:
         fb.text("-", 40, 13)
-    fb.text("Supply", 0, 33)
+    _field(fb, _t("Supply"), 0, 33, 7)
     n = supply
     x = 56
     if n >= 10:
@@ -258,9 +288,11 @@ def play(fb, side_to_move, stages, supply, last, note):
     fb.text("0123456789"[n % 10], x, 33)
     exp = stages and (stages[0] or stages[1])
     if exp:
-        fb.text("Express W", 0, 42)
+        # "Express W 1 B 0": the side letters are the colours' initials in the language
+        _field(fb, _t("Express"), 0, 42, 8)
+        _field(fb, _t("W"), 64, 42, 1)
         fb.text("0123456789"[stages[0] % 10], 72, 42)
-        fb.text("B", 88, 42)
+        _field(fb, _t("B"), 88, 42, 1)
         fb.text("0123456789"[stages[1] % 10], 96, 42)
     if note:
         if exp or len(note) <= COLS:
@@ -303,7 +335,7 @@ def clocks(fb, white_ms, brown_ms, side, running):
         elif on:
             fb.rect(x, 0, 64, 10, 1)
         c = 0 if on and running else 1
-        fb.text("WB"[s], x + 4, 1, c)
+        _field(fb, _t("W") if s == 0 else _t("B"), x + 4, 1, 1, c)
         _clock_time(fb, brown_ms if s else white_ms, x + 20, 1, c)
 
 
@@ -317,21 +349,20 @@ def face_picker(fb, side, square, code, footer=None):
     fb.fill(0)
     side = _side_text(side)
     fb.fill_rect(0, 0, W, 10, 1)
-    fb.text(side, 0, 1, 0)
-    fb.text(": Barragoon", 8 * len(side), 1, 0)
+    _text(fb, _t("%s: Barragoon") % side, 0, 1, 0)
     fb.rect(0, 12, 30, 30, 1)
     face_icon(fb, PICKER_ICON[0], PICKER_ICON[1], code, PICKER_ICON[2])
-    fb.text("on", 36, 14)
+    _field(fb, _t("on"), 36, 14, 3)
     _text(fb, square, 60, 14)
     _big(fb, FACES[code - 1], 36, 25)
-    fb.text(FACE_NAMES[code - 1], 0, 45)
+    _text(fb, _t(FACE_NAMES[code - 1]), 0, 45)
     if footer is not None:
         _text(fb, footer, 0, 56)
         return
     # "UP/DN face OK=set" is 17 characters: narrow spaces make it fit the 128 pixels.
     fb.text("UP/DN", 0, 56)
-    fb.text("face", 44, 56)
-    fb.text("OK=set", 80, 56)
+    _field(fb, _t("face"), 44, 56, 4)
+    _field(fb, _t("OK=set"), 80, 56, 6)
 
 
 MENU_ROWS = 6
@@ -342,6 +373,7 @@ def menu(fb, title, items, selected):
     The list scrolls so that the selection stays visible (two rows of context when possible).
     Items longer than 16 characters (15 with the scroll bar of lists longer than 6) are cut
     with a three-dot mark."""
+    global cut
     fb.fill(0)
     _bar(fb, title)
     n = len(items)
@@ -364,6 +396,7 @@ def menu(fb, title, items, selected):
         s = items[i]
         cols = w >> 3
         if len(s) > cols:       # cut, with a three-dot mark in the last cell
+            cut += 1
             fb.text(s[:cols - 1], 0, y + 1, c)
             _more(fb, 8 * (cols - 1), y + 1, c)
         else:
@@ -400,7 +433,7 @@ def game_over(fb, winner, reason):
     """End of the game. winner: "White wins", "Brown wins", "Draw" (or "White"/"Brown", or
     0/1/2 = White/Brown/draw); reason: the game's reason text."""
     fb.fill(0)
-    _bar(fb, "Game over")
+    _bar(fb, _t("Game over"))
     if isinstance(winner, int):
         word = "Draw" if winner == 2 else _SIDES[winner]
     else:
@@ -408,12 +441,18 @@ def game_over(fb, winner, reason):
         if word.endswith(" wins"):
             word = word[:-5]
     if word == "Draw":
-        _big(fb, "Draw", 32, 13)
+        word = _t("Draw")
+        _big(fb, word, (W - 16 * len(word)) >> 1, 13)
     else:
-        _big(fb, word, 4, 13)
-        fb.text("wins", 8 + 16 * len(word), 21)
+        side = _t(word)
+        wins = _t("wins")
+        if 8 + 16 * len(side) + 8 * len(wins) <= W:
+            _big(fb, side, 4, 13)
+            _text(fb, wins, 8 + 16 * len(side), 21)
+        else:                       # (a long name: the words in the language's order)
+            _centre(fb, _t("%s wins") % side, 17)
     _wrap(fb, reason, 0, 30, 3)
-    _centre(fb, "OK: new game", 56)
+    _centre(fb, _t("OK: new game"), 56)
 
 
 def sensor_grid(fb, occupied):
@@ -434,14 +473,14 @@ def sensor_grid(fb, occupied):
         else:
             fb.rect(x, y, 7, 5, 1)
     x = 72
-    fb.text("Sensors", x, 0)
+    _field(fb, _t("Sensors"), x, 0, 7)
     # the big count first: _big needs rows 56..63 blank
     if count >= 10:
         _big(fb, "0123456789"[count // 10], x + 8, 16)
         _big(fb, "0123456789"[count % 10], x + 24, 16)
     else:
         _big(fb, "0123456789"[count], x + 16, 16)
-    fb.text("of 63", x + 8, 38)
+    _field(fb, _t("of 63"), x + 8, 38, 6)
     for f in range(7):
         fb.text("abcdefg"[f], gx + 8 * f, 56)
     for r in range(0, 9, 2):
@@ -452,14 +491,14 @@ def setup(fb, piece_text, square, left):
     """Set-up guide: what to put on which square ("White 4-tile", "b1"), and how many squares
     are still to set. A piece_text starting with "Remove" asks to clear the square instead."""
     fb.fill(0)
-    _bar(fb, "Set up the board")
-    if piece_text.startswith("Remove"):
-        _text(fb, piece_text, 0, 14)
-        fb.text("from", 0, 30)
+    _bar(fb, _t("Set up the board"))
+    if piece_text.startswith("Remove"):       # (the English key: the caller's own words)
+        _text(fb, _t("Remove piece"), 0, 14)
+        _text(fb, _t("from"), 0, 30)
     else:
-        fb.text("Place", 0, 14)
+        _text(fb, _t("Place"), 0, 14)
         _text(fb, piece_text, 0, 24)
-        fb.text("on", 0, 38)
+        _text(fb, _t("on"), 0, 38)
     _big(fb, square, 40, 32)
-    fb.text("Left:", 0, 56)
+    _field(fb, _t("Left:"), 0, 56, 6)
     _text(fb, str(left), 48, 56)

@@ -19,7 +19,7 @@ REQUIRED = (
 # Added with the drivers; an older config.py without them gets the drivers' defaults.
 OPTIONAL = ("MATRIX_SETTLE_US", "HALL_POWER_UP_US", "LED_IDLE_MA", "LONG_PRESS_MS",
             "ENCODER_DETENT_STEPS", "POWER_SUPPLY", "POWER_SENSE_PIN", "ADJUST_MS", "REOPEN_MS",
-            "RECORDER_EVENTS", "RECORDER_FILE_EVENTS")
+            "RECORDER_EVENTS", "RECORDER_FILE_EVENTS", "LANGUAGE")
 # Largest LED_CURRENT_BUDGET_MA per POWER_SUPPLY (hardware/power.md): a USB 2.0 port gives
 # 500 mA in all; the external supply's resettable fuse F1 holds 1.28 A when warm (50 C), of which
 # the Pico, the OLED and U2 take about 120 mA. "usb_strict" is capped by the LED driver itself
@@ -234,4 +234,9 @@ def check(cfg):
     if cfg.BUZZER_PIN is not None:
         _pin("BUZZER_PIN", cfg.BUZZER_PIN)
     _check_play(cfg)
+    if hasattr(cfg, "LANGUAGE"):
+        from controller.i18n import LANGUAGES
+        if cfg.LANGUAGE not in LANGUAGES:
+            _fail("LANGUAGE = %r is not a language of the board: use %s." % (
+                cfg.LANGUAGE, ", ".join(repr(c) for c in LANGUAGES)))
     _check_unique_pins(cfg)

@@ -2,7 +2,7 @@
 """The firmware's speed and memory, measured on the emulated Pico (tools/rp2040).
 
     python tools/bench/bench_rp2040.py [--json] [--turns N] [--lifts N] [--firmware UF2]
-                                 [--xip-miss CYCLES] [--no-xip] [--only PARTS]
+                                 [--xip-miss CYCLES] [--no-xip] [--only PARTS] [--lang CODE]
 
 Everything runs in rp2040js in simulated time at 125 MHz: by default on the stock MicroPython
 v1.28 UF2, from the .mpy files that tools/deploy.py builds ("firmware": "stock"); given the
@@ -22,6 +22,9 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
              CPU's part; and the frame's time on the wire, decoded from the LED pin), one whole
              OLED frame (400 kHz I2C) and the longest OLED update of one loop step while a new
              screen goes out
+  i18n       (only with --only i18n) t() of controller/i18n.py in German, Italian, Spanish:
+             a text from its cache, and a search of the English table for its first and its
+             last text, in us a call
   opponent   (only with --only opponent: it takes long) --turns turns against the board at
              --strength (3 by default; a game that ends is followed by a new one), a random
              player, a hint every 10 turns, on the booted App:
@@ -517,6 +520,54 @@ LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "control
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
 
+def with_language(config_py, code):
+    """config.py's bytes with LANGUAGE = code."""
+    text, n = re.subn(r'(?m)^LANGUAGE = "[a-z]*"', 'LANGUAGE = "%s"' % code,
+                      config_py.decode())
+    if n != 1:
+        raise ValueError("config.py has no LANGUAGE line")
+    return text.encode()
+
+
+# t() of controller/i18n.py in each language: a text found in its cache (a screen asks for the
+# same texts again and again), and a search of the English table for its first and its last
+# text (the cache emptied first), less the loop's own time (English: t() returns its argument).
+I18N = """
+import time, gc
+from controller import i18n, lang_en
+T = lang_en.T
+def per(fn, s, clear):
+    t0 = time.ticks_us()
+    for i in range(50):
+        if clear:
+            i18n._ck[hash(s) & 31] = None
+        fn(s)
+    return time.ticks_diff(time.ticks_us(), t0) / 50
+for code in ('en', 'de', 'it', 'es'):
+    i18n.set_language(code)
+    t = i18n.t
+    c = 1 if i18n._ck is not None else 0
+    gc.collect()
+    a = gc.mem_alloc()
+    print(code, per(t, T[0], 0), per(t, T[0], c), per(t, T[-1], c), gc.mem_alloc() - a, len(T))
+"""
+
+
+def i18n_part(p):
+    out = {}
+    rows = [r.split() for r in p.exec(I18N, timeout_ms=600000).split("\r\n") if r]
+    base = {}
+    for code, hit, first, last, grown, n in rows:
+        if code == "en":
+            base = {"hit": float(hit), "first": float(first), "last": float(last)}
+            out["i18n_texts"] = int(n)
+            continue
+        out["i18n_t_us_cached_" + code] = round(float(hit) - base["hit"], 1)
+        out["i18n_t_us_first_" + code] = round(float(first) - base["first"], 1)
+        out["i18n_t_us_last_" + code] = round(float(last) - base["last"], 1)
+    return out
+
+
 def rules(p):
     out = {}
     for line in p.exec(RULES, timeout_ms=600000).split("\r\n"):
@@ -748,7 +799,7 @@ ROWS = (
 
 
 PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage")
-EXTRA = ("opponent",)            # only when named in --only
+EXTRA = ("opponent", "i18n")    # only when named in --only
 TIMED = ("rules", "drivers", "play")     # run again with the XIP cache model
 
 
@@ -817,6 +868,9 @@ def main(argv=None):
     ap.add_argument("--opponent-steps", type=int, default=0, metavar="N",
                     help="engine steps per search in the opponent game (default: the "
                          "strength's own)")
+    ap.add_argument("--lang", metavar="CODE",
+                    help="the board's LANGUAGE in config.py (en, de, it, es; default: as "
+                         "firmware/config.py has it)")
     ap.add_argument("--only", metavar="PARTS",
                     help="run only these parts, comma-separated: " + ", ".join(PARTS + EXTRA))
     args = ap.parse_args(argv)
@@ -824,6 +878,10 @@ def main(argv=None):
         ap.error("--lifts and --turns must be at least 1")
     if args.xip_miss < 0 or args.opponent_steps < 0:
         ap.error("--xip-miss and --opponent-steps cannot be negative")
+    from controller.i18n import LANGUAGES
+    if args.lang is not None and args.lang not in LANGUAGES:
+        ap.error("--lang %s is not a language of the board (use one of %s)"
+                 % (args.lang, ", ".join(LANGUAGES)))
     only = set(args.only.split(",")) if args.only else set(PARTS)
     if not only <= set(PARTS + EXTRA):
         ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS + EXTRA))
@@ -840,6 +898,9 @@ def main(argv=None):
     figures = {"firmware": kind}
     # The REPL benchmarks: the firmware without main.py, so nothing else runs.
     files = board.deployed_files(build, args.firmware)
+    if args.lang is not None:
+        files["config.py"] = with_language(files["config.py"], args.lang)
+        figures["language"] = args.lang
     files.pop("main.py")
     timed_parts(args, only, build, files, None, figures)
     # The heap parts each in a fresh interpreter, as a board has it after power-on: nothing
@@ -861,6 +922,10 @@ def main(argv=None):
             p.run_for(500)
             found, boot, later = modules(p)
             figures.update(found)
+    if "i18n" in only:
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(i18n_part(p))
     if "opponent" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
@@ -872,9 +937,10 @@ def main(argv=None):
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
-    print("Emulated RP2040 (rp2040js, 125 MHz), MicroPython v1.28, %s"
+    print("Emulated RP2040 (rp2040js, 125 MHz), MicroPython v1.28, %s%s"
           % ("the firmware frozen into the board's own build" if kind == "frozen" else
-             "stock, the .mpy build on littlefs"))
+             "stock, the .mpy build on littlefs",
+             ", LANGUAGE = %r" % args.lang if args.lang else ""))
     xip = "xip_miss_cycles" in figures
     if any(key in figures for key, _ in ROWS):
         print("  %-62s %10s%s" % ("", "no cache", "  %d-cycle miss" % args.xip_miss
@@ -893,6 +959,13 @@ def main(argv=None):
     if "heap" in only:
         print("  (heap game: %d turns, %d actions, %s)"
               % (figures["game_turns"], figures["game_actions"], figures["game_end"]))
+    if "i18n" in only:
+        print("t() in each language (us a call; %d texts): cached, search for the first, for "
+              "the last text" % figures["i18n_texts"])
+        for code in ("de", "it", "es"):
+            print("  %s  %8s %8s %8s" % (code, figures["i18n_t_us_cached_" + code],
+                                         figures["i18n_t_us_first_" + code],
+                                         figures["i18n_t_us_last_" + code]))
     if "opponent" in only:
         print("Against the board, strength %d (%d engine steps a search), a hint every 10 turns:"
               % (figures["opp_strength"], figures["opp_steps"]))
