@@ -675,6 +675,7 @@ def test_the_page_speaks_the_players_language(page):
                              "Simulador del tablero Barragoon"]
     assert texts_not_in(p, "es") == []
     p.wait(lambda: p.model(".lang") == "es", "the page's language sent to the board")
+    p.wait_oled("Preparar tablero")                     # the board's screen: Spanish too
     assert p.b.eval("[...document.querySelectorAll('#lang option')].map(o => o.textContent)") \
         == ["English", "Deutsch", "Italiano", "Español"]
     assert p.hint() == texts["es"]["hintStart"]
@@ -692,8 +693,11 @@ def test_the_page_speaks_the_players_language(page):
         texts["de"]["ledGroups"]["lifted"]
     p.wait(lambda: p.model(".lang") == "de", "the board told")
     assert p.b.eval("localStorage.getItem('barragoon.sim.lang')") == "de"
+    p.wait_oled("Grundstellung")                        # the board speaks German at once
+    p.wait(lambda: "language=de" in read_settings(p), "the board's choice saved, as its menu's")
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
+    p.wait_oled("am Zug")
     p.wait(lambda: p.b.eval("document.getElementById('game-summary').textContent")
            .startswith("Weiß am Zug"), "the saved game's summary in German")
     p.shot("deutsch")
@@ -727,3 +731,22 @@ def test_the_page_speaks_the_players_language(page):
     p.b.goto(p.url)
     p.b.wait("window.sim && window.sim.ready", timeout=60, what="the page again")
     assert page_texts(p)[:2] == ["de", "Grundstellung aufbauen"]
+
+    # --- the language chosen in the board's menu: the page follows ------------------------
+    p.press("ok", hold=1.0)
+    p.choose("Spr.: Deutsch")                            # the next language: Italiano
+    p.wait(lambda: p.model(".lang") == "it", "the board's choice seen by the host")
+    p.wait(lambda: page_texts(p)[:2] == ["it", "Disponi la posizione di partenza"],
+           "the page in Italian")
+    assert texts_not_in(p, "it") == []
+    assert "language=it" in read_settings(p)
+    p.press("ok", hold=1.0)                              # BACK: out of the menu
+    p.wait_oled("Tocca al")
+
+
+def read_settings(p):
+    try:
+        with open(os.path.join(p.dir, "settings.txt"), encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return ""

@@ -46,7 +46,10 @@ def test_the_page_has_exactly_the_four_languages_of_the_board():
     js = read("sim.js")
     assert 'const LANGUAGES = ["en", "de", "it", "es"];' in js
     import sim as simtool                      # tools/sim.py: what --lang accepts
-    assert simtool.LANGUAGES == LANGUAGES
+    from controller import i18n                # the board's own
+    assert simtool.LANGUAGES == i18n.LANGUAGES == LANGUAGES
+    for lang, table in tables().items():       # each called as the board's menu calls it
+        assert table["langName"] == i18n.name(lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

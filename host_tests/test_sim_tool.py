@@ -91,6 +91,13 @@ def test_the_language_is_the_boards_and_the_pages(tmp_path):
         assert s.act("language", {"code": code}) == "" and s.state()["lang"] == code
     assert "not a language" in s.act("language", {"code": "fr"})
     assert s.state()["lang"] == "en"
+    # the board's own choice (its menu), as it saves it: the page follows
+    (tmp_path / "settings.txt").write_text("brightness=40\npalette=0\nlanguage=it\n")
+    assert s._load_settings() and s.state()["lang"] == "it"
+    assert s.power_on_message()["lang"] == "it"
+    (tmp_path / "settings.txt").write_text("brightness=45\npalette=0\nlanguage=xx\n")
+    s._load_settings()
+    assert s.state()["lang"] == "it"                      # no language it knows: unchanged
 
 
 # --- running on CPython -------------------------------------------------------------------------
@@ -339,9 +346,9 @@ def test_the_model_follows_the_palette_the_firmware_saved(tmp_path):
     s = simtool.Sim(str(tmp_path), None, firmware=False)
     assert s.state()["palette"] == 0                      # no settings yet: normal
     (tmp_path / "settings.txt").write_text("brightness=40\npalette=1\n")
-    assert s._load_palette() and s.state()["palette"] == 1
+    assert s._load_settings() and s.state()["palette"] == 1
     (tmp_path / "settings.txt").write_text("brightness=40\npalette=7\n")   # not a palette
-    s._load_palette()
+    s._load_settings()
     assert s.state()["palette"] == 0                      # as the firmware reads it
 
 
@@ -438,3 +445,16 @@ def test_the_rules_page_keeps_the_face_pictures_as_drawn():
     html_text = simtool.rules_html()
     for line in face_art.art():
         assert html.escape(line, quote=False) in html_text, line
+
+
+def test_the_emulated_pico_starts_in_the_language_given(tmp_path):
+    # (sim.py --rp2040 --lang de: the Pico's flash image holds the setting; the firmware's
+    # own storage.py reads it at power-on like a language chosen before, the others kept)
+    from simulator.pico_device import with_setting
+    import storage
+    for before in (b"", b"brightness=40\npalette=1\nlanguage=it\n"):
+        (tmp_path / "settings.txt").write_bytes(with_setting(before, "language", "es"))
+        st = storage.Storage(str(tmp_path) + "/")
+        assert st.load_language("en", ("en", "de", "it", "es")) == "es"
+        assert st.load_palette() == (1 if before else 0)
+        assert st.load_brightness(30) == (40 if before else 30)

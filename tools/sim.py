@@ -77,6 +77,7 @@ from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
 from toolkit.record_file import split_records  # noqa: E402  tools/toolkit/record_file.py
 from storage import GAME as SAVED_GAME  # noqa: E402  where the firmware saves the game
+from controller.i18n import LANGUAGES  # noqa: E402  the board's languages
 
 DEFAULT_PORT = 8765
 MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
@@ -94,7 +95,6 @@ GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png",
           "text.json": "application/json; charset=utf-8"}
-LANGUAGES = ("en", "de", "it", "es")     # the board's languages, as controller/i18n.py names them
 
 
 def piece_of_code(c):
@@ -498,7 +498,8 @@ class Sim:
         self.palette = 0           # the LED palette the firmware uses (its settings.txt)
         self._settings_stat = None
         self.busy = ""             # a scripted action in progress ("set up")
-        self.lang = ""             # the board's language ("" until --lang or the page sets one)
+        self.lang = ""             # the board's language: saved in its settings.txt, or sent to it
+                                   # ("" until the board has one of its own)
         self.replay = {"name": "", "games": [], "version": 0}
         self.input_type = getattr(fw, "INPUT_TYPE", "buttons")
         self.pins = {}             # pin -> level driven from outside
@@ -509,7 +510,7 @@ class Sim:
         self.runtime = {"name": "micropython" if micropython else "cpython", "text": ""}
         self._stop = threading.Event()
         self._load_saved(True)
-        self._load_palette()
+        self._load_settings()
         if self.saved is not None:
             self.phys.arrange(self.saved.pos, self.saved.pending if not self.saved.over else ())
             self._sync_faces()
@@ -532,7 +533,10 @@ class Sim:
     def power_on_message(self):
         with self.lock:
             pins = [[p, v] for p, v in self.pins.items()]
-            return {"occ": self.phys.occupancy(), "pins": pins}
+            msg = {"occ": self.phys.occupancy(), "pins": pins}
+            if self.lang:
+                msg["lang"] = self.lang        # (the board leaves its own language alone)
+            return msg
 
     def restarted(self):
         with self.lock:
@@ -635,7 +639,7 @@ class Sim:
                     self._sync_faces()
                     self._auto_active()
                     self.version += 1
-                if self._load_palette():
+                if self._load_settings():
                     self.version += 1
                 st = self._stat("records.txt")
                 if st != self._records_stat:
@@ -644,16 +648,21 @@ class Sim:
                     self.version += 1
                 self.cond.notify_all()
 
-    def _load_palette(self):
-        """Follow the palette chosen in the board's menu: the firmware saves it in
-        settings.txt at once and reads it from there at power-on. True if it changed."""
+    def _load_settings(self):
+        """Follow the palette and the language chosen in the board's menu: the firmware saves
+        them in settings.txt at once and reads them from there at power-on. True if one
+        changed. (Only a changed file counts: a language the page has just sent stays until
+        the board has saved it.)"""
         st = self._stat(fw_storage.SETTINGS)
         if st == self._settings_stat:
             return False
         self._settings_stat = st
-        palette = fw_storage.Storage(os.path.join(self.dir, "")).load_palette()
-        changed = palette != self.palette
+        saved = fw_storage.Storage(os.path.join(self.dir, ""))
+        palette = saved.load_palette()
+        lang = saved.load_language("", LANGUAGES) or self.lang
+        changed = palette != self.palette or lang != self.lang
         self.palette = palette
+        self.lang = lang
         return changed
 
     def _read(self, name):
@@ -704,6 +713,7 @@ class Sim:
             return "not a language of the board: %r (%s)" % (code, ", ".join(LANGUAGES))
         with self.lock:
             self.lang = code
+        self.device.send({"lang": code})
         self.changed()
         return ""
 

@@ -16,12 +16,17 @@
 # sensor matrix (the firmware scans it through machine.Pin and mem32 GPIO_IN as on the board),
 # vboard.neopixel the LED strip; the OLED is a device on the fake I2C bus that only taps the
 # bytes. Nothing of the firmware is patched: the exchange hangs off the watchdog, whose feed()
-# the firmware calls once per loop iteration.
+# the firmware calls once per loop iteration. The one thing the page sets that is no hardware,
+# the language, goes to the running board's controller as its menu's choice does
+# (Controller.set_language, which saves it): app.App is subclassed only to keep a handle on it.
 #
 # Host -> device, one JSON object a line, every key optional:
 #   {"occ": "0110...0"}          63 characters, a1 .. g9: "1" = a piece stands on the square
 #   {"pins": [[18, 0], [20, 1]]} GPIO input levels driven from outside (buttons: 0 = pressed),
 #                                null releases a pin to its pull
+#   {"lang": "de"}               the board's language (controller/i18n.py's codes), set between
+#                                two loop steps as the menu sets it, and saved; a code the board
+#                                has already is left alone (nothing written)
 #   {"quit": 1}                  exit (so does end of input)
 # The first line is read before the firmware starts: the board as it is at power-on.
 #
@@ -68,6 +73,8 @@ class Link:
         self.pwm_sent = {}
         self.running = False
         self.quit = False
+        self.app = None            # the running firmware/app.py App (run() keeps it here)
+        self.lang = None           # a language the host asked for, not yet set
         self._poll = None
         self._lines = None
         if CPYTHON:
@@ -96,8 +103,24 @@ class Link:
         if pins:
             for pin, level in pins:
                 self.machine.set_input(pin, level)
+        if msg.get("lang"):
+            self.lang = msg["lang"]
+            self.set_language()
         if msg.get("quit"):
             self.quit = True
+
+    def set_language(self):
+        """The language the host asked for, as the board's menu sets it (once the App runs)."""
+        if self.lang is None or self.app is None:
+            return
+        code, self.lang = self.lang, None
+        from controller import i18n
+        if code == i18n.language():
+            return
+        try:
+            self.app.ctl.set_language(code)
+        except ValueError as e:           # not one of the board's languages: said, not fatal
+            print("sim: language %s: %s" % (code, e))
 
     def apply_line(self, line):
         line = line.strip()
@@ -216,6 +239,7 @@ class Link:
         if not self.running:
             self.running = True
             self.send({"run": 1})
+            self.set_language()            # one asked for at power-on
         self.flush()
         self.poll_input()
         if self.quit:
@@ -296,6 +320,15 @@ def run(firmware_dir, tools_dir, sim_dir):
         return 0
     machine = link.machine
     import app
+    base = app.App
+
+    class App(base):
+        # the running board, for what the page sets on it (the language)
+        def __init__(self, *args):
+            base.__init__(self, *args)
+            link.app = self
+
+    app.App = App
     from storage import Storage
     if not sim_dir.endswith("/"):
         sim_dir += "/"

@@ -11,6 +11,9 @@
 #   - the board's files live on littlefs in emulated flash: they start from the --dir folder and
 #     are copied back to it after every flash write, so the page's record, faces and records
 #     follow the board as they do with the unix port.
+#   - the language ({"lang": code}) reaches the emulated board only at power-on, in its saved
+#     settings (sim.py --lang); a language chosen on the page meanwhile changes the page, and
+#     the console says so (the board's menu changes both, as with the unix port).
 #
 # Time: the emulator runs the Pico at 0.6 to 1.0 times real time on a desktop. The device thread
 # runs it in short slices and waits when it is ahead of the wall clock; when it falls behind it
@@ -40,6 +43,8 @@ class PicoDevice:
         self.stopping = threading.Event()
         self.speed = 0.0           # simulated ms per wall-clock ms over the last seconds
         self.contacts = []         # button / encoder pins in the emulator's contact order
+        self.booted = False        # the power-on inputs are in (a language after it is news)
+        self.said_lang = False
 
     # --- the Device interface ------------------------------------------------------------------
     def start(self):
@@ -66,6 +71,7 @@ class PicoDevice:
             self.contacts = pico.board_wiring(self.p.cfg)["buttons"]
             self.send(self.sim.power_on_message())     # the board as it is at power-on
             self._inputs()
+            self.booted = True
             self._run()
             self._mirror()         # the last save reaches the folder
         except pico.PicoError as e:
@@ -81,6 +87,9 @@ class PicoDevice:
             if os.path.isfile(path):
                 with open(path, "rb") as f:
                     files[name] = f.read()
+        if self.sim.lang:                  # the language the board starts in (--lang)
+            files["settings.txt"] = with_setting(files.get("settings.txt", b""), "language",
+                                                 self.sim.lang)
         return board.firmware_image(board.build_firmware(), files=files,
                                     firmware=self.firmware)
 
@@ -127,6 +136,10 @@ class PicoDevice:
             if msg.get("quit"):
                 self.stopping.set()
                 return
+            if msg.get("lang") and self.booted and not self.said_lang:
+                self.said_lang = True
+                self.sim.console("[sim] the emulated Pico takes a language at power-on only "
+                                 "(sim.py --lang); its menu sets it meanwhile")
             occ = msg.get("occ")
             if occ is not None:
                 p.set_squares(bytearray(1 if c == "1" else 0 for c in occ))
@@ -188,3 +201,11 @@ class PicoDevice:
             with open(path + ".new", "wb") as f:
                 f.write(data)
             os.replace(path + ".new", path)
+
+
+def with_setting(text, key, value):
+    """settings.txt (bytes) with key=value in place of the key's line, as storage.py writes
+    its lines."""
+    lines = [ln for ln in text.decode("utf-8", "replace").split("\n")
+             if ln and not ln.startswith(key + "=")]
+    return ("\n".join(lines + ["%s=%s" % (key, value)]) + "\n").encode()
