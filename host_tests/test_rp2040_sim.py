@@ -1,7 +1,8 @@
 # python tools/sim.py --rp2040: the simulator's board on the emulated Pico (MicroPython's RP2040
 # port in rp2040js, the .mpy build deploy.py flashes). A player sets up, lifts a tile and sees
 # its targets lit, moves it, and the move reaches game.txt in the sim folder (copied from the
-# emulated flash's littlefs); Ctrl-C stops it cleanly with no emulator left running. Mistakes
+# emulated flash's littlefs), the board speaking the language --lang named (German, from its
+# saved settings at power-on); Ctrl-C stops it cleanly with no emulator left running. Mistakes
 # on the command line are one line. CPython only (pytest); skips without Node or the UF2.
 import os
 import shutil
@@ -12,6 +13,7 @@ import sys
 import pytest
 
 from barragoon.notation import parse_square
+from oled_text import Picture
 from test_sim_tool import SimProcess, run_sim, one_line_error
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,7 +40,7 @@ def emulators_running(session):
 @pytest.mark.skipif(bool(WHY), reason=WHY or "-")
 def test_play_a_move_on_the_emulated_pico(tmp_path):
     sim_dir = str(tmp_path / "board")
-    s = SimProcess(sim_dir, extra=["--rp2040"])
+    s = SimProcess(sim_dir, extra=["--rp2040", "--lang", "de"])
     game = os.path.join(sim_dir, "saved", "game.txt")
     try:
         st = s.wait(lambda: (lambda m: m if m["device"]["status"] == "running" else None)(
@@ -46,6 +48,9 @@ def test_play_a_move_on_the_emulated_pico(tmp_path):
         assert emulators_running(s.p.pid), "the emulator runs in the simulator's session"
         assert st["device"]["runtime"] == "rp2040"
         assert "emulated Pico" in st["device"]["runtime_text"]
+        s.wait(lambda: Picture.from_hex(s.state()["oled"]["rows"]).has("Grundstellung"),
+               "the set-up screen in German", timeout=60)
+        assert s.state()["lang"] == "de"
         assert s.act("setup", variant=0)["ok"]
         s.wait(lambda: not s.state()["busy"], "the set-up", timeout=60)
         s.wait(lambda: (s.state()["game"] or {}).get("exists"),
@@ -58,6 +63,9 @@ def test_play_a_move_on_the_emulated_pico(tmp_path):
         assert s.act("put", sq=d4)["ok"]
         s.wait(lambda: os.path.exists(game) and "d2-d4" in open(game).read(),
                "the move saved to the emulated flash and copied to the sim folder", timeout=60)
+        # the language is the board's own setting, as if chosen in its menu before
+        with open(os.path.join(sim_dir, "settings.txt")) as f:
+            assert "language=de" in f.read()
     finally:
         code = s.stop(signal.SIGINT)
     out = "".join(s.lines)
