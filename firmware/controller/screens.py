@@ -2,7 +2,8 @@
 # MONO_VLSB framebuf.FrameBuffer (or a subclass such as the SSD1306 driver) and returns None;
 # the caller shows it. No hardware access here.
 #
-# Text uses framebuf's built-in 8x8 font: 16 characters a line, 8 lines. Longer text is cut
+# Text goes through font.text (framebuf's built-in 8x8 font for ASCII, the project's glyphs for
+# accented letters and the like): 16 characters a line, 8 lines. Longer text is cut
 # (or wrapped where a screen says so), never drawn off the screen. Drawing allocates almost
 # nothing: constant strings, and slices only where text is cut or wrapped.
 #
@@ -11,6 +12,7 @@
 # mirrored for left turns), so 1E is exactly 1N turned 90 degrees clockwise and LN is exactly
 # RN mirrored left-right. Sizes 16 and 24 are the designed ones; any even size from 12 works.
 from barragoon.core import FACES
+from controller import font
 
 W = 128
 H = 64
@@ -30,13 +32,13 @@ def _text(fb, s, x, y, c=1):
     n = (W - x) >> 3
     if len(s) > n:
         s = s[:n]
-    fb.text(s, x, y, c)
+    font.text(fb, s, x, y, c)
 
 
 def _centre(fb, s, y, c=1):
     if len(s) > COLS:
         s = s[:COLS]
-    fb.text(s, (W - 8 * len(s)) >> 1, y, c)
+    font.text(fb, s, (W - 8 * len(s)) >> 1, y, c)
 
 
 def _more(fb, x, y, c=1):
@@ -54,16 +56,16 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
     n = len(s)
     while lines > 0 and i < n:
         if n - i <= cols:
-            fb.text(s[i:] if i else s, x, y, c)
+            font.text(fb, s[i:] if i else s, x, y, c)
             return
         if lines == 1:
-            fb.text(s[i:i + cols - 1], x, y, c)
+            font.text(fb, s[i:i + cols - 1], x, y, c)
             _more(fb, x + 8 * (cols - 1), y, c)
             return
         j = s.rfind(" ", i, i + cols + 1)
         if j <= i:
             j = i + cols            # no space: hard break
-        fb.text(s[i:j], x, y, c)
+        font.text(fb, s[i:j], x, y, c)
         i = j
         while i < n and s[i] == " ":
             i += 1
@@ -85,7 +87,7 @@ def _big(fb, s, x, y, k=2):
     if n > m:
         n = m
     fb.fill_rect(0, 56, 8 * n, 8, 0)
-    fb.text(s if n == len(s) else s[:n], 0, 56, 1)
+    font.text(fb, s if n == len(s) else s[:n], 0, 56, 1)
     for cx in range(8 * n):
         for cy in range(8):
             if fb.pixel(cx, 56 + cy):
@@ -242,26 +244,26 @@ def play(fb, side_to_move, stages, supply, last, note):
     side = _side_text(side_to_move)
     fb.fill_rect(0, 0, W, 10, 1)
     x = (W - 8 * (len(side) + 8)) >> 1
-    fb.text(side, x, 1, 0)
-    fb.text(" to move", x + 8 * len(side), 1, 0)
-    fb.text("Last", 0, 13)
+    font.text(fb, side, x, 1, 0)
+    font.text(fb, " to move", x + 8 * len(side), 1, 0)
+    font.text(fb, "Last", 0, 13)
     if last:
         _wrap(fb, last, 40, 13, 2)
     else:
-        fb.text("-", 40, 13)
-    fb.text("Supply", 0, 33)
+        font.text(fb, "-", 40, 13)
+    font.text(fb, "Supply", 0, 33)
     n = supply
     x = 56
     if n >= 10:
-        fb.text("0123456789"[n // 10 % 10], x, 33)
+        font.text(fb, "0123456789"[n // 10 % 10], x, 33)
         x += 8
-    fb.text("0123456789"[n % 10], x, 33)
+    font.text(fb, "0123456789"[n % 10], x, 33)
     exp = stages and (stages[0] or stages[1])
     if exp:
-        fb.text("Express W", 0, 42)
-        fb.text("0123456789"[stages[0] % 10], 72, 42)
-        fb.text("B", 88, 42)
-        fb.text("0123456789"[stages[1] % 10], 96, 42)
+        font.text(fb, "Express W", 0, 42)
+        font.text(fb, "0123456789"[stages[0] % 10], 72, 42)
+        font.text(fb, "B", 88, 42)
+        font.text(fb, "0123456789"[stages[1] % 10], 96, 42)
     if note:
         if exp or len(note) <= COLS:
             fb.hline(0, 53, W, 1)
@@ -275,19 +277,19 @@ def _clock_time(fb, ms, x, y, c):
     # m:ss, or s.t below 10 s, one character at a time (no string is built)
     d = "0123456789"
     if ms < 10000:
-        fb.text(d[ms // 1000], x, y, c)
-        fb.text(".", x + 8, y, c)
-        fb.text(d[ms // 100 % 10], x + 16, y, c)
+        font.text(fb, d[ms // 1000], x, y, c)
+        font.text(fb, ".", x + 8, y, c)
+        font.text(fb, d[ms // 100 % 10], x + 16, y, c)
         return
     s = ms // 1000
     m = s // 60
     if m >= 10:
-        fb.text(d[m // 10 % 10], x, y, c)
+        font.text(fb, d[m // 10 % 10], x, y, c)
         x += 8
-    fb.text(d[m % 10], x, y, c)
-    fb.text(":", x + 8, y, c)
-    fb.text(d[s % 60 // 10], x + 16, y, c)
-    fb.text(d[s % 10], x + 24, y, c)
+    font.text(fb, d[m % 10], x, y, c)
+    font.text(fb, ":", x + 8, y, c)
+    font.text(fb, d[s % 60 // 10], x + 16, y, c)
+    font.text(fb, d[s % 10], x + 24, y, c)
 
 
 def clocks(fb, white_ms, brown_ms, side, running):
@@ -303,7 +305,7 @@ def clocks(fb, white_ms, brown_ms, side, running):
         elif on:
             fb.rect(x, 0, 64, 10, 1)
         c = 0 if on and running else 1
-        fb.text("WB"[s], x + 4, 1, c)
+        font.text(fb, "WB"[s], x + 4, 1, c)
         _clock_time(fb, brown_ms if s else white_ms, x + 20, 1, c)
 
 
@@ -317,21 +319,21 @@ def face_picker(fb, side, square, code, footer=None):
     fb.fill(0)
     side = _side_text(side)
     fb.fill_rect(0, 0, W, 10, 1)
-    fb.text(side, 0, 1, 0)
-    fb.text(": Barragoon", 8 * len(side), 1, 0)
+    font.text(fb, side, 0, 1, 0)
+    font.text(fb, ": Barragoon", 8 * len(side), 1, 0)
     fb.rect(0, 12, 30, 30, 1)
     face_icon(fb, PICKER_ICON[0], PICKER_ICON[1], code, PICKER_ICON[2])
-    fb.text("on", 36, 14)
+    font.text(fb, "on", 36, 14)
     _text(fb, square, 60, 14)
     _big(fb, FACES[code - 1], 36, 25)
-    fb.text(FACE_NAMES[code - 1], 0, 45)
+    font.text(fb, FACE_NAMES[code - 1], 0, 45)
     if footer is not None:
         _text(fb, footer, 0, 56)
         return
     # "UP/DN face OK=set" is 17 characters: narrow spaces make it fit the 128 pixels.
-    fb.text("UP/DN", 0, 56)
-    fb.text("face", 44, 56)
-    fb.text("OK=set", 80, 56)
+    font.text(fb, "UP/DN", 0, 56)
+    font.text(fb, "face", 44, 56)
+    font.text(fb, "OK=set", 80, 56)
 
 
 MENU_ROWS = 6
@@ -364,10 +366,10 @@ def menu(fb, title, items, selected):
         s = items[i]
         cols = w >> 3
         if len(s) > cols:       # cut, with a three-dot mark in the last cell
-            fb.text(s[:cols - 1], 0, y + 1, c)
+            font.text(fb, s[:cols - 1], 0, y + 1, c)
             _more(fb, 8 * (cols - 1), y + 1, c)
         else:
-            fb.text(s, 1 if len(s) < cols else 0, y + 1, c)
+            font.text(fb, s, 1 if len(s) < cols else 0, y + 1, c)
     if scroll:
         # scroll bar in the 4 rightmost columns: track and thumb
         top = 10
@@ -411,7 +413,7 @@ def game_over(fb, winner, reason):
         _big(fb, "Draw", 32, 13)
     else:
         _big(fb, word, 4, 13)
-        fb.text("wins", 8 + 16 * len(word), 21)
+        font.text(fb, "wins", 8 + 16 * len(word), 21)
     _wrap(fb, reason, 0, 30, 3)
     _centre(fb, "OK: new game", 56)
 
@@ -434,18 +436,18 @@ def sensor_grid(fb, occupied):
         else:
             fb.rect(x, y, 7, 5, 1)
     x = 72
-    fb.text("Sensors", x, 0)
+    font.text(fb, "Sensors", x, 0)
     # the big count first: _big needs rows 56..63 blank
     if count >= 10:
         _big(fb, "0123456789"[count // 10], x + 8, 16)
         _big(fb, "0123456789"[count % 10], x + 24, 16)
     else:
         _big(fb, "0123456789"[count], x + 16, 16)
-    fb.text("of 63", x + 8, 38)
+    font.text(fb, "of 63", x + 8, 38)
     for f in range(7):
-        fb.text("abcdefg"[f], gx + 8 * f, 56)
+        font.text(fb, "abcdefg"[f], gx + 8 * f, 56)
     for r in range(0, 9, 2):
-        fb.text("123456789"[r], 0, 6 * (8 - r) - 1)
+        font.text(fb, "123456789"[r], 0, 6 * (8 - r) - 1)
 
 
 def setup(fb, piece_text, square, left):
@@ -455,11 +457,11 @@ def setup(fb, piece_text, square, left):
     _bar(fb, "Set up the board")
     if piece_text.startswith("Remove"):
         _text(fb, piece_text, 0, 14)
-        fb.text("from", 0, 30)
+        font.text(fb, "from", 0, 30)
     else:
-        fb.text("Place", 0, 14)
+        font.text(fb, "Place", 0, 14)
         _text(fb, piece_text, 0, 24)
-        fb.text("on", 0, 38)
+        font.text(fb, "on", 0, 38)
     _big(fb, square, 40, 32)
-    fb.text("Left:", 0, 56)
+    font.text(fb, "Left:", 0, 56)
     _text(fb, str(left), 48, 56)
