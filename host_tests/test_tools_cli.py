@@ -29,6 +29,7 @@ TOOLS = {
     "bench/bench_handling.py": (["--profile", "careful", "--games", "0"], "must be at least 1"),
     "engine.py": (["--depth", "x"], "needs a number"),
     "face_art.py": (["--size", "8"], "takes no arguments"),
+    "glyphs.py": (["--check", "--write"], "not allowed with argument"),
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
     "micropython_env.py": (["--path"], "takes no arguments"),
