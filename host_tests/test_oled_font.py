@@ -68,6 +68,13 @@ def needs_micropythons_font():
             pytest.skip("no MicroPython font in the framebuf stand-in to compare with")
 
 
+def cell_of(s, i):
+    """The i-th character's cell of s drawn with font.text."""
+    fb = new_fb(8 * len(s), 8)
+    font.text(fb, s, 0, 0)
+    return cell(fb, 8 * i, 0)
+
+
 def rows(pixels, first, last):
     return pixels[8 * first:8 * (last + 1)]
 
@@ -130,7 +137,7 @@ def test_capitals_with_an_accent_stand_on_the_baseline():
 
 
 def test_ascii_is_drawn_exactly_as_framebuf_draws_it():
-    ascii = "".join(chr(i) for i in range(32, 127))
+    ascii = "".join(chr(i) for i in range(32, 128)) + "\x01\x1f"
     for c, background in ((1, 0), (0, 1)):
         for x, y in ((0, 0), (-5, 3), (3, -4), (100, 60)):
             a = new_fb(128, 16)
@@ -160,8 +167,12 @@ def test_unknown_characters_draw_the_box():
     assert sum(box) >= 20
     # a hollow box: lit edges, dark inside
     assert box[8 * 3 + 1] and box[8 * 3 + 6] and not box[8 * 3 + 3]
-    for ch in ("\u20ac", "\u00a4", "\x01", "\x7f", "\u0100", "\U0001f600"):
+    for ch in ("\u20ac", "\u00a4", "\u0080", "\u0100", "\U0001f600"):
         assert glyph(ch) == box, repr(ch)
+    # ASCII's control characters and DEL: framebuf's own replacement, in text with accents too
+    for ch in ("\x01", "\x7f"):
+        assert glyph(ch) == builtin(ch) and sum(builtin(ch)) >= 20, repr(ch)
+        assert cell_of("\u00e4" + ch, 1) == builtin(ch)
     fb = new_fb()
     font.text(fb, "a\u2603b", 0, 0)         # the box takes one cell, like any character
     assert cell(fb, 8, 0) == box and cell(fb, 16, 0) == builtin("b")

@@ -8,18 +8,20 @@
 #   font.EXTRA                                 every non-ASCII character with a glyph
 #
 # Accents sit on row 0 with row 1 left dark, like the dot of framebuf's i, so a lower case
-# letter keeps its body unchanged. Capitals with an accent are shortened to rows 2..6 to make
-# room; O and U then take 7 columns (1..7, like framebuf's M and W) so they still differ from
-# o and u. A character with no glyph (a control character, DEL, anything not in EXTRA) draws a
-# hollow box, never an error and never a misplaced neighbour.
+# letter keeps its body unchanged; acute and grave are 3-pixel strokes to the right and to the
+# left. Capitals with an accent are shortened to rows 2..6 to make room; O and U then take 7
+# columns (1..7, like framebuf's M and W) so they still differ from o and u. A character
+# beyond ASCII with no glyph draws a hollow box (framebuf itself draws a checkerboard for
+# control characters and DEL), never an error and never a misplaced neighbour.
 #
 # Storage: one bytes constant, 8 bytes a glyph in the order of EXTRA, then the box. Each byte
-# is one column, bit k = row k (MONO_VLSB, the layout of framebuf's own font and of the
-# SSD1306's memory), so a glyph is copied as is into an 8x8 MONO_VLSB cell and blitted. On
-# the frozen build the constant stays in flash; the only RAM is that cell (8 bytes and one
-# FrameBuffer object), made on first use, so screens with ASCII text only cost nothing.
-# Drawing allocates nothing once each character has been drawn once (MicroPython interns a
-# one-character string the first time a str is iterated over it).
+# is one column, bit k = row k (MONO_VLSB: the layout of framebuf's own font and of the
+# SSD1306's memory), so the constant is itself a read-only 8 x 8n image that framebuf can blit
+# from: no glyph is ever copied in Python. On the frozen build it stays in flash; the RAM is
+# the module's few names and, made on first use, an 8x8 cell (8 bytes and a FrameBuffer),
+# so screens with ASCII text only cost nothing more. Drawing allocates nothing once each
+# character has been drawn once (MicroPython interns a one-character string the first time a
+# str is iterated over it).
 #
 # The art below is the source of _GLYPHS ('#' lit, '.' dark, bands of up to 8 glyphs under a
 # line naming them): edit it, then run `python tools/glyphs.py --write` to rebuild the bytes;
@@ -122,45 +124,41 @@ _GLYPHS = (
     b"\x00\x7f\x41\x41\x41\x41\x7f\x00"
 )
 
-_BOX = len(EXTRA) << 3      # offset of the replacement box in _GLYPHS
+_N = len(EXTRA) + 1         # glyphs in _GLYPHS, the box last
 
-_cell = None                # 8x8 MONO_VLSB FrameBuffer over _bits, made on first use
-_bits = None
+_cell = None                # 8x8 MONO_VLSB FrameBuffer over 8 bytes of RAM, made on first use
+_strip = None               # (_GLYPHS, ...): every glyph side by side, a read-only blit source
+_dark = None                # palette for c=0: lit glyph pixels drawn as 0, the rest skipped
 
 
 def _glyph(fb, ch, x, y, c):
-    global _cell, _bits
+    global _cell, _strip, _dark
     if _cell is None:
         import framebuf
-        _bits = bytearray(8)
-        _cell = framebuf.FrameBuffer(_bits, 8, 8, framebuf.MONO_VLSB)
-    i = EXTRA.find(ch) << 3
+        _cell = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
+        _strip = (_GLYPHS, 8 * _N, 8, framebuf.MONO_VLSB)
+        _dark = (b"\x01\x00", 2, 1, framebuf.MONO_VLSB)
+    i = EXTRA.find(ch)
     if i < 0:
-        i = _BOX
-    g = _GLYPHS
-    b = _bits
+        i = _N - 1
+    # The strip blitted into the cell, shifted left by the glyph's offset, leaves exactly that
+    # glyph there (the rest is clipped): two C calls a character, no copying in Python.
+    _cell.blit(_strip, -8 * i, 0)
     if c:
-        for k in range(8):
-            b[k] = g[i + k]
-        fb.blit(_cell, x, y, 0)        # lit pixels only: key 0 leaves the background
+        fb.blit(_cell, x, y, 0)              # key 0: only the glyph's pixels are drawn
     else:
-        for k in range(8):
-            b[k] = g[i + k] ^ 0xFF
-        fb.blit(_cell, x, y, 1)        # inverted: the glyph's pixels drawn dark
+        fb.blit(_cell, x, y, 1, _dark)       # 1 -> 0, 0 -> 1 = key: skipped
 
 
 def text(fb, s, x, y, c=1):
     """Draw str s at x, y like fb.text(s, x, y, c): 8x8 cells, 8 pixels a character, clipped at
-    the edges. Characters outside ASCII 32..126 are drawn from the glyphs of EXTRA, or as a
-    box when there is none."""
-    for ch in s:
-        if not 32 <= ord(ch) < 127:
-            break
-    else:
-        fb.text(s, x, y, c)            # ASCII only: one call, as before
+    the edges. ASCII (0..127) is drawn by fb.text itself; other characters from the glyphs of
+    EXTRA, or as a box when there is none."""
+    if not s or max(s) < "\x80":            # max() walks the str in C: the quickest test
+        fb.text(s, x, y, c)                  # ASCII only: one call, as before
         return
     for ch in s:
-        if 32 <= ord(ch) < 127:
+        if ch < "\x80":
             fb.text(ch, x, y, c)
         else:
             _glyph(fb, ch, x, y, c)
