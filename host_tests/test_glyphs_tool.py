@@ -21,8 +21,9 @@ def source():
         return f.read()
 
 
-def test_bytes_are_the_art():
+def test_bytes_are_the_art_and_the_map_is_extra():
     assert glyphs.art_bytes(source(), font.EXTRA) == font._GLYPHS
+    assert glyphs.code_map(font.EXTRA) == font._MAP
     art = glyphs.parse_art(source())
     assert [name for name, _ in art] == list(font.EXTRA) + ["BOX"]
 
@@ -60,6 +61,8 @@ def test_art_that_does_not_match_extra_is_refused():
     src = source().replace('EXTRA = "äö', 'EXTRA = "öä', 1)
     with pytest.raises(glyphs.ArtError, match="EXTRA and BOX need"):
         glyphs.rebuilt(src)
+    with pytest.raises(glyphs.ArtError, match="outside the code points"):
+        glyphs.code_map(font.EXTRA + "\u0152")
     with pytest.raises(glyphs.ArtError, match="bands of 9"):
         glyphs.parse_art(source().replace("# ä        ö", "#\n# ä        ö", 1))
 

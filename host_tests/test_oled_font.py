@@ -136,6 +136,15 @@ def test_capitals_with_an_accent_stand_on_the_baseline():
         assert glyph(big) != glyph(small), big + " looks like " + small
 
 
+def test_every_code_point_finds_its_own_glyph():
+    for i, ch in enumerate(font.EXTRA):
+        assert font.glyph_index(ord(ch)) == i, ch
+    box = len(font.EXTRA)
+    for cp in (0xA0, 0xA4, 0xFF, 0x100, 0x152, 0x2010, 0x2014, 0x202F, 0x20AC, 0x1F600):
+        if chr(cp) not in font.EXTRA:
+            assert font.glyph_index(cp) == box, hex(cp)
+
+
 def test_ascii_is_drawn_exactly_as_framebuf_draws_it():
     ascii = "".join(chr(i) for i in range(32, 128)) + "\x01\x1f"
     for c, background in ((1, 0), (0, 1)):
@@ -237,7 +246,8 @@ def test_screens_draw_translated_text():
 def test_drawing_allocates_nothing_once_warm():
     import gc
     fb = new_fb()
-    lines = ("Weiß zieht", "¿Qué pieza?", "perché è già", "Über «Ärger» –", "plain ASCII")
+    lines = ("Weiß zieht", "¿Qué pieza?", "perché è già", "Über «Ärger» –", "plain ASCII",
+             "\u2603 \U0001f600 \x01", "Ä" * 40 + " a note longer than any buffer's first size")
 
     def draw():
         for i in range(len(lines)):

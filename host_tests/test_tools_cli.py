@@ -22,6 +22,7 @@ TOOLS = {
     "bench/bench_rules.py": (["-v"], "takes no arguments"),
     "bench/bench_rp2040.py": (["--lifts", "0"], "must be at least 1"),
     "bench/bench_deadlock.py": (["--top", "0"], "at least 1"),
+    "bench/bench_font.py": (["--turns", "3"], "unrecognized arguments"),
     "build_firmware.py": (["--micropython", "/nonexistent/mp"], "no such file or folder"),
     "bench/profile_steps.py": (["--lifts", "0"], "must be at least 1"),
     "deploy.py": (["--build-only", "--out", "README.md"], "is a file, not a folder"),

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Rebuild the OLED glyph bytes of firmware/controller/font.py from the pixel art in its
-comments (or check that they agree).
+comments, and its table from code point to glyph from EXTRA (or check that they agree).
 
-    python tools/glyphs.py --check     exit 1 if _GLYPHS differs from the art
-    python tools/glyphs.py --write     rewrite the _GLYPHS constant from the art
+    python tools/glyphs.py --check     exit 1 if _GLYPHS or _MAP differ from the art and EXTRA
+    python tools/glyphs.py --write     rewrite the _GLYPHS and _MAP constants
 
 The art is the source: bands of up to 8 glyphs, each 8 columns by 8 rows ('#' lit, '.' dark),
 under a line naming them, in the order of font.EXTRA and then BOX (the replacement box).
@@ -71,6 +71,37 @@ def literal(data, indent="    ", width=96):
                      for i in range(0, len(data), per))
 
 
+RANGES = ((0xA0, 0x100), (0x2010, 0x2030))     # the code points _MAP covers, in its order
+NONE = 255
+
+
+def code_map(extra):
+    """_MAP: for each code point of RANGES, its glyph's index in EXTRA, or NONE."""
+    out = bytearray([NONE]) * sum(b - a for a, b in RANGES)
+    for i, ch in enumerate(extra):
+        base = 0
+        for a, b in RANGES:
+            if a <= ord(ch) < b:
+                out[base + ord(ch) - a] = i
+                break
+            base += b - a
+        else:
+            raise ArtError("%s (U+%04X) is outside the code points font.py's _MAP covers "
+                           "(U+00A0..U+00FF, U+2010..U+202F): widen RANGES here and the "
+                           "look-up in font.glyph_index" % (ch, ord(ch)))
+    return bytes(out)
+
+
+def replace_constant(source, name, data):
+    head, sep, rest = source.partition("\n%s = (\n" % name)
+    if not sep:
+        raise ArtError("no '%s = (' line in font.py" % name)
+    body, sep, tail = ("\n" + rest).partition("\n)")
+    if not sep:
+        raise ArtError("%s is not closed by a ')' line in font.py" % name)
+    return head + "\n%s = (\n" % name + literal(data) + "\n)" + tail
+
+
 def extra_of(source):
     for line in source.split("\n"):
         if line.startswith("EXTRA = "):
@@ -79,15 +110,10 @@ def extra_of(source):
 
 
 def rebuilt(source):
-    """font.py's source with _GLYPHS made from the art."""
-    data = art_bytes(source, extra_of(source))
-    head, sep, rest = source.partition("_GLYPHS = (\n")
-    if not sep:
-        raise ArtError("no '_GLYPHS = (' line in font.py")
-    body, sep, tail = ("\n" + rest).partition("\n)")
-    if not sep:
-        raise ArtError("_GLYPHS is not closed by a ')' line in font.py")
-    return head + "_GLYPHS = (\n" + literal(data) + "\n)" + tail
+    """font.py's source with _GLYPHS made from the art and _MAP from EXTRA."""
+    extra = extra_of(source)
+    source = replace_constant(source, "_GLYPHS", art_bytes(source, extra))
+    return replace_constant(source, "_MAP", code_map(extra))
 
 
 def main(argv):
@@ -106,15 +132,16 @@ def main(argv):
         return 2
     if args.check:
         if new != source:
-            print("glyphs.py: _GLYPHS in %s differs from its art: run tools/glyphs.py --write"
+            print("glyphs.py: _GLYPHS or _MAP in %s differs from the art or EXTRA: run "
+                  "tools/glyphs.py --write"
                   % os.path.relpath(args.font), file=sys.stderr)
             return 1
-        print("font.py: glyph bytes match the art")
+        print("font.py: glyph bytes match the art, _MAP matches EXTRA")
         return 0
     if new != source:
         with open(args.font, "w", encoding="utf-8") as f:
             f.write(new)
-        print("font.py: _GLYPHS rewritten from the art")
+        print("font.py: _GLYPHS and _MAP rewritten")
     else:
         print("font.py: already up to date")
     return 0

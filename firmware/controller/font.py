@@ -124,23 +124,64 @@ _GLYPHS = (
     b"\x00\x7f\x41\x41\x41\x41\x7f\x00"
 )
 
+# Glyph of each code point U+00A0..U+00FF, then U+2010..U+202F (the quotes, dashes and the
+# ellipsis): its index in _GLYPHS, 255 for none (the box). Made from EXTRA by tools/glyphs.py.
+_MAP = (
+    b"\xff\x28\xff\xff\xff\xff\xff\xff\xff\xff\xff\x29\xff\xff\xff\xff"
+    b"\x17\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x2a\xff\xff\xff\x27"
+    b"\x20\x1b\xff\xff\x18\xff\xff\x26\x21\x1c\xff\xff\x22\x1d\xff\xff"
+    b"\xff\x25\x23\x1e\xff\xff\x19\xff\xff\x24\x1f\xff\x1a\xff\xff\x05"
+    b"\x0b\x06\x10\xff\x00\xff\xff\x16\x0c\x07\x11\x03\x0d\x08\x12\x04"
+    b"\xff\x15\x0e\x09\x13\xff\x01\xff\xff\x0f\x0a\x14\x02\xff\xff\xff"
+    b"\xff\xff\xff\x31\xff\xff\xff\xff\x2e\x2f\xff\xff\x2c\x2d\x2b\xff"
+    b"\xff\xff\xff\xff\xff\xff\x30\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+)
+
+_NONE = 255
 _N = len(EXTRA) + 1         # glyphs in _GLYPHS, the box last
 
+# One-character strings of ASCII 32..126 for fb.text, as constants (in flash on the frozen
+# build): making them from the text would intern each one, a search of the whole string pool
+# per character on a board that runs .mpy files.
+_ASCII = (
+    ' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0', '1',
+    '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@', 'A', 'B', 'C',
+    'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U',
+    'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f', 'g',
+    'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y',
+    'z', '{', '|', '}', '~')
+
+_utf8 = bytearray(64)       # the text's UTF-8 bytes: grows to the longest text drawn, once
 _cell = None                # 8x8 MONO_VLSB FrameBuffer over 8 bytes of RAM, made on first use
 _strip = None               # (_GLYPHS, ...): every glyph side by side, a read-only blit source
 _dark = None                # palette for c=0: lit glyph pixels drawn as 0, the rest skipped
 
 
-def _glyph(fb, ch, x, y, c):
+def _load(s):
+    # MicroPython: a str lends its UTF-8 bytes (buffer protocol); extend copies them into the
+    # buffer's room without allocating and without making a string per character.
+    b = _utf8
+    b[:] = b""
+    b.extend(s)
+    return b
+
+
+try:
+    _load("\u00e4")
+except TypeError:           # CPython: bytearray.extend takes no str
+    def _load(s):
+        b = _utf8
+        b[:] = s.encode()
+        return b
+
+
+def _glyph(fb, i, x, y, c):
     global _cell, _strip, _dark
     if _cell is None:
         import framebuf
         _cell = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
         _strip = (_GLYPHS, 8 * _N, 8, framebuf.MONO_VLSB)
         _dark = (b"\x01\x00", 2, 1, framebuf.MONO_VLSB)
-    i = EXTRA.find(ch)
-    if i < 0:
-        i = _N - 1
     # The strip blitted into the cell, shifted left by the glyph's offset, leaves exactly that
     # glyph there (the rest is clipped): two C calls a character, no copying in Python.
     _cell.blit(_strip, -8 * i, 0)
@@ -150,16 +191,48 @@ def _glyph(fb, ch, x, y, c):
         fb.blit(_cell, x, y, 1, _dark)       # 1 -> 0, 0 -> 1 = key: skipped
 
 
+def glyph_index(cp):
+    """Index in _GLYPHS of code point cp's glyph (the box's, _N - 1, when it has none)."""
+    if 0xA0 <= cp < 0x100:
+        i = _MAP[cp - 0xA0]
+    elif 0x2010 <= cp < 0x2030:
+        i = _MAP[cp - 0x2010 + 96]
+    else:
+        return _N - 1
+    return _N - 1 if i == _NONE else i
+
+
 def text(fb, s, x, y, c=1):
     """Draw str s at x, y like fb.text(s, x, y, c): 8x8 cells, 8 pixels a character, clipped at
     the edges. ASCII (0..127) is drawn by fb.text itself; other characters from the glyphs of
     EXTRA, or as a box when there is none."""
-    if not s or max(s) < "\x80":            # max() walks the str in C: the quickest test
+    if not s:
+        return
+    b = _load(s)
+    if max(b) < 0x80:
         fb.text(s, x, y, c)                  # ASCII only: one call, as before
         return
-    for ch in s:
-        if ch < "\x80":
-            fb.text(ch, x, y, c)
+    i = 0
+    n = len(b)
+    while i < n:
+        v = b[i]
+        i += 1
+        if v < 0x80:
+            fb.text(_ASCII[v - 32] if 31 < v < 127 else "\x7f", x, y, c)
         else:
-            _glyph(fb, ch, x, y, c)
+            # UTF-8: a lead byte 110xxxxx, 1110xxxx or 11110xxx, then 10xxxxxx bytes
+            if v < 0xE0:
+                cp = v & 0x1F
+                k = 1
+            elif v < 0xF0:
+                cp = v & 0x0F
+                k = 2
+            else:
+                cp = v & 0x07
+                k = 3
+            while k and i < n:
+                cp = (cp << 6) | (b[i] & 0x3F)
+                i += 1
+                k -= 1
+            _glyph(fb, glyph_index(cp), x, y, c)
         x += 8
