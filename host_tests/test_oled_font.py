@@ -254,7 +254,7 @@ def test_drawing_allocates_nothing_once_warm():
             font.text(fb, lines[i], 0, 9 * i, 1)
             font.text(fb, lines[i], 0, 9 * i, 0)
 
-    draw()                      # warm: each character's one-character string is interned
+    draw()                      # warm: the UTF-8 buffer grows to the longest line
     gc.collect()
     before = gc.mem_alloc()
     for _ in range(20):

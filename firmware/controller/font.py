@@ -17,11 +17,15 @@
 # Storage: one bytes constant, 8 bytes a glyph in the order of EXTRA, then the box. Each byte
 # is one column, bit k = row k (MONO_VLSB: the layout of framebuf's own font and of the
 # SSD1306's memory), so the constant is itself a read-only 8 x 8n image that framebuf can blit
-# from: no glyph is ever copied in Python. On the frozen build it stays in flash; the RAM is
-# the module's few names and, made on first use, an 8x8 cell (8 bytes and a FrameBuffer),
-# so screens with ASCII text only cost nothing more. Drawing allocates nothing once each
-# character has been drawn once (MicroPython interns a one-character string the first time a
-# str is iterated over it).
+# from: no glyph is ever copied in Python. On the frozen build it stays in flash, with the
+# code-point table and the ASCII strings; the RAM is the module's names and a 64-byte buffer
+# (about 370 B on the Pico) and, made by the first glyph drawn, an 8x8 cell (128 B).
+#
+# Speed: a text is walked as its UTF-8 bytes, copied into that buffer, never character by
+# character as a str: each one-character string would be looked up in the interpreter's
+# string pool, which on a board running .mpy files holds thousands of names. An ASCII-only
+# text is one test (max of its bytes) and one fb.text call. Nothing is allocated per call once
+# the buffer has grown to the longest text drawn (host_tests/test_oled_font.py checks it).
 #
 # The art below is the source of _GLYPHS ('#' lit, '.' dark, bands of up to 8 glyphs under a
 # line naming them): edit it, then run `python tools/glyphs.py --write` to rebuild the bytes;
@@ -175,7 +179,7 @@ except TypeError:           # CPython: bytearray.extend takes no str
         return b
 
 
-def _glyph(fb, i, x, y, c):
+def _glyph(fb, cp, x, y, c):
     global _cell, _strip, _dark
     if _cell is None:
         import framebuf
@@ -184,7 +188,7 @@ def _glyph(fb, i, x, y, c):
         _dark = (b"\x01\x00", 2, 1, framebuf.MONO_VLSB)
     # The strip blitted into the cell, shifted left by the glyph's offset, leaves exactly that
     # glyph there (the rest is clipped): two C calls a character, no copying in Python.
-    _cell.blit(_strip, -8 * i, 0)
+    _cell.blit(_strip, -8 * glyph_index(cp), 0)
     if c:
         fb.blit(_cell, x, y, 0)              # key 0: only the glyph's pixels are drawn
     else:
@@ -212,15 +216,12 @@ def text(fb, s, x, y, c=1):
     if max(b) < 0x80:
         fb.text(s, x, y, c)                  # ASCII only: one call, as before
         return
-    i = 0
-    n = len(b)
-    while i < n:
-        v = b[i]
-        i += 1
+    cp = k = 0
+    for v in b:
         if v < 0x80:
             fb.text(_ASCII[v - 32] if 31 < v < 127 else "\x7f", x, y, c)
-        else:
-            # UTF-8: a lead byte 110xxxxx, 1110xxxx or 11110xxx, then 10xxxxxx bytes
+            x += 8
+        elif v >= 0xC0:                      # UTF-8 lead byte: 110xxxxx, 1110xxxx, 11110xxx
             if v < 0xE0:
                 cp = v & 0x1F
                 k = 1
@@ -230,9 +231,9 @@ def text(fb, s, x, y, c=1):
             else:
                 cp = v & 0x07
                 k = 3
-            while k and i < n:
-                cp = (cp << 6) | (b[i] & 0x3F)
-                i += 1
-                k -= 1
-            _glyph(fb, glyph_index(cp), x, y, c)
-        x += 8
+        else:                                # 10xxxxxx: six more bits
+            cp = (cp << 6) | (v & 0x3F)
+            k -= 1
+            if k == 0:
+                _glyph(fb, cp, x, y, c)
+                x += 8
