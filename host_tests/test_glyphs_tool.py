@@ -103,3 +103,25 @@ def test_the_oled_text_finder_reads_accented_text():
     assert img.find("Brett prüfen") == (16, 1, True)
     assert img.find("Zurück auf d2") == (0, 14, False)
     assert img.has("¿Qué?") and not img.has("Zuruck")
+
+
+def test_the_emulated_picos_screen_reader_reads_accented_text():
+    import framebuf
+    from controller import screens
+    framebuf.load_font()
+    if framebuf.FONT_SOURCE == "own":
+        pytest.skip("reading the OLED needs MicroPython's 8x8 font")
+    from rp2040 import screen
+
+    class Oled:                     # what text_lines reads: the lit pixels
+        width, height = 128, 64
+
+        def __init__(self, fb):
+            self.fb = fb
+
+        def lit(self, x, y):
+            return self.fb.pixel(x, y)
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    screens.question(fb, "¿Cuál es?", "Das Brett zögert", ("Weiß «zieht»", "perché è…"), 1)
+    assert screen.text_lines(Oled(fb)) == ["¿Cuál es?", "Das Brett zögert", "Weiß «zieht»",
+                                           "perché è…", "UP/DN, OK"]

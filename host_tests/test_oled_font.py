@@ -99,6 +99,14 @@ def test_each_glyph_is_its_own():
         seen[g] = ch
 
 
+def test_no_glyph_looks_like_an_ascii_character():
+    # so that a screen reader (tools/rp2040/screen.py, host_tests/oled_text.py) can tell them
+    needs_micropythons_font()
+    ascii = {builtin(chr(i)): chr(i) for i in range(33, 127)}
+    for ch in font.EXTRA:
+        assert glyph(ch) not in ascii, ch + " looks like " + ascii.get(glyph(ch), "")
+
+
 def test_glyphs_share_the_builtin_fonts_frame():
     # Columns 0 and 7 stay dark except in wide signs (like framebuf's M, W, # and 4): letters
     # keep their 2-pixel gap on the left; rows 0..6 hold letters, row 7 only descenders.
