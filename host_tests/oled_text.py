@@ -1,19 +1,21 @@
 # Find text on a decoded OLED picture, the way a person reads the screen: the text is drawn
-# with the framebuf stand-in's font (tools/vboard/framebuf.py: MicroPython's glyphs when a
-# micropython executable is around, else the project's own 5x7 font) and looked for, pixel
+# as the board draws it (controller/font.text: the framebuf stand-in's font for ASCII, from
+# tools/vboard/framebuf.py: MicroPython's glyphs when a micropython executable is around, else
+# the project's own 5x7 font; the firmware's own glyphs beyond ASCII) and looked for, pixel
 # for pixel, anywhere on the 128x64 picture, in normal or inverted video.
 #
 #   img = Picture.from_hex(model["oled"]["rows"])      rows as tools/vboard/decode.Oled.rows_hex()
 #   img.find("White to move")  -> (x, y, inverted) or None
 #   img.ascii()                -> the picture as '#' and '.' lines (for failure messages)
 import framebuf
+from controller import font
 
 
 def glyph_columns(text):
     """Column bytes (bit k = row k) of text drawn at x = 0 with the 8x8 font."""
     buf = bytearray(8 * len(text))
     fb = framebuf.FrameBuffer(buf, 8 * len(text), 8, framebuf.MONO_VLSB)
-    fb.text(text, 0, 0, 1)
+    font.text(fb, text, 0, 0, 1)
     return list(buf)
 
 

@@ -20,6 +20,8 @@ SCREEN_CALLS = (
                 ' "Must move c2")'),
     ("message_long", 'screens.message(fb, "x" * 40, "~!@#$%^&*()_+{}|:<>?" * 2, "[]\\\\;,./",'
                      ' "\'\\"`", "\\x7f\\x01\\xe9")'),
+    ("message_accents", 'screens.message(fb, "Brett prüfen", "Zurück auf d2:", "¿Qué? ¡Sí! Año",'
+                        ' "perché è già", "«Ärger» – ÜÖ…")'),
     ("play", 'screens.play(fb, "White", (0, 0), 24, "d2xd6 e6=X b3=RN", "Must move c2")'),
     ("play_express", 'screens.play(fb, "Brown", (1, 2), 9, "c1xc4 e6=RN b3=LW",'
                      ' "Capture b5 or put it back")'),

@@ -26,7 +26,7 @@ import vboard  # noqa: E402
 vboard.install_framebuf()   # CPython: the stand-in
 import framebuf  # noqa: E402
 from barragoon.core import FACES  # noqa: E402
-from controller import screens  # noqa: E402
+from controller import font, screens  # noqa: E402
 from controller import i18n  # noqa: E402
 
 SCALE = 4
@@ -213,11 +213,39 @@ def icon_sheet():
     return fb, w, h
 
 
+GLYPH_BASES = {"ß": "B", "°": "o", "¿": "?", "¡": "!", "«": "<", "»": ">", "„": ",", "“": '"',
+               "”": '"', "‘": "'", "’": "'", "…": ".", "–": "-"}
+GLYPH_SAMPLES = ("Weiß zieht: Über «Ärger»", "perché è già più – Sì", "¿Qué pieza? ¡Sí! Año…",
+                 "„Zug“ ‘ok’ Ça 5° Ñandú ô")
+
+
+def glyph_sheet():
+    """Every glyph of controller/font.py (font.EXTRA, then the replacement box) to the right
+    of the ASCII letter it is made from, 8 pairs to a row; under them a few lines of text
+    that mix them with framebuf's own letters."""
+    import unicodedata
+    chars = font.EXTRA + "\u2603"
+    per = 8
+    w, rows = per * 24, (len(chars) + per - 1) // per
+    h = rows * 12 + 4 + 10 * len(GLYPH_SAMPLES)
+    fb = new_fb(w, h)
+    for i, ch in enumerate(chars):
+        x, y = (i % per) * 24 + 2, (i // per) * 12 + 2
+        base = GLYPH_BASES.get(ch) or unicodedata.normalize("NFD", ch)[0]
+        if ord(base) < 127:
+            fb.text(base, x, y, 1)
+        font.text(fb, ch, x + 10, y, 1)
+    for k, line in enumerate(GLYPH_SAMPLES):
+        font.text(fb, line, 0, rows * 12 + 4 + 10 * k, 1)
+    return fb, w, h
+
+
 def parse_args(argv):
     import argparse
     ap = argparse.ArgumentParser(prog="render_screens.py", description=__doc__.split("\n\n")[0],
                                  epilog="The PNG files are named after the screens (play.png, "
-                                        "picker_RN.png, ..., icons.png).")
+                                        "picker_RN.png, ..., icons.png; glyphs.png: the OLED "
+                                        "glyphs beyond ASCII next to their base letters).")
     ap.add_argument("outdir", nargs="?", default=os.path.join(ROOT, "build", "screens"),
                     help="folder for the PNG files (default build/screens; made if missing)")
     ap.add_argument("--lang", default="en", metavar="CODE",
@@ -253,6 +281,10 @@ def main(argv):
     with open(os.path.join(out, "icons.png"), "wb") as f:
         f.write(fb_png(fb, w, h))
     names.append("icons")
+    fb, w, h = glyph_sheet()
+    with open(os.path.join(out, "glyphs.png"), "wb") as f:
+        f.write(fb_png(fb, w, h, 6))
+    names.append("glyphs")
     print("%d PNG files in %s (%s)" % (len(names), out, i18n.name(args.lang)))
     if cut:
         print("text cut off (too long for its place) on: %s" % ", ".join(cut))

@@ -2,7 +2,8 @@
 # MONO_VLSB framebuf.FrameBuffer (or a subclass such as the SSD1306 driver) and returns None;
 # the caller shows it. No hardware access here.
 #
-# Text uses framebuf's built-in 8x8 font: 16 characters a line, 8 lines. Longer text is cut
+# Text goes through font.text (framebuf's built-in 8x8 font for ASCII, the project's glyphs for
+# accented letters and the like): 16 characters a line, 8 lines. Longer text is cut
 # (or wrapped where a screen says so), never drawn off the screen. Drawing allocates almost
 # nothing: constant strings, and slices only where text is cut or wrapped.
 #
@@ -11,6 +12,7 @@
 # mirrored for left turns), so 1E is exactly 1N turned 90 degrees clockwise and LN is exactly
 # RN mirrored left-right. Sizes 16 and 24 are the designed ones; any even size from 12 works.
 from barragoon.core import FACES
+from controller import font
 from controller.i18n import t as _t
 
 W = 128
@@ -39,7 +41,7 @@ def _text(fb, s, x, y, c=1):
     if len(s) > n:
         s = s[:n]
         cut += 1
-    fb.text(s, x, y, c)
+    font.text(fb, s, x, y, c)
 
 
 def _field(fb, s, x, y, n, c=1):
@@ -56,7 +58,7 @@ def _centre(fb, s, y, c=1):
     if len(s) > COLS:
         s = s[:COLS]
         cut += 1
-    fb.text(s, (W - 8 * len(s)) >> 1, y, c)
+    font.text(fb, s, (W - 8 * len(s)) >> 1, y, c)
 
 
 centre = _centre       # (for app.py's "storage full" line)
@@ -78,10 +80,10 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
     n = len(s)
     while lines > 0 and i < n:
         if n - i <= cols:
-            fb.text(s[i:] if i else s, x, y, c)
+            font.text(fb, s[i:] if i else s, x, y, c)
             return
         if lines == 1:
-            fb.text(s[i:i + cols - 1], x, y, c)
+            font.text(fb, s[i:i + cols - 1], x, y, c)
             _more(fb, x + 8 * (cols - 1), y, c)
             cut += 1
             return
@@ -89,7 +91,7 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
         if j <= i:
             j = i + cols            # no space: hard break
             cut += 1
-        fb.text(s[i:j], x, y, c)
+        font.text(fb, s[i:j], x, y, c)
         i = j
         while i < n and s[i] == " ":
             i += 1
@@ -113,7 +115,7 @@ def _big(fb, s, x, y, k=2):
         n = m
         cut += 1
     fb.fill_rect(0, 56, 8 * n, 8, 0)
-    fb.text(s if n == len(s) else s[:n], 0, 56, 1)
+    font.text(fb, s if n == len(s) else s[:n], 0, 56, 1)
     for cx in range(8 * n):
         for cy in range(8):
             if fb.pixel(cx, 56 + cy):
@@ -278,22 +280,22 @@ def play(fb, side_to_move, stages, supply, last, note):
     if last:
         _wrap(fb, last, 40, 13, 2)
     else:
-        fb.text("-", 40, 13)
+        font.text(fb, "-", 40, 13)
     _field(fb, _t("Supply"), 0, 33, 7)
     n = supply
     x = 56
     if n >= 10:
-        fb.text("0123456789"[n // 10 % 10], x, 33)
+        font.text(fb, "0123456789"[n // 10 % 10], x, 33)
         x += 8
-    fb.text("0123456789"[n % 10], x, 33)
+    font.text(fb, "0123456789"[n % 10], x, 33)
     exp = stages and (stages[0] or stages[1])
     if exp:
         # "Express W 1 B 0": the side letters are the colours' initials in the language
         _field(fb, _t("Express"), 0, 42, 8)
         _field(fb, _t("W"), 64, 42, 1)
-        fb.text("0123456789"[stages[0] % 10], 72, 42)
+        font.text(fb, "0123456789"[stages[0] % 10], 72, 42)
         _field(fb, _t("B"), 88, 42, 1)
-        fb.text("0123456789"[stages[1] % 10], 96, 42)
+        font.text(fb, "0123456789"[stages[1] % 10], 96, 42)
     if note:
         if exp or len(note) <= COLS:
             fb.hline(0, 53, W, 1)
@@ -307,19 +309,19 @@ def _clock_time(fb, ms, x, y, c):
     # m:ss, or s.t below 10 s, one character at a time (no string is built)
     d = "0123456789"
     if ms < 10000:
-        fb.text(d[ms // 1000], x, y, c)
-        fb.text(".", x + 8, y, c)
-        fb.text(d[ms // 100 % 10], x + 16, y, c)
+        font.text(fb, d[ms // 1000], x, y, c)
+        font.text(fb, ".", x + 8, y, c)
+        font.text(fb, d[ms // 100 % 10], x + 16, y, c)
         return
     s = ms // 1000
     m = s // 60
     if m >= 10:
-        fb.text(d[m // 10 % 10], x, y, c)
+        font.text(fb, d[m // 10 % 10], x, y, c)
         x += 8
-    fb.text(d[m % 10], x, y, c)
-    fb.text(":", x + 8, y, c)
-    fb.text(d[s % 60 // 10], x + 16, y, c)
-    fb.text(d[s % 10], x + 24, y, c)
+    font.text(fb, d[m % 10], x, y, c)
+    font.text(fb, ":", x + 8, y, c)
+    font.text(fb, d[s % 60 // 10], x + 16, y, c)
+    font.text(fb, d[s % 10], x + 24, y, c)
 
 
 def clocks(fb, white_ms, brown_ms, side, running):
@@ -360,7 +362,7 @@ def face_picker(fb, side, square, code, footer=None):
         _text(fb, footer, 0, 56)
         return
     # "UP/DN face OK=set" is 17 characters: narrow spaces make it fit the 128 pixels.
-    fb.text("UP/DN", 0, 56)
+    font.text(fb, "UP/DN", 0, 56)
     _field(fb, _t("face"), 44, 56, 4)
     _field(fb, _t("OK=set"), 80, 56, 6)
 
@@ -397,10 +399,10 @@ def menu(fb, title, items, selected):
         cols = w >> 3
         if len(s) > cols:       # cut, with a three-dot mark in the last cell
             cut += 1
-            fb.text(s[:cols - 1], 0, y + 1, c)
+            font.text(fb, s[:cols - 1], 0, y + 1, c)
             _more(fb, 8 * (cols - 1), y + 1, c)
         else:
-            fb.text(s, 1 if len(s) < cols else 0, y + 1, c)
+            font.text(fb, s, 1 if len(s) < cols else 0, y + 1, c)
     if scroll:
         # scroll bar in the 4 rightmost columns: track and thumb
         top = 10
@@ -482,9 +484,9 @@ def sensor_grid(fb, occupied):
         _big(fb, "0123456789"[count], x + 16, 16)
     _field(fb, _t("of 63"), x + 8, 38, 6)
     for f in range(7):
-        fb.text("abcdefg"[f], gx + 8 * f, 56)
+        font.text(fb, "abcdefg"[f], gx + 8 * f, 56)
     for r in range(0, 9, 2):
-        fb.text("123456789"[r], 0, 6 * (8 - r) - 1)
+        font.text(fb, "123456789"[r], 0, 6 * (8 - r) - 1)
 
 
 def setup(fb, piece_text, square, left):

@@ -1,13 +1,17 @@
 # Reading the emulated SSD1306 as a person would: the text on it (found glyph by glyph with
-# framebuf's 8x8 font, in normal or inverted video, at any pixel position) and a PNG.
+# framebuf's 8x8 font and the firmware's own glyphs beyond ASCII, controller/font.py, in normal
+# or inverted video, at any pixel position) and a PNG.
 import os
 import sys
 
 _TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if _TOOLS not in sys.path:
-    sys.path.insert(0, _TOOLS)
+_FIRMWARE = os.path.join(os.path.dirname(_TOOLS), "firmware")
+for _p in (_TOOLS, _FIRMWARE):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 from vboard import framebuf as _fb  # noqa: E402
+from controller import font as _font  # noqa: E402
 
 _glyphs = None
 
@@ -26,6 +30,8 @@ def _glyph_table():
             cols = bytes(font[8 * i:8 * i + 8])
             if any(cols):
                 table.setdefault(cols, chr(32 + i))
+        for i, ch in enumerate(_font.EXTRA):           # ä, ß, ¿, ...: the same column bytes
+            table.setdefault(bytes(_font._GLYPHS[8 * i:8 * i + 8]), ch)
         _glyphs = table
     return _glyphs
 

@@ -132,7 +132,7 @@ def _cdiv(a, b):
 
 
 class FrameBuffer:
-    def __init__(self, buffer, width, height, format, stride=None):
+    def __init__(self, buffer, width, height, format, stride=None, _readonly=False):
         if stride is None:
             stride = width
         if width < 1 or height < 1 or width > 0xFFFF or height > 0xFFFF \
@@ -150,7 +150,7 @@ class FrameBuffer:
         elif format == GS4_HMSB:
             stride = (stride + 1) & ~1
         buf = memoryview(buffer)
-        if buf.readonly:
+        if buf.readonly and not _readonly:
             raise TypeError("object with buffer protocol required (writable)")
         buf = buf.cast("B")
         if height_required * stride * _BPP[format] // 8 > len(buf):
@@ -414,10 +414,9 @@ class FrameBuffer:
                     break
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
-        if isinstance(fbuf, tuple):
-            fbuf = FrameBuffer(*fbuf)
-        if not isinstance(fbuf, FrameBuffer):
-            raise TypeError()
+        fbuf = _source(fbuf)
+        if palette is not None:
+            palette = _source(palette)
         if x >= self._fb_w or y >= self._fb_h or -x >= fbuf._fb_w or -y >= fbuf._fb_h:
             return
         x0 = max(0, x)
@@ -481,6 +480,18 @@ class FrameBuffer:
                         col >>= 1
                         yy += 1
                 x0 += 1
+
+
+def _source(fb):
+    """A blit source or palette: a FrameBuffer, or a tuple or list (buffer, width, height,
+    format[, stride]) whose buffer may be read-only (bytes), as MicroPython takes them."""
+    if isinstance(fb, FrameBuffer):
+        return fb
+    if isinstance(fb, (tuple, list)):
+        if not 4 <= len(fb) <= 5:
+            raise ValueError()
+        return FrameBuffer(*fb, _readonly=True)
+    raise TypeError()
 
 
 def FrameBuffer1(buffer, width, height, stride=None):
