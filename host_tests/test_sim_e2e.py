@@ -697,7 +697,7 @@ def test_the_page_speaks_the_players_language(page):
     p.wait(lambda: "language=de" in read_settings(p), "the board's choice saved, as its menu's")
     p.b.click("#setup")
     p.wait(lambda: not p.model(".busy"), "set-up done")
-    p.wait_oled("am Zug")
+    p.wait_oled("Weiß am Zug")                          # (its own glyphs: controller/font.py)
     p.wait(lambda: p.b.eval("document.getElementById('game-summary').textContent")
            .startswith("Weiß am Zug"), "the saved game's summary in German")
     p.shot("deutsch")
