@@ -3,10 +3,14 @@
 # the firmware will do.
 import importlib.util
 import os
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.py")
-CONFIG_CHECK = os.path.join(ROOT, "firmware", "drivers", "config_check.py")
+FIRMWARE = os.path.join(ROOT, "firmware")
+DEFAULT_CONFIG = os.path.join(FIRMWARE, "config.py")
+CONFIG_CHECK = os.path.join(FIRMWARE, "drivers", "config_check.py")
+if FIRMWARE not in sys.path:       # the config check asks the firmware which languages it has
+    sys.path.append(FIRMWARE)
 
 
 class ConfigError(Exception):
