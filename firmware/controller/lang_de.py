@@ -33,7 +33,7 @@ T = (
     "Alle Kurven",                      # All Turns
     # --- play, placement and face picker screens
     "%s am Zug",                        # %s to move
-    "Zuvor",                            # Last
+    "Zug",                              # Last
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
@@ -190,7 +190,7 @@ T = (
     "Uhr, Gegner",                      # clock, opponent
     "Kopie: game.bad",                  # copy: game.bad
     "Speicher voll",                    # storage full
-    # --- the rules core's refusals (modes.RULES_TEXTS)
+    # --- the rules core's refusals (controller/refusals.py)
     # %s-%s repeats the sequence: %s must deviate
     "%s-%s wiederholt die Zugfolge: %s muss abweichen",
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
