@@ -208,4 +208,6 @@ T = (
     "unerlaubter Zug %s-%s",            # illegal move %s-%s
     "keine wiederholte Zugfolge für ein Remis",  # no repeated sequence to offer a draw on
     "kein offenes Remisangebot",        # no draw offer to answer
+    "nichts zurückzunehmen",            # nothing to take back
+    "kein Zug zurückzunehmen",          # no turn to take back
 )

@@ -205,4 +205,6 @@ T = (
     "jugada no válida %s-%s",           # illegal move %s-%s
     "ninguna serie repetida para empate",  # no repeated sequence to offer a draw on
     "ninguna oferta de empate",         # no draw offer to answer
+    "nada que deshacer",                # nothing to take back
+    "ninguna jugada que deshacer",      # no turn to take back
 )

@@ -207,4 +207,6 @@ T = (
     "mossa non valida %s-%s",           # illegal move %s-%s
     "nessuna sequenza ripetuta per la patta",  # no repeated sequence to offer a draw on
     "nessuna proposta di patta",        # no draw offer to answer
+    "niente da annullare",              # nothing to take back
+    "nessun turno da annullare",        # no turn to take back
 )

@@ -21,6 +21,8 @@ RULES_TEXTS = (
     "illegal move %s-%s",
     "no repeated sequence to offer a draw on",
     "no draw offer to answer",
+    "nothing to take back",
+    "no turn to take back",
 )
 
 
