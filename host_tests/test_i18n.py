@@ -129,6 +129,11 @@ def test_every_character_is_one_the_oled_font_draws(code):
         assert bad == [], (code, s, bad)
 
 
+def test_config_check_knows_the_same_languages():
+    from drivers import config_check
+    assert config_check.LANGUAGES == i18n.LANGUAGES == tuple(TABLES)
+
+
 LOADED_SCRIPT = """
 import sys
 sys.path.insert(0, %r)
