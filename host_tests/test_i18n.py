@@ -14,7 +14,7 @@ import pytest
 
 import micropython_env
 from barragoon import game
-from controller import colours, i18n, menus, modes, screens
+from controller import colours, i18n, menus, modes, refusals, screens
 from controller import lang_de, lang_en, lang_es, lang_it
 
 FW = micropython_env.FIRMWARE
@@ -84,7 +84,7 @@ def _menu_titles():
 
 def dynamic_keys():
     """English keys the firmware looks up from tables rather than as t("...") literals."""
-    keys = list(screens.FACE_NAMES) + list(modes.PIECE_NAMES) + list(modes.RULES_TEXTS)
+    keys = list(screens.FACE_NAMES) + list(modes.PIECE_NAMES) + list(refusals.RULES_TEXTS)
     keys += [r for r in game.TERMINATIONS if r] + list(game.VARIANTS)
     keys += list(colours.PALETTE_NAMES) + _menu_titles()
     for table in (menus.GAME, menus.NEW_GAME, menus.SAVED):
@@ -129,6 +129,11 @@ def test_every_character_is_one_the_oled_font_draws(code):
         assert bad == [], (code, s, bad)
 
 
+def test_config_check_knows_the_same_languages():
+    from drivers import config_check
+    assert config_check.LANGUAGES == i18n.LANGUAGES == tuple(TABLES)
+
+
 LOADED_SCRIPT = """
 import sys
 sys.path.insert(0, %r)
@@ -171,7 +176,7 @@ def test_the_rules_cores_refusals_are_translated_from_their_english_templates(la
     with open(os.path.join(FW, "barragoon", "game.py"), encoding="utf-8") as f:
         consts = set(n.value for n in ast.walk(ast.parse(f.read()))
                      if isinstance(n, ast.Constant) and isinstance(n.value, str))
-    assert [tm for tm in modes.RULES_TEXTS if tm not in consts] == []
+    assert [tm for tm in refusals.RULES_TEXTS if tm not in consts] == []
     g = game.Game("7/7/7/7/3z3/7/7/3D3/6z w 24")
     try:
         g.move(0, 1)
@@ -194,12 +199,12 @@ def test_the_rules_cores_refusals_are_translated_from_their_english_templates(la
 L16 = "l16"
 SLOTS = {
     "White": L16, "Brown": L16, "W": "l1", "B": "l1", "Barragoon %s": L16,
-    "%s to move": L16, "Last": "l5", "Supply": "l7", "Express": "l8",
+    "%s to move": L16, "Last": "l4", "Supply": "l8", "Express": "l7",
     "Place Barragoon": L16, "%s: put one": L16, "on an empty": L16, "square": L16,
     "%s: face %s": L16, "Set it down on": L16, "an empty square": L16, "%s: Barragoon": L16,
-    "on": "l3", "face": "l4", "OK=set": "l6",
+    "on": "l4", "face": "l4", "OK=set": "l6",
     "Game over": L16, "Draw": "b8", "wins": None, "%s wins": L16, "OK: new game": L16,
-    "Set up the board": L16, "Place": L16, "Remove piece": L16, "from": L16, "Left:": "l6",
+    "Set up the board": L16, "Place": L16, "Remove piece": L16, "from": L16, "Left:": "l10",
     "Hold still...": L16, "Sensors": "l7", "of 63": "l6",
     "Hold OK for menu": L16, "Set it down first": L16, "%s: not a target": L16,
     "Fix the board": L16, "Wait...": L16, "Put back on %s:": L16, "Wrong piece on": L16,
@@ -235,7 +240,7 @@ for _k in ("Place the Barragoon first", "%s: not your turn", "%s can't move: put
            "Capture %s or put it back", "Touch-move: %s takes %s", "Touch-move: capture %s",
            "Touch-move: move %s", "Touch-move: move a lifted tile", "%s: draw? menu",
            "Clock paused: OK starts it", "Power was off: OK starts clock",
-           "Board: draw agreed", "Board: no draw") + modes.RULES_TEXTS:   # notes while playing
+           "Board: draw agreed", "Board: no draw") + refusals.RULES_TEXTS:   # notes while playing
     SLOTS[_k] = "w2"
 for _k in game.TERMINATIONS[1:]:
     SLOTS[_k] = "w3"
@@ -251,7 +256,7 @@ SAMPLES = {
     "LEDs: %s": (PALETTE,), "Variant: %s": (VARIANT,), "Clock: %d min": (30,),
     "Increment: %d s": (10,), "You play %s": (SIDE,), "Strength %d": (3,),
     "%s-%s repeats the sequence: %s must deviate": ("e2", "e4", SIDE),
-    modes.RULES_TEXTS[1]: ("e5=RN", "c2-c4 e5=RN", SIDE),
+    refusals.RULES_TEXTS[1]: ("e5=RN", "c2-c4 e5=RN", SIDE),
     "%s must accept or decline the draw offer first": (SIDE,),
     "%s must place a Barragoon first": (SIDE,), "the game is over: %s": ("time ran out",),
     "the tile on %s is not %s's": ("d2", SIDE),
@@ -312,7 +317,7 @@ def test_english_texts_that_do_not_fit_are_known():
     # held to the same place only as far as the English is.
     assert english_too_long() == [
         "Set it down first", "Hint  touch: clear", "%s: draw (rep.)",
-        "%s-%s repeats the sequence: %s must deviate", modes.RULES_TEXTS[1],
+        "%s-%s repeats the sequence: %s must deviate", refusals.RULES_TEXTS[1],
         "%s must accept or decline the draw offer first", "%s must place a Barragoon first",
         "the game is over: %s", "no repeated sequence to offer a draw on"]
 
@@ -329,7 +334,7 @@ def test_every_translation_fits_its_place(code, lang):
 def test_the_fit_check_can_fail(lang):
     lang("de")
     assert fits("l16", shown("Fix the board"))
-    assert not fits("l5", "Zuletzt") and not fits("w2", "x " * 20)
+    assert not fits("l6", "Zuletzt") and not fits("w2", "x " * 20)
     assert fits("w2", "Berührt geführt: d2 ziehen")
 
 

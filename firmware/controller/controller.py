@@ -377,7 +377,7 @@ class Controller:
                 if op is not None and g.turn == op.side and g.last_turn_text():
                     g.undo_turn()            # against the board: back to the player's turn
         except RulesError as e:
-            self.hint = str(e)
+            self.hint = M.rules_text(e)
             return
         if self.clock is not None:
             self.clock.take_back(g)
@@ -389,7 +389,7 @@ class Controller:
         try:
             self.game.offer_repetition_draw()
         except RulesError as e:
-            self.hint = str(e)
+            self.hint = M.rules_text(e)
             return
         self.save()
         op = self.opponent

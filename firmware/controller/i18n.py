@@ -22,10 +22,9 @@ _code = "en"
 _en = None          # lang_en.T while another language is chosen (the keys)
 _tr = None          # the chosen language's T (None: English)
 # A small cache of lookups: searching lang_en.T takes up to about 0.2 ms on the RP2040, and a
-# screen asks for the same texts (the same constant objects) again and again. Slot
-# hash(s) % 32 remembers the last text looked up there and its place in the table.
-_ck = None          # [text object or None] * 32, made with the first language but English
-_ci = None          # array of their places
+# screen asks for the same texts again and again. Slot hash(s) % 32 holds the place of the
+# last text looked up there (one comparison tells whether it is this one).
+_ci = None          # array("H") of 32 places, made with the first language but English
 
 
 def _table(code):
@@ -45,7 +44,7 @@ def _forget(code):
 
 def set_language(code):
     """Choose the language by its code (one of LANGUAGES)."""
-    global _code, _en, _tr, _ck, _ci
+    global _code, _en, _tr, _ci
     if code not in LANGUAGES:
         raise ValueError("unknown language %r (one of %s)" % (code, ", ".join(LANGUAGES)))
     if code == _code:
@@ -61,9 +60,8 @@ def set_language(code):
             _en = _table("en")
         if len(tr) != len(_en):
             raise ValueError("lang_%s has %d texts, English %d" % (code, len(tr), len(_en)))
-        if _ck is None:
+        if _ci is None:
             from array import array
-            _ck = [None] * 32
             _ci = array("H", bytes(64))
         _tr = tr
     if old != "en":
@@ -86,9 +84,9 @@ def t(s):
     if _tr is None:
         return s
     h = hash(s) & 31
-    if _ck[h] is s:
-        return _tr[_ci[h]]
+    i = _ci[h]
+    if _en[i] == s:
+        return _tr[i]
     i = _en.index(s)
-    _ck[h] = s
     _ci[h] = i
     return _tr[i]

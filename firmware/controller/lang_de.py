@@ -33,7 +33,7 @@ T = (
     "Alle Kurven",                      # All Turns
     # --- play, placement and face picker screens
     "%s am Zug",                        # %s to move
-    "Zuvor",                            # Last
+    "Zug",                              # Last
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
@@ -190,7 +190,7 @@ T = (
     "Uhr, Gegner",                      # clock, opponent
     "Kopie: game.bad",                  # copy: game.bad
     "Speicher voll",                    # storage full
-    # --- the rules core's refusals (modes.RULES_TEXTS)
+    # --- the rules core's refusals (controller/refusals.py)
     # %s-%s repeats the sequence: %s must deviate
     "%s-%s wiederholt die Zugfolge: %s muss abweichen",
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
@@ -208,4 +208,6 @@ T = (
     "unerlaubter Zug %s-%s",            # illegal move %s-%s
     "keine wiederholte Zugfolge für ein Remis",  # no repeated sequence to offer a draw on
     "kein offenes Remisangebot",        # no draw offer to answer
+    "nichts zurückzunehmen",            # nothing to take back
+    "kein Zug zurückzunehmen",          # no turn to take back
 )

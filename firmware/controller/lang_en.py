@@ -191,7 +191,7 @@ T = (
     "clock, opponent",
     "copy: game.bad",
     "storage full",
-    # --- the rules core's refusals (modes.RULES_TEXTS)
+    # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repeats the sequence: %s must deviate",
     "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
     "(another square or face)",
@@ -206,4 +206,6 @@ T = (
     "illegal move %s-%s",
     "no repeated sequence to offer a draw on",
     "no draw offer to answer",
+    "nothing to take back",
+    "no turn to take back",
 )

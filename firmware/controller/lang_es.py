@@ -33,7 +33,7 @@ T = (
     "Todos los giros",                  # All Turns
     # --- play, placement and face picker screens
     "Turno de %s",                      # %s to move
-    "Antes",                            # Last
+    "Últ.",                             # Last
     "Reserva",                          # Supply
     "Express",                          # Express
     "Coloca Barragoon",                 # Place Barragoon
@@ -190,7 +190,7 @@ T = (
     "reloj y rival",                    # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria llena",                    # storage full
-    # --- the rules core's refusals (modes.RULES_TEXTS)
+    # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repite la serie: %s debe cambiar",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
     "%s completaría %s como en la serie repetida: %s debe cambiar (otra casilla o símbolo)",
@@ -205,4 +205,6 @@ T = (
     "jugada no válida %s-%s",           # illegal move %s-%s
     "ninguna serie repetida para empate",  # no repeated sequence to offer a draw on
     "ninguna oferta de empate",         # no draw offer to answer
+    "nada que deshacer",                # nothing to take back
+    "ninguna jugada que deshacer",      # no turn to take back
 )

@@ -33,7 +33,7 @@ T = (
     "Tutte le curve",                   # All Turns
     # --- play, placement and face picker screens
     "Tocca al %s",                      # %s to move
-    "Prima",                            # Last
+    "Ult.",                             # Last
     "Riserva",                          # Supply
     "Express",                          # Express
     "Metti Barragoon",                  # Place Barragoon
@@ -190,7 +190,7 @@ T = (
     "orologio e avv.",                  # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria piena",                    # storage full
-    # --- the rules core's refusals (modes.RULES_TEXTS)
+    # --- the rules core's refusals (controller/refusals.py)
     "%s-%s ripete la sequenza: il %s deve cambiare",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
     "%s completerebbe %s come nella sequenza ripetuta: il %s deve cambiare (altra "
@@ -207,4 +207,6 @@ T = (
     "mossa non valida %s-%s",           # illegal move %s-%s
     "nessuna sequenza ripetuta per la patta",  # no repeated sequence to offer a draw on
     "nessuna proposta di patta",        # no draw offer to answer
+    "niente da annullare",              # nothing to take back
+    "nessun turno da annullare",        # no turn to take back
 )

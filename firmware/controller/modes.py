@@ -14,7 +14,7 @@ from barragoon.notation import square_name, face_name
 from barragoon.game import side_name, DRAW
 from controller import colours as C
 from controller import screens
-from controller.i18n import t as _t
+from controller.i18n import t as _t, language
 from controller import judge as J
 from controller import view as V
 from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
@@ -32,60 +32,12 @@ def piece_text(code):
     return _t("Barragoon %s") % face_name(code)
 
 
-# What the rules core says when it refuses an action (its English texts, as templates; "%s"
-# stands for a square, a move, a side or a reason), so that the player reads it in the
-# chosen language. A text not listed here is shown as the rules core gives it.
-RULES_TEXTS = (
-    "%s-%s repeats the sequence: %s must deviate",
-    "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
-    "(another square or face)",
-    "%s must accept or decline the draw offer first",
-    "%s must place a Barragoon first",
-    "%s is not empty",
-    "the game is over: %s",
-    "the game is over",
-    "no Barragoon to place",
-    "no tile on %s",
-    "the tile on %s is not %s's",
-    "illegal move %s-%s",
-    "no repeated sequence to offer a draw on",
-    "no draw offer to answer",
-)
-
-
-def _match(tmpl, msg, args):
-    # msg read as tmpl with its "%s" filled in: the values into args; False if it is not.
-    i = 0
-    parts = tmpl.split("%s")
-    if not msg.startswith(parts[0]):
-        return False
-    i = len(parts[0])
-    for k in range(1, len(parts)):
-        p = parts[k]
-        if k == len(parts) - 1:
-            if not msg.endswith(p) or len(msg) - len(p) < i:
-                return False
-            j = len(msg) - len(p)
-        else:
-            j = msg.find(p, i) if p else i
-            if j < 0:
-                return False
-        a = msg[i:j]
-        args.append(_t(a) if a in ("White", "Brown") else a)
-        i = j + len(p)
-    return i == len(msg)
-
-
 def rules_text(e):
     """The rules core's refusal (a RulesError or its text) in the chosen language."""
-    msg = str(e)
-    for tmpl in RULES_TEXTS:
-        args = []
-        if _match(tmpl, msg, args):
-            if tmpl == "the game is over: %s":
-                args[0] = _t(args[0])          # the reason (game.TERMINATIONS)
-            return _t(tmpl) % tuple(args)
-    return msg
+    if language() == "en":
+        return str(e)
+    from controller import refusals            # (only for a refusal in another language)
+    return refusals.text(e)
 
 
 class Mode:

@@ -276,14 +276,18 @@ def play(fb, side_to_move, stages, supply, last, note):
     fb.fill(0)
     side = _side_text(side_to_move)
     _bar(fb, _t("%s to move") % side)
-    _field(fb, _t("Last"), 0, 13, 5)
+    # a label and, one space after it, its value ("Last" 4 characters: the turn at x 40)
+    w = _t("Last")
+    _field(fb, w, 0, 13, 4)
+    x = 8 * len(w) + 8 if len(w) <= 4 else 40
     if last:
-        _wrap(fb, last, 40, 13, 2)
+        _wrap(fb, last, x, 13, 2)
     else:
-        font.text(fb, "-", 40, 13)
-    _field(fb, _t("Supply"), 0, 33, 7)
+        font.text(fb, "-", x, 13)
+    w = _t("Supply")
+    _field(fb, w, 0, 33, 8)
     n = supply
-    x = 56
+    x = 8 * len(w) + 8 if len(w) <= 8 else 72
     if n >= 10:
         font.text(fb, "0123456789"[n // 10 % 10], x, 33)
         x += 8
@@ -291,7 +295,7 @@ def play(fb, side_to_move, stages, supply, last, note):
     exp = stages and (stages[0] or stages[1])
     if exp:
         # "Express W 1 B 0": the side letters are the colours' initials in the language
-        _field(fb, _t("Express"), 0, 42, 8)
+        _field(fb, _t("Express"), 0, 42, 7)
         _field(fb, _t("W"), 64, 42, 1)
         font.text(fb, "0123456789"[stages[0] % 10], 72, 42)
         _field(fb, _t("B"), 88, 42, 1)
@@ -354,8 +358,9 @@ def face_picker(fb, side, square, code, footer=None):
     _text(fb, _t("%s: Barragoon") % side, 0, 1, 0)
     fb.rect(0, 12, 30, 30, 1)
     face_icon(fb, PICKER_ICON[0], PICKER_ICON[1], code, PICKER_ICON[2])
-    _field(fb, _t("on"), 36, 14, 3)
-    _text(fb, square, 60, 14)
+    w = _t("on")
+    _field(fb, w, 36, 14, 4)
+    _text(fb, square, 44 + 8 * (len(w) if len(w) <= 4 else 4), 14)
     _big(fb, FACES[code - 1], 36, 25)
     _text(fb, _t(FACE_NAMES[code - 1]), 0, 45)
     if footer is not None:
@@ -502,5 +507,6 @@ def setup(fb, piece_text, square, left):
         _text(fb, piece_text, 0, 24)
         _text(fb, _t("on"), 0, 38)
     _big(fb, square, 40, 32)
-    _field(fb, _t("Left:"), 0, 56, 6)
-    _text(fb, str(left), 48, 56)
+    w = _t("Left:")
+    _field(fb, w, 0, 56, 10)
+    _text(fb, str(left), 8 + 8 * (len(w) if len(w) <= 10 else 10), 56)
