@@ -61,9 +61,9 @@ class App:
         self.leds = leds.from_config(cfg)
         self.inputs = inputs.from_config(cfg)
         self.buzzer = buzzer.from_config(cfg)
-        i18n.set_language(self.storage.load_language(getattr(cfg, "LANGUAGE", "en"),
-                                                     i18n.LANGUAGES))
-        brightness = self.storage.load_brightness(cfg.LED_BRIGHTNESS)
+        brightness, palette, language = self.storage.load_settings(
+            cfg.LED_BRIGHTNESS, 0, getattr(cfg, "LANGUAGE", "en"), i18n.LANGUAGES)
+        i18n.set_language(language)
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
         self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 1536),
@@ -71,7 +71,7 @@ class App:
         self.storage.recorder = self.recorder   # (its events follow every save)
         self.ctl = Controller(self.oled, cfg.SETTLE_MS, brightness,
                               getattr(cfg, "ADJUST_MS", 250), getattr(cfg, "REOPEN_MS", 2000),
-                              self.storage.load_palette())
+                              palette)
         self.ctl.on_save = self._save
         self.ctl.on_finish = self._finish
         self.ctl.on_settings = self.storage.save_settings

@@ -429,20 +429,24 @@ class Storage:
         return True
 
     # --- settings ------------------------------------------------------------------------
-    def _saved(self, key):
-        # The text after "key=" in the settings file, or None.
+    def _settings_text(self):
         try:
-            text = self._read(SETTINGS)
+            return self._read(SETTINGS)
         except OSError:                    # unreadable: the defaults (nothing to lose)
-            text = None
+            return None
+
+    def _saved(self, key, text=0):
+        # The text after "key=" in the settings file (or in text, read from it before), or None.
+        if text == 0:
+            text = self._settings_text()
         if text:
             for line in text.split("\n"):
                 if line.startswith(key + "="):
                     return line[len(key) + 1:].strip()
         return None
 
-    def _setting(self, key, lo, hi, default):
-        v = self._saved(key)
+    def _setting(self, key, lo, hi, default, text=0):
+        v = self._saved(key, text)
         if v is not None and v.isdigit() and lo <= int(v) <= hi:
             return int(v)
         return default
@@ -453,10 +457,18 @@ class Storage:
     def load_palette(self, default=0):
         return self._setting("palette", 0, 1, default)
 
-    def load_language(self, default, known):
+    def load_language(self, default, known, text=0):
         """The saved language code if it is one of known, else default."""
-        v = self._saved("language")
+        v = self._saved("language", text)
         return v if v in known else default
+
+    def load_settings(self, brightness, palette, language, languages):
+        """(brightness, palette, language) as saved, each its default where it is not: the
+        file read once (power-on reads it before the first LED frame)."""
+        text = self._settings_text()
+        return (self._setting("brightness", 5, 100, brightness, text),
+                self._setting("palette", 0, 1, palette, text),
+                self.load_language(language, languages, text))
 
     def save_settings(self, brightness, palette=0, language=None):
         """Write all settings at once (atomically). language None keeps the saved one."""

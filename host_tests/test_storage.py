@@ -396,6 +396,24 @@ def test_brightness_setting_round_trip_and_bad_values():
     assert s.load_brightness(40) == 40
 
 
+def test_power_on_reads_all_settings_from_one_read_of_the_file():
+    d = tmpdir("settings_once")
+    s = Storage(d)
+    known = ("en", "de", "it", "es")
+    assert s.load_settings(40, 0, "en", known) == (40, 0, "en")         # nothing saved
+    s.save_settings(65, 1, "it")
+    reads = []
+    s2 = Storage(d)
+    read = s2._read
+    s2._read = lambda name: reads.append(name) or read(name)
+    assert s2.load_settings(40, 0, "en", known) == (65, 1, "it")
+    assert reads == [SETTINGS]
+    f = open(d + SETTINGS, "w")
+    f.write("brightness=900\npalette=7\nlanguage=fr\n")
+    f.close()
+    assert Storage(d).load_settings(40, 0, "de", known) == (40, 0, "de")   # bad: defaults
+
+
 def test_error_log_keeps_newest_part():
     d = tmpdir("err")
     s = Storage(d)
