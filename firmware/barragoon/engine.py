@@ -101,6 +101,15 @@ _INNER_N = const(2)
 _HORIZON_SQ = const(4)        # the opponent's placement after a tile capture at the root in
 _HORIZON_N = const(2)         # the first iteration (the engine's own: every square and face)
 _PLACEMENT = const(20)        # what a placement is worth to the placer at the horizon
+# The deepest level (its budget: LEVELS[3]) searches with more: the quiet moves after the
+# first _LATE of a node 3 turns or more from the horizon a turn less deep (and again in full
+# if one does better than the best so far); iterations _MORE turns deeper than the levels
+# would allow otherwise (the deepest lines of captures end at the last levels); and every
+# square and face scored for the opponent's placements in the turn it chooses (after a tile
+# capture of its own, the captured side places first), the _SCAN_KEEP best searched.
+_LATE = const(3)
+_MORE = const(2)
+_SCAN_KEEP = const(4)
 _ROOM = const(96)             # a turn node needs this much room in mv, else it is scored as
                               # a leaf (moves beyond the end, far more than a side ever has
                               # among the Barragoons, would be left out)
@@ -194,6 +203,7 @@ class Engine:
         self.result = None
         self.k = self.ret = self.steps = self.nodes = 0
         self.max_depth = self.max_steps = self.budget = self.t0 = 0
+        self.deep = False              # the deepest level's search (see _LATE)
         self.caps = 0                  # 1: a capture seen in this iteration; 2: at the root;
         #                                4: none anywhere in the last complete iteration
 
@@ -213,7 +223,8 @@ class Engine:
         ev.load(game.pos, game.stages)
         self.max_steps = steps
         self.budget = budget_ms
-        top = len(self.pc) // 2            # (deeper lines of captures stop at the last levels)
+        self.deep = deep = steps >= LEVELS[3][1] or budget_ms >= LEVELS[3][0]
+        top = len(self.pc) // 2 + _MORE * deep  # (deeper lines of captures end at the last levels)
         self.max_depth = depth if 0 < depth < top else top
         self.t0 = self._now()
         self.steps = self.nodes = 0
@@ -423,6 +434,7 @@ class Engine:
             self.ret = v if actor == self.side[k] else -v
             self.knd[j] = _TURN                 # (read by the parent's return step)
             self.side[j] = self.side[k]
+            self.dep[j] = dep                   # (a reduced move's: see _turn_ret)
             return
         self.knd[j] = kind
         self.side[j] = actor
@@ -574,7 +586,8 @@ class Engine:
             return
         if victim == EMPTY:
             ev.side = side ^ 1
-            self._child(k, _TURN, side ^ 1, d - 1, frm, to)
+            self._child(k, _TURN, side ^ 1, d - 1 - (self.deep and k and d > 2 and i - self.lo[k]
+                                                     >= _LATE and a != self.kill[k]), frm, to)
         elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = _NOBODY
@@ -604,6 +617,9 @@ class Engine:
         a = self.cur[k]
         victim = self.vic[k]
         placed = self.knd[j] == _PLACE
+        if not (victim or placed) and self.dep[j] + 2 == self.dep[k] and v > self.alp[k]:
+            self._child(k, _TURN, ev.side, self.dep[k] - 1, a >> 6, a & 63)
+            return                          # a reduced move did well: searched in full
         if not placed:
             ev.side ^= 1
         if victim & TILE:
@@ -628,7 +644,7 @@ class Engine:
         lo = self.lo[k]
         self.hi[k] = self.it[k] = lo
         own = self.tn[k] == 0 and self.side[k] == self.side[0]   # the turn being chosen: its own
-        if k == 0 or own and self.dep[k] <= 1:
+        if k == 0 or own and self.dep[k] <= 1 or self.deep and self.tn[k] == 0 and not own:
             self.it[k] = 0
             self.pc[k] = _P_SCAN
             return
@@ -659,9 +675,10 @@ class Engine:
         self.pc[k] = _P_DEL
 
     def _place_scan(self, k):
-        # One empty square (its 16 faces) a step; then the best is the level's answer (below
-        # a root move, where it is also kept in the root's ov for the deeper iterations), or
-        # at the root the ROOT_KEEP best are searched.
+        # One empty square (its 16 faces) a step; then the best is the level's answer (the
+        # engine's own below a root move, where it is also kept in the root's ov for the
+        # deeper iterations), or the best few are searched: at the root the ROOT_KEEP best,
+        # the opponent's (deepest level) the SCAN_KEEP best.
         ev = self.ev
         b = ev.b
         sq = self.it[k]
@@ -678,7 +695,8 @@ class Engine:
             self.it[k] = sq + 1
             v = r >> 5                      # keep the best squares, best first
             j = self.hi[k]
-            if j - lo == (_ROOT_KEEP if k == 0 else 1):
+            if j - lo == (_ROOT_KEEP if k == 0 else 1 if self.side[k] == self.side[0]
+                          else _SCAN_KEEP):
                 if v <= self.ov[j - 1]:
                     return
                 j -= 1
@@ -696,10 +714,10 @@ class Engine:
                 self.r_score = self.ov[lo]
             return
         h = self.hi[k]
-        if k == 0:
-            self.lim[0] = h
-            self.it[0] = lo
-            self.pc[0] = _P_LOOP
+        if k == 0 or self.side[k] != self.side[0]:     # the best few are searched
+            self.lim[k] = h
+            self.it[k] = lo
+            self.pc[k] = _P_LOOP
             return
         a = self.mv[lo]                     # (an empty square is always left)
         self.pv0[k] = a
