@@ -5,6 +5,8 @@
     python tools/bench/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
     ... --match L3:L2 --games 100 --progress      a line with the running score after every
                                                game (stop a hopeless attempt early)
+    ... --match L3:L2 --games 70 --first 31       games 31-100 of the series only (the same
+                                               openings and colours; the players start fresh)
     python tools/bench/bench_engine.py --speed       speed and heap only
     python tools/bench/bench_engine.py --rp2040      speed, level budgets and heap on the
                                                emulated Pico (the figures that count)
@@ -258,14 +260,15 @@ def play(white, black, actions, max_turns):
 
 
 def match(spec_a, spec_b, games, openings, max_turns=MAX_TURNS, seed=1, out=print,
-          progress=False):
+          progress=False, first=1):
     """Play games between spec_a and spec_b; returns (won, drawn, lost, capped) for a.
-    progress: a line with the running score after every game."""
+    progress: a line with the running score after every game; first: the number of the
+    first game in the series (its opening and colours)."""
     a = make_player(spec_a, seed)
     b = make_player(spec_b, seed + 7919)
     wins = draws = losses = capped = 0
     turns_total = 0
-    for i in range(games):
+    for i in range(first - 1, first - 1 + games):
         kind = openings if openings != "both" else ("start", "random")[(i // 2) % 2]
         acts = opening(kind, seed * 100003 + i // 2, deterministic(a) and deterministic(b))
         a_white = i % 2 == 0
@@ -543,7 +546,7 @@ class UsageError(Exception):
 
 OPTIONS = {"--games": 10, "--match": None, "--openings": "random", "--max-turns": MAX_TURNS,
            "--seed": 1, "--speed": False, "--rp2040": False, "--profile": False, "--turns": 20,
-           "--level": 1, "--progress": False,
+           "--level": 1, "--progress": False, "--first": 1,
            "--runtime": "auto", "--no-micropython": False}
 
 
@@ -581,8 +584,8 @@ def parse(argv):
                 raise UsageError("%s needs a number, not %r" % (a, v))
         else:
             opts[a] = v
-    if opts["--games"] < 1 or opts["--max-turns"] < 1 or opts["--turns"] < 1:
-        raise UsageError("--games, --max-turns and --turns must be at least 1")
+    if min(opts["--games"], opts["--max-turns"], opts["--turns"], opts["--first"]) < 1:
+        raise UsageError("--games, --max-turns, --turns and --first must be at least 1")
     if opts["--openings"] not in ("start", "random", "both"):
         raise UsageError("--openings is start, random or both")
     if opts["--runtime"] not in ("auto", "cpython", "micropython"):
@@ -633,7 +636,8 @@ def matches(opts, out=print, results=None):
     for a, b in specs:
         args = ["--match", "%s:%s" % (a, b), "--games", str(opts["--games"]), "--openings",
                 opts["--openings"], "--max-turns", str(opts["--max-turns"]), "--seed",
-                str(opts["--seed"])] + (["--progress"] if opts["--progress"] else [])
+                str(opts["--seed"]), "--first", str(opts["--first"])] + (
+                    ["--progress"] if opts["--progress"] else [])
         if mp is not None:
             import subprocess
             import os
@@ -654,7 +658,8 @@ def matches(opts, out=print, results=None):
         else:
             lines = []
             w, d, l, c = match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"],
-                               opts["--seed"], out=lines.append, progress=opts["--progress"])
+                               opts["--seed"], out=lines.append, progress=opts["--progress"],
+                               first=opts["--first"])
             for line in lines:
                 if not line.startswith("RESULT "):
                     out(line)
@@ -680,7 +685,7 @@ def main(argv):
     if worker:
         for a, b in opts["--match"]:
             match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"], opts["--seed"],
-                  progress=opts["--progress"])
+                  progress=opts["--progress"], first=opts["--first"])
         return 0
     if opts["--rp2040"]:
         if opts["--profile"]:
