@@ -83,6 +83,69 @@ def test_only_legal_turns_over_random_positions():
     assert placements > want // 20 and captures > want // 20, (placements, captures)
 
 
+def test_only_legal_turns_at_the_deepest_level():
+    # Level 3's budget brings its own search (late quiet moves searched a turn less deep and
+    # again in full where they do well, every square and face for the opponent's placements
+    # in the turn it chooses): the same check as above at that budget, three and four turns
+    # deep.
+    rng = Rng(2024)
+    eng = Engine()
+    want = _fuzz_count() // 30
+    checked = 0
+    while checked < want:
+        g = Game(stages=((0, 0), (1, 0))[rng.below(2)])
+        while not g.over and checked < want:
+            if rng.below(4):
+                random_action(g, rng)
+                continue
+            turn = eng.run(g, steps=LEVELS[3][1], depth=3 + checked % 2)
+            assert turn is not None and turn.side == g.turn
+            if turn.move is not None:
+                assert turn.move[0] * 64 + turn.move[1] in g.legal_moves()
+            _carry_out(g, turn)
+            checked += 1
+    assert eng.deep
+
+
+def test_deepest_level_gives_the_same_answer_however_sliced():
+    # (its searches again in full and its scans of the opponent's placements start in the
+    # middle of a level: they resume like the rest, and leave the position as they found it)
+    g = Game("2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22")
+    whole = Engine().run(g, steps=LEVELS[3][1], depth=4)
+    eng = Engine()
+    eng.start(g, steps=LEVELS[3][1], depth=4)
+    while not eng.think(0):                  # one step per call
+        pass
+    sliced = eng.best()
+    assert whole.depth == 4
+    # every move made in its tree was taken back, by the side that made it
+    assert eng.ev.side == g.pos.side and bytes(eng.ev.b[:88]) == bytes(g.pos.cells)
+    assert (sliced.text, sliced.score, sliced.steps, sliced.nodes) == \
+        (whole.text, whole.score, whole.steps, whole.nodes)
+
+
+def test_deepest_level_sees_the_opponents_placement_of_any_face():
+    # Found in a match (level 3 against level 2): c7xe8 takes a tile, and the captured side
+    # places first: e9=1W (one-way, not among the X and A candidates of the tree) wins for
+    # Brown by force. Three turns deep, only level 3's scan of every face sees it.
+    g = Game("5v1/3[1E]d2/1dD1[X]2/3[X]1[X]1/[X]1[X]1[X]1[1S]/1[A]2[X]2/[X]1[X][X]2[X]/"
+             "1[X][A]D[X][X]1/2[X]ZD[X]V w 12")
+    c7xe8 = (sq("c7"), sq("e8"))
+    assert Engine().run(g, steps=LEVELS[3][1] - 1, depth=3).move == c7xe8
+    assert Engine().run(g, steps=LEVELS[3][1], depth=3).move != c7xe8
+
+
+def test_deepest_level_searches_other_trees_than_the_level_below():
+    # Its features are its own: below LEVELS[3]'s budget none of them is used.
+    g = Game("2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22")
+    eng = Engine()
+    deep = eng.run(g, steps=LEVELS[3][1], depth=4)
+    assert eng.deep
+    plain = eng.run(g, steps=LEVELS[3][1] - 1, depth=4)
+    assert not eng.deep
+    assert deep.depth == plain.depth == 4 and deep.nodes != plain.nodes
+
+
 def test_turn_after_a_tile_capture_lists_both_placements_in_order():
     # White takes the Brown 3-tile: Brown places first (predicted), then White.
     g = Game(make("d2:D d5:d a9:z", "w", 24))
@@ -457,9 +520,11 @@ def test_search_allocates_nothing_per_step_on_micropython():
     for text in ("1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24",
                  "2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22"):
         g = Game(text)
-        eng.start(g, steps=1000000)
+        eng.start(g, steps=1000000)           # (level 3's search: see below)
         for i in range(300):                  # warm up
             eng.think(0)
+        while eng.dep[0] < 4:                 # on to an iteration that reduces late moves
+            eng.think(0)                      # and searches them again
         gc.collect()
         before = gc.mem_alloc()
         for i in range(3000):

@@ -57,7 +57,7 @@ from array import array
 from barragoon.core import EMPTY, TILE, MAX_BARRAGOON, SQ2MB
 from barragoon import evaluation as E
 from barragoon.evaluation import Evaluator, WIN, VALUE, NO_SQ, PL, PN, RBC, RVM, STAGE, WN
-from barragoon.notation import format_move, format_placement, parse_move, parse_placement
+from barragoon import notation as N   # (module globals take heap on the board: few names)
 
 try:
     import micropython
@@ -101,6 +101,15 @@ _INNER_N = const(2)
 _HORIZON_SQ = const(4)        # the opponent's placement after a tile capture at the root in
 _HORIZON_N = const(2)         # the first iteration (the engine's own: every square and face)
 _PLACEMENT = const(20)        # what a placement is worth to the placer at the horizon
+# The deepest level (its budget: LEVELS[3]) searches with more: the quiet moves after the
+# first _LATE of a node 3 turns or more from the horizon a turn less deep (and again in full
+# if one does better than the best so far); iterations _MORE turns deeper than the levels
+# would allow otherwise (the deepest lines of captures end at the last levels); and every
+# square and face scored for the opponent's placements in the turn it chooses (after a tile
+# capture of its own, the captured side places first), the _SCAN_KEEP best searched.
+_LATE = const(3)
+_MORE = const(2)
+_SCAN_KEEP = const(4)
 _ROOM = const(96)             # a turn node needs this much room in mv, else it is scored as
                               # a leaf (moves beyond the end, far more than a side ever has
                               # among the Barragoons, would be left out)
@@ -141,10 +150,10 @@ class Turn:
         words = []                  # e.g. 'd2xd6 e6=X b3=RN' (predicted actions too)
         n = 0
         if move is not None:
-            words.append(format_move(move[0], move[1], capture))
+            words.append(N.format_move(move[0], move[1], capture))
             n = 1
         for p in places:
-            words.append(format_placement(p[1], p[2]))
+            words.append(N.format_placement(p[1], p[2]))
             if p[0] == side and n == len(words) - 1:
                 n += 1
         self.text = " ".join(words)
@@ -158,23 +167,22 @@ class Turn:
 #   pc   what the level does next                     vic  the cell code a move captured
 #   vix  ... its list index (evaluation.make)         sup  supply before a tile capture
 #   rv   1: the level's tile records are saved (Evaluator.lv)
-#   ta, tb  squares changed since the parent's records, or NO_SQ
+#   tt   the squares changed since the parent's records (a | b << 8), or NO_SQ
 #   lo, hi  the level's actions are mv[lo:hi]; it: the next one (placement scan: the next
 #           square); lim: see the loops; cur: the action being searched
 #   pv0, pv1, pv2  the best action, and the placements after it in its turn
 #   kill the level's last quiet move that cut off
 #   alp, bet, bst  the window and the best score (signed)
-_BYTES = ("knd", "side", "mvr", "nxt", "tn", "dep", "pc", "vic", "vix", "sup", "rv", "ta",
-          "tb")
-_WORDS = ("lo", "hi", "it", "lim", "cur", "pv0", "pv1", "pv2", "kill")
 
 
 class Engine:
+    # (Its attributes are a table on the heap that grows in steps: at most 47 keep it at 47
+    # slots, the step before 59. Hence small arrays with named entries, r_act and seen.)
     def __init__(self, levels=11, buffer=256, clock=None):
         self.ev = Evaluator(levels)
-        for n in _BYTES:
+        for n in ("knd", "side", "mvr", "nxt", "tn", "dep", "pc", "vic", "vix", "sup", "rv"):
             setattr(self, n, bytearray(levels))
-        for n in _WORDS:
+        for n in ("lo", "hi", "it", "lim", "cur", "pv0", "pv1", "pv2", "kill", "tt"):
             setattr(self, n, array("H", bytes(2 * levels)))
         for n in ("alp", "bet", "bst"):
             setattr(self, n, array("h", bytes(2 * levels)))
@@ -182,20 +190,22 @@ class Engine:
         self.ov = array("h", bytes(2 * buffer))  # + face); their ordering keys / placement
         #                      scores; at the root: a capture's best placement of iteration 1
         self.hist = bytearray(128)     # quiet-move cut-offs per (side, target square)
-        self.r_act = array("H", bytes(6))  # the best turn found so far (its actions), what
-        self.r_score = self.r_depth = self.r_vic = 0   # the move took, its score and depth
+        # The best turn found so far: its actions [0:3], the depth of the iteration that found
+        # it [3], what its move took [4]; and its score.
+        self.r_act = array("H", bytes(10))
+        self.r_score = 0
         self.ban = self.ban_move = _NONE   # refused by the duty to deviate (_deviation_ban)
         # Positions the engine was ahead in, and its move there (repetition, see start()):
-        # hash << 12 | move; [8]: where the next goes.
-        self.seen = array("i", bytes(36))
-        self.avoid = _NONE
+        # hash << 12 | move; [8]: where the next goes; [9]: the move to avoid in this search.
+        self.seen = array("i", bytes(40))
         self.clock = clock
         self.done = True
         self.result = None
-        self.me = self.k = self.ret = self.steps = self.nodes = 0
+        self.k = self.ret = self.steps = self.nodes = 0
         self.max_depth = self.max_steps = self.budget = self.t0 = 0
-        self.dead = False              # no capture anywhere in the last complete iteration
-        self.caps = 0                  # 1: a capture seen in this iteration; 2: at the root
+        self.deep = False              # the deepest level's search (see _LATE)
+        self.caps = 0                  # 1: a capture seen in this iteration; 2: at the root;
+        #                                4: none anywhere in the last complete iteration
 
     # --- the API the board uses ------------------------------------------------------------
     def start(self, game, budget_ms=0, steps=0, depth=0):
@@ -211,26 +221,25 @@ class Engine:
             return False
         ev = self.ev
         ev.load(game.pos, game.stages)
-        self.me = game.turn
-        top = len(self.pc) // 2            # (deeper lines of captures stop at the last levels)
-        self.max_depth = depth if 0 < depth < top else top
         self.max_steps = steps
         self.budget = budget_ms
+        self.deep = deep = steps >= LEVELS[3][1] or budget_ms >= LEVELS[3][0]
+        top = len(self.pc) // 2 + _MORE * deep  # (deeper lines of captures end at the last levels)
+        self.max_depth = depth if 0 < depth < top else top
         self.t0 = self._now()
         self.steps = self.nodes = 0
         self.r_act[0] = _NONE
-        self.r_score = self.r_depth = 0
-        self.dead = False
+        self.r_score = self.r_act[3] = 0
         self.caps = 0
         for i in range(128):
             self.hist[i] = 0
         for i in range(len(self.pc)):
             self.kill[i] = _NONE
         self._deviation_ban(game)
-        self.avoid = _NONE
+        self.seen[9] = _NONE
         pend = game.pending
         self.lo[0] = self.tn[0] = self.rv[0] = 0
-        self.ta[0] = NO_SQ
+        self.tt[0] = NO_SQ
         if game.placing() >= 0:
             self.knd[0] = _PLACE
             self.side[0] = pend[0]
@@ -266,7 +275,7 @@ class Engine:
             seen = self.seen
             for i in range(8):
                 if seen[i] >> 12 == h:
-                    self.avoid = seen[i] & 0xFFF
+                    seen[9] = seen[i] & 0xFFF
             seen[seen[8]] = h << 12 | 0xFFF   # (its move: _finish)
             self.pc[0] = _T_GEN
         self.dep[0] = 1
@@ -281,13 +290,13 @@ class Engine:
         # Game's public API; the search then never picks it (level 0 when the root is that
         # placement, level 1 below the predicted move).
         self.ban = self.ban_move = _NONE
-        if getattr(game, "must_deviate", -1) != self.me:
+        if getattr(game, "must_deviate", -1) != game.turn:
             return
         words = game.predicted_turn().split()
         if len(words) != 2:
             return
-        frm, to, cap = parse_move(words[0])
-        sq, face = parse_placement(words[1])
+        frm, to, cap = N.parse_move(words[0])
+        sq, face = N.parse_placement(words[1])
         if game.placing() >= 0:
             if not game.placement_allowed(sq, face):
                 self.ban = sq * 32 + face
@@ -313,7 +322,7 @@ class Engine:
                 return True
             self.steps += _STEP_UNITS
             now = self._now()
-            if self.r_depth and ((self.max_steps and self.steps >= self.max_steps)
+            if self.r_act[3] and ((self.max_steps and self.steps >= self.max_steps)
                                  or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
                 self._finish()
                 return True
@@ -349,9 +358,8 @@ class Engine:
             self.pc[0] = _T_LOOP if self.knd[0] == _TURN else _P_LOOP
 
     def _iteration_done(self, v):
-        self.r_depth = self.dep[0]
-        self.dead = not self.caps
-        self.caps &= 2
+        self.r_act[3] = self.dep[0]
+        self.caps = self.caps & 2 | (0 if self.caps & 3 else 4)
         k0 = self.lo[0]
         h = self.hi[0]
         i = k0
@@ -374,7 +382,7 @@ class Engine:
         a = self.r_act
         if a[0] == _NONE:
             return
-        me = self.me
+        me = self.side[0]                  # (game.turn at start())
         places = []
         move = None
         capture = False
@@ -386,7 +394,7 @@ class Engine:
             frm = a[0] >> 6
             to = a[0] & 63
             move = (frm, to)
-            victim = self.r_vic
+            victim = self.r_act[4]
             capture = victim != EMPTY
             placers = (me,) if victim <= MAX_BARRAGOON else (me ^ 1, me)
             for j in range(2):
@@ -396,8 +404,8 @@ class Engine:
             places.append((me, a[0] >> 5, a[0] & 31))
             if self.nxt[0] != _NOBODY and a[1] != _NONE:
                 places.append((self.nxt[0], a[1] >> 5, a[1] & 31))
-        self.result = Turn(me, move, capture, places, self.r_score, self.r_depth, self.nodes,
-                           self.steps, self.dead)
+        self.result = Turn(me, move, capture, places, self.r_score, self.r_act[3], self.nodes,
+                           self.steps, self.caps > 3)
 
     # --- the search, one step at a time ----------------------------------------------------
     def _step(self):
@@ -426,6 +434,7 @@ class Engine:
             self.ret = v if actor == self.side[k] else -v
             self.knd[j] = _TURN                 # (read by the parent's return step)
             self.side[j] = self.side[k]
+            self.dep[j] = dep                   # (a reduced move's: see _turn_ret)
             return
         self.knd[j] = kind
         self.side[j] = actor
@@ -441,8 +450,7 @@ class Engine:
         self.rv[j] = 0
         if not self.rv[k]:
             a = NO_SQ
-        self.ta[j] = a
-        self.tb[j] = b
+        self.tt[j] = a | b << 8
         self.lo[j] = self.hi[j] = lo
         self.tn[j] = self.tn[k] + (kind == _TURN)
         self.pc[j] = _T_GEN if kind == _TURN else _P_REC
@@ -451,7 +459,7 @@ class Engine:
     def _update(self, k, v, placed):
         """A child of level k returned v (k's view). placed: the child was a placement of the
         same turn (its best actions extend k's)."""
-        if k == 0 and self.cur[0] == self.avoid:
+        if k == 0 and self.cur[0] == self.seen[9]:
             v -= _REPEAT
         if v > self.bst[k]:
             self.bst[k] = v
@@ -463,7 +471,7 @@ class Engine:
                 self.r_act[0] = a
                 self.r_act[1] = self.pv1[0]
                 self.r_act[2] = self.pv2[0]
-                self.r_vic = self.vic[0]
+                self.r_act[4] = self.vic[0]
                 self.r_score = v
             if v > self.alp[k]:
                 self.alp[k] = v
@@ -578,7 +586,8 @@ class Engine:
             return
         if victim == EMPTY:
             ev.side = side ^ 1
-            self._child(k, _TURN, side ^ 1, d - 1, frm, to)
+            self._child(k, _TURN, side ^ 1, d - 1 - (self.deep and k and d > 2 and i - self.lo[k]
+                                                     >= _LATE and a != self.kill[k]), frm, to)
         elif victim <= MAX_BARRAGOON:
             self.mvr[k + 1] = side
             self.nxt[k + 1] = _NOBODY
@@ -608,6 +617,9 @@ class Engine:
         a = self.cur[k]
         victim = self.vic[k]
         placed = self.knd[j] == _PLACE
+        if not (victim or placed) and self.dep[j] + 2 == self.dep[k] and v > self.alp[k]:
+            self._child(k, _TURN, ev.side, self.dep[k] - 1, a >> 6, a & 63)
+            return                          # a reduced move did well: searched in full
         if not placed:
             ev.side ^= 1
         if victim & TILE:
@@ -620,10 +632,10 @@ class Engine:
         # The position's records (the tiles the last change can reach, or all), then either
         # the scan of every square and face, or the candidate squares of evaluation.candidates.
         ev = self.ev
-        if self.ta[k] != NO_SQ:
+        if self.tt[k] & 255 != NO_SQ:
             if ev.owner != k - 1:
                 ev.load_level(k - 1)
-            E.records(ev.b, ev.stamp, ev.tsq, ev.tkind, 1, self.ta[k] | self.tb[k] << 8)
+            E.records(ev.b, ev.stamp, ev.tsq, ev.tkind, 1, self.tt[k])
             self.steps += ev.b[WN]
         else:
             self.steps += ev.record_all()
@@ -631,8 +643,8 @@ class Engine:
         self.rv[k] = 1
         lo = self.lo[k]
         self.hi[k] = self.it[k] = lo
-        own = self.tn[k] == 0 and self.side[k] == self.me   # the turn being chosen: its own
-        if k == 0 or own and self.dep[k] <= 1:
+        own = self.tn[k] == 0 and self.side[k] == self.side[0]   # the turn being chosen: its own
+        if k == 0 or own and self.dep[k] <= 1 or self.deep and self.tn[k] == 0 and not own:
             self.it[k] = 0
             self.pc[k] = _P_SCAN
             return
@@ -663,9 +675,10 @@ class Engine:
         self.pc[k] = _P_DEL
 
     def _place_scan(self, k):
-        # One empty square (its 16 faces) a step; then the best is the level's answer (below
-        # a root move, where it is also kept in the root's ov for the deeper iterations), or
-        # at the root the ROOT_KEEP best are searched.
+        # One empty square (its 16 faces) a step; then the best is the level's answer (the
+        # engine's own below a root move, where it is also kept in the root's ov for the
+        # deeper iterations), or the best few are searched: at the root the ROOT_KEEP best,
+        # the opponent's (deepest level) the SCAN_KEEP best.
         ev = self.ev
         b = ev.b
         sq = self.it[k]
@@ -682,7 +695,8 @@ class Engine:
             self.it[k] = sq + 1
             v = r >> 5                      # keep the best squares, best first
             j = self.hi[k]
-            if j - lo == (_ROOT_KEEP if k == 0 else 1):
+            if j - lo == (_ROOT_KEEP if k == 0 else 1 if self.side[k] == self.side[0]
+                          else _SCAN_KEEP):
                 if v <= self.ov[j - 1]:
                     return
                 j -= 1
@@ -700,10 +714,10 @@ class Engine:
                 self.r_score = self.ov[lo]
             return
         h = self.hi[k]
-        if k == 0:
-            self.lim[0] = h
-            self.it[0] = lo
-            self.pc[0] = _P_LOOP
+        if k == 0 or self.side[k] != self.side[0]:     # the best few are searched
+            self.lim[k] = h
+            self.it[k] = lo
+            self.pc[k] = _P_LOOP
             return
         a = self.mv[lo]                     # (an empty square is always left)
         self.pv0[k] = a

@@ -3,6 +3,10 @@
     python tools/bench/bench_engine.py               the target matches (10 games each) + speed
     python tools/bench/bench_engine.py --games 100   the issue's targets (long: use nice)
     python tools/bench/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
+    ... --match L3:L2 --games 100 --progress      a line with the running score after every
+                                               game (stop a hopeless attempt early)
+    ... --match L3:L2 --games 70 --first 31       games 31-100 of the series only (the same
+                                               openings and colours; the players start fresh)
     python tools/bench/bench_engine.py --speed       speed and heap only
     python tools/bench/bench_engine.py --rp2040      speed, level budgets and heap on the
                                                emulated Pico (the figures that count)
@@ -255,13 +259,16 @@ def play(white, black, actions, max_turns):
     return (g.winner if g.over else DRAW), turns, not g.over
 
 
-def match(spec_a, spec_b, games, openings, max_turns=MAX_TURNS, seed=1, out=print):
-    """Play games between spec_a and spec_b; returns (won, drawn, lost, capped) for a."""
+def match(spec_a, spec_b, games, openings, max_turns=MAX_TURNS, seed=1, out=print,
+          progress=False, first=1):
+    """Play games between spec_a and spec_b; returns (won, drawn, lost, capped) for a.
+    progress: a line with the running score after every game; first: the number of the
+    first game in the series (its opening and colours)."""
     a = make_player(spec_a, seed)
     b = make_player(spec_b, seed + 7919)
     wins = draws = losses = capped = 0
     turns_total = 0
-    for i in range(games):
+    for i in range(first - 1, first - 1 + games):
         kind = openings if openings != "both" else ("start", "random")[(i // 2) % 2]
         acts = opening(kind, seed * 100003 + i // 2, deterministic(a) and deterministic(b))
         a_white = i % 2 == 0
@@ -274,6 +281,11 @@ def match(spec_a, spec_b, games, openings, max_turns=MAX_TURNS, seed=1, out=prin
             wins += 1
         else:
             losses += 1
+        if progress:
+            out("  game %d (%s white): %s in %d turns; %s so far %d-%d-%d"
+                % (i + 1, spec_a if a_white else spec_b,
+                   "draw" if w == DRAW else "won" if (w == WHITE) == a_white else "lost",
+                   t, spec_a, wins, draws, losses))
     decisive = wins + losses
     out("%-6s vs %-6s %4d games (%s openings): won %d, drawn %d, lost %d; %.1f%% of decisive "
         "games; %.0f turns a game; %d reached %d turns"
@@ -534,7 +546,7 @@ class UsageError(Exception):
 
 OPTIONS = {"--games": 10, "--match": None, "--openings": "random", "--max-turns": MAX_TURNS,
            "--seed": 1, "--speed": False, "--rp2040": False, "--profile": False, "--turns": 20,
-           "--level": 1,
+           "--level": 1, "--progress": False, "--first": 1,
            "--runtime": "auto", "--no-micropython": False}
 
 
@@ -572,8 +584,8 @@ def parse(argv):
                 raise UsageError("%s needs a number, not %r" % (a, v))
         else:
             opts[a] = v
-    if opts["--games"] < 1 or opts["--max-turns"] < 1 or opts["--turns"] < 1:
-        raise UsageError("--games, --max-turns and --turns must be at least 1")
+    if min(opts["--games"], opts["--max-turns"], opts["--turns"], opts["--first"]) < 1:
+        raise UsageError("--games, --max-turns, --turns and --first must be at least 1")
     if opts["--openings"] not in ("start", "random", "both"):
         raise UsageError("--openings is start, random or both")
     if opts["--runtime"] not in ("auto", "cpython", "micropython"):
@@ -624,7 +636,8 @@ def matches(opts, out=print, results=None):
     for a, b in specs:
         args = ["--match", "%s:%s" % (a, b), "--games", str(opts["--games"]), "--openings",
                 opts["--openings"], "--max-turns", str(opts["--max-turns"]), "--seed",
-                str(opts["--seed"])]
+                str(opts["--seed"]), "--first", str(opts["--first"])] + (
+                    ["--progress"] if opts["--progress"] else [])
         if mp is not None:
             import subprocess
             import os
@@ -636,6 +649,8 @@ def matches(opts, out=print, results=None):
                     r = line.split()[1:]
                 else:
                     out(line.rstrip("\n"))
+                    if hasattr(sys.stdout, "flush"):
+                        sys.stdout.flush()
             if proc.wait() or r is None:
                 out("bench_engine: the MicroPython match worker failed")
                 return 1
@@ -643,7 +658,8 @@ def matches(opts, out=print, results=None):
         else:
             lines = []
             w, d, l, c = match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"],
-                               opts["--seed"], out=lines.append)
+                               opts["--seed"], out=lines.append, progress=opts["--progress"],
+                               first=opts["--first"])
             for line in lines:
                 if not line.startswith("RESULT "):
                     out(line)
@@ -668,7 +684,8 @@ def main(argv):
         return 2
     if worker:
         for a, b in opts["--match"]:
-            match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"], opts["--seed"])
+            match(a, b, opts["--games"], opts["--openings"], opts["--max-turns"], opts["--seed"],
+                  progress=opts["--progress"], first=opts["--first"])
         return 0
     if opts["--rp2040"]:
         if opts["--profile"]:
