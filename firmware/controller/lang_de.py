@@ -20,8 +20,8 @@ T = (
     "Ein Weg O",                        # One Way E
     "Ein Weg S",                        # One Way S
     "Ein Weg W",                        # One Way W
-    "Zwei Wege V",                      # Two Ways V
-    "Zwei Wege H",                      # Two Ways H
+    "Zwei Wege N-S",                    # Two Ways V
+    "Zwei Wege O-W",                    # Two Ways H
     "Rechtskurve N",                    # Right Turn N
     "Rechtskurve O",                    # Right Turn E
     "Rechtskurve S",                    # Right Turn S
@@ -37,7 +37,7 @@ T = (
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
-    "%s ist dran",                      # %s: put one
+    "%s: setze ihn",                    # %s: put one
     "auf ein leeres",                   # on an empty
     "Feld",                             # square
     "%s: Symbol %s",                    # %s: face %s
@@ -45,7 +45,7 @@ T = (
     "ein leeres Feld",                  # an empty square
     "%s: Barragoon",                    # %s: Barragoon
     "auf",                              # on
-    "Bild",                             # face
+    "Sym.",                             # face
     "OK=ja",                            # OK=set
     # --- game over (the reasons are game.TERMINATIONS: the record keeps them in English)
     "Spielende",                        # Game over
@@ -67,7 +67,7 @@ T = (
     "Figur entfernen",                  # Remove piece
     "von",                              # from
     "Noch:",                            # Left:
-    "Still halten...",                  # Hold still...
+    "Stillhalten...",                   # Hold still...
     "Sensor",                           # Sensors
     "von 63",                           # of 63
     # --- notes while playing
@@ -98,7 +98,7 @@ T = (
     "Nimm die Figur",                   # Take the piece
     "von %s",                           # off %s
     # --- the question when the sensors cannot tell
-    "Wie war es?",                      # Which is it?
+    "Was geschah?",                     # Which is it?
     "Brett unsicher",                   # Board can't tell
     "Alles zurück?",                    # Each piece back?
     "Kein Schlagen",                    # No capture
@@ -157,8 +157,8 @@ T = (
     "Var.: %s",                         # Variant: %s
     "geschl.",                          # closed
     "offen",                            # open
-    "Expr. Weiß %d",                    # White express %d
-    "Expr. Braun %d",                   # Brown express %d
+    "Express Weiß %d",                  # White express %d
+    "Express Braun %d",                 # Brown express %d
     "Uhr: aus",                         # Clock: off
     "Uhr: %d min",                      # Clock: %d min
     "Zuschlag: %d s",                   # Increment: %d s
