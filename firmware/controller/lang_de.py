@@ -64,7 +64,7 @@ T = (
     # --- set-up and sensor test
     "Grundstellung",                    # Set up the board
     "Setze",                            # Place
-    "Figur entfernen",                  # Remove piece
+    "Stück entfernen",                  # Remove piece
     "von",                              # from
     "Noch:",                            # Left:
     "Stillhalten...",                   # Hold still...
@@ -77,8 +77,8 @@ T = (
     "%s ist nicht am Zug",              # %s: not your turn
     "%s kann nicht ziehen: zurück",     # %s can't move: put it back
     "%s zurück: %s",                    # Put back %s: %s
-    "Nimm die Figur von %s",            # Take the piece off %s
-    "Falsche Figur auf %s: anheben",    # Wrong piece on %s: lift it
+    "Nimm das Stück von %s",            # Take the piece off %s
+    "Falsches Stück auf %s: anheben",   # Wrong piece on %s: lift it
     "%s: kein Ziel",                    # %s: not a target
     "%s schlagen oder zurück",          # Capture %s or put it back
     "Berührt geführt: %s schlägt %s",   # Touch-move: %s takes %s
@@ -92,10 +92,10 @@ T = (
     "Brett richten",                    # Fix the board
     "Warte...",                         # Wait...
     "Zurück auf %s:",                   # Put back on %s:
-    "Falsche Figur",                    # Wrong piece on
+    "Falsches Stück",                   # Wrong piece on
     "%s: anheben",                      # %s: lift it
     "dann zurück",                      # then put back
-    "Nimm die Figur",                   # Take the piece
+    "Nimm das Stück",                   # Take the piece
     "von %s",                           # off %s
     # --- the question when the sensors cannot tell
     "Was geschah?",                     # Which is it?
@@ -174,7 +174,7 @@ T = (
     "Alle grün",                        # Green on all
     "Alle blau",                        # Blue on all
     "Alle weiß",                        # White on all
-    "Lauf: %s",                         # Walk: %s
+    "Lauflicht: %s",                    # Walk: %s
     "UP/DN: weiter",                    # UP/DN: next
     "OK: zurück",                       # OK: back
     # --- at power-on
