@@ -104,8 +104,8 @@ T = (
     "Kein Schlagen",                    # No capture
     "Nichts gezogen",                   # Nothing moved
     "Barragoon: %s",                    # Barragoon on %s
-    "Weißer auf %s",                    # White's on %s
-    "Brauner auf %s",                   # Brown's on %s
+    "Weiß auf %s",                      # White's on %s
+    "Braun auf %s",                     # Brown's on %s
     "Noch nicht",                       # Not yet
     "Ja, alle zurück",                  # Yes, all back
     "Vertauscht",                       # Pieces swapped
