@@ -127,7 +127,7 @@ T = (
     "a %s",                             # to %s
     "¿Colocado? OK",                    # Placed? OK
     "Colócalo así",                     # Put it down so
-    "Elige el tablero",                 # The board chose
+    "Cara ya elegida",                  # The board chose
     "Espera: pensando",                 # Wait: thinking
     "Ponlo en %s",                      # Put it on %s
     "Tablero: acepta empate",           # Board: draw agreed
