@@ -20,8 +20,8 @@ T = (
     "Ein Weg O",                        # One Way E
     "Ein Weg S",                        # One Way S
     "Ein Weg W",                        # One Way W
-    "Zwei Wege V",                      # Two Ways V
-    "Zwei Wege H",                      # Two Ways H
+    "Zwei Wege N-S",                    # Two Ways V
+    "Zwei Wege O-W",                    # Two Ways H
     "Rechtskurve N",                    # Right Turn N
     "Rechtskurve O",                    # Right Turn E
     "Rechtskurve S",                    # Right Turn S
@@ -37,7 +37,7 @@ T = (
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
-    "%s ist dran",                      # %s: put one
+    "%s: setze ihn",                    # %s: put one
     "auf ein leeres",                   # on an empty
     "Feld",                             # square
     "%s: Symbol %s",                    # %s: face %s
@@ -45,7 +45,7 @@ T = (
     "ein leeres Feld",                  # an empty square
     "%s: Barragoon",                    # %s: Barragoon
     "auf",                              # on
-    "Bild",                             # face
+    "Sym.",                             # face
     "OK=ja",                            # OK=set
     # --- game over (the reasons are game.TERMINATIONS: the record keeps them in English)
     "Spielende",                        # Game over
@@ -64,10 +64,10 @@ T = (
     # --- set-up and sensor test
     "Grundstellung",                    # Set up the board
     "Setze",                            # Place
-    "Figur entfernen",                  # Remove piece
+    "Stück entfernen",                  # Remove piece
     "von",                              # from
     "Noch:",                            # Left:
-    "Still halten...",                  # Hold still...
+    "Stillhalten...",                   # Hold still...
     "Sensor",                           # Sensors
     "von 63",                           # of 63
     # --- notes while playing
@@ -77,8 +77,8 @@ T = (
     "%s ist nicht am Zug",              # %s: not your turn
     "%s kann nicht ziehen: zurück",     # %s can't move: put it back
     "%s zurück: %s",                    # Put back %s: %s
-    "Nimm die Figur von %s",            # Take the piece off %s
-    "Falsche Figur auf %s: anheben",    # Wrong piece on %s: lift it
+    "Nimm das Stück von %s",            # Take the piece off %s
+    "Falsches Stück auf %s: anheben",   # Wrong piece on %s: lift it
     "%s: kein Ziel",                    # %s: not a target
     "%s schlagen oder zurück",          # Capture %s or put it back
     "Berührt geführt: %s schlägt %s",   # Touch-move: %s takes %s
@@ -92,20 +92,20 @@ T = (
     "Brett richten",                    # Fix the board
     "Warte...",                         # Wait...
     "Zurück auf %s:",                   # Put back on %s:
-    "Falsche Figur",                    # Wrong piece on
+    "Falsches Stück",                   # Wrong piece on
     "%s: anheben",                      # %s: lift it
     "dann zurück",                      # then put back
-    "Nimm die Figur",                   # Take the piece
+    "Nimm das Stück",                   # Take the piece
     "von %s",                           # off %s
     # --- the question when the sensors cannot tell
-    "Wie war es?",                      # Which is it?
+    "Was geschah?",                     # Which is it?
     "Brett unsicher",                   # Board can't tell
     "Alles zurück?",                    # Each piece back?
     "Kein Schlagen",                    # No capture
     "Nichts gezogen",                   # Nothing moved
     "Barragoon: %s",                    # Barragoon on %s
-    "Weißer auf %s",                    # White's on %s
-    "Brauner auf %s",                   # Brown's on %s
+    "Weiß auf %s",                      # White's on %s
+    "Braun auf %s",                     # Brown's on %s
     "Noch nicht",                       # Not yet
     "Ja, alle zurück",                  # Yes, all back
     "Vertauscht",                       # Pieces swapped
@@ -157,8 +157,8 @@ T = (
     "Var.: %s",                         # Variant: %s
     "geschl.",                          # closed
     "offen",                            # open
-    "Expr. Weiß %d",                    # White express %d
-    "Expr. Braun %d",                   # Brown express %d
+    "Express Weiß %d",                  # White express %d
+    "Express Braun %d",                 # Brown express %d
     "Uhr: aus",                         # Clock: off
     "Uhr: %d min",                      # Clock: %d min
     "Zuschlag: %d s",                   # Increment: %d s
@@ -174,7 +174,7 @@ T = (
     "Alle grün",                        # Green on all
     "Alle blau",                        # Blue on all
     "Alle weiß",                        # White on all
-    "Lauf: %s",                         # Walk: %s
+    "Lauflicht: %s",                    # Walk: %s
     "UP/DN: weiter",                    # UP/DN: next
     "OK: zurück",                       # OK: back
     # --- at power-on

@@ -20,8 +20,8 @@ T = (
     "Una dirección E",                  # One Way E
     "Una dirección S",                  # One Way S
     "Una dirección O",                  # One Way W
-    "Dos direc. V",                     # Two Ways V
-    "Dos direc. H",                     # Two Ways H
+    "Dos direc. N-S",                   # Two Ways V
+    "Dos direc. E-O",                   # Two Ways H
     "Giro dcha. N",                     # Right Turn N
     "Giro dcha. E",                     # Right Turn E
     "Giro dcha. S",                     # Right Turn S
@@ -37,7 +37,7 @@ T = (
     "Reserva",                          # Supply
     "Express",                          # Express
     "Coloca Barragoon",                 # Place Barragoon
-    "Coloca %s",                        # %s: put one
+    "%s: colócalo",                     # %s: put one
     "en una casilla",                   # on an empty
     "libre",                            # square
     "%s: cara %s",                      # %s: face %s
@@ -127,7 +127,7 @@ T = (
     "a %s",                             # to %s
     "¿Colocado? OK",                    # Placed? OK
     "Colócalo así",                     # Put it down so
-    "Elige el tablero",                 # The board chose
+    "Cara ya elegida",                  # The board chose
     "Espera: pensando",                 # Wait: thinking
     "Ponlo en %s",                      # Put it on %s
     "Tablero: acepta empate",           # Board: draw agreed

@@ -20,8 +20,8 @@ T = (
     "Una via E",                        # One Way E
     "Una via S",                        # One Way S
     "Una via O",                        # One Way W
-    "Due vie vert.",                    # Two Ways V
-    "Due vie oriz.",                    # Two Ways H
+    "Due vie N-S",                      # Two Ways V
+    "Due vie E-O",                      # Two Ways H
     "Svolta a dx N",                    # Right Turn N
     "Svolta a dx E",                    # Right Turn E
     "Svolta a dx S",                    # Right Turn S
@@ -37,7 +37,7 @@ T = (
     "Riserva",                          # Supply
     "Express",                          # Express
     "Metti Barragoon",                  # Place Barragoon
-    "Tocca al %s",                      # %s: put one
+    "%s: mettilo",                      # %s: put one
     "su una casella",                   # on an empty
     "libera",                           # square
     "%s: tipo %s",                      # %s: face %s
