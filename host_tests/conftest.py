@@ -101,6 +101,7 @@ def pytest_cmdline_main(config):
             config.option.numprocesses = workers
             if config.option.dist == "no":
                 config.option.dist = "loadfile"
+                config.option.loadscopereorder = False     # keep LONG_FIRST's order
     return None
 
 
