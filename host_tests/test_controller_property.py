@@ -13,6 +13,8 @@
 #    hands never leave it stuck.
 import os
 
+import pytest
+
 from hypothesis import given, note, settings, strategies as st, HealthCheck
 
 from toolkit import hands
@@ -28,6 +30,9 @@ from controller import modes as M
 EXAMPLES = int(os.environ.get("BARRAGOON_FUZZ_EXAMPLES", "200"))
 HANDS_EXAMPLES = int(os.environ.get("BARRAGOON_HANDS_EXAMPLES", "25"))
 HANDS_TURNS = int(os.environ.get("BARRAGOON_HANDS_TURNS", "8"))
+# The default run draws the same examples every time (CI is reproducible, a red run stays red);
+# BARRAGOON_FUZZ_RANDOM=1 draws new ones each run, to look further.
+RANDOM = os.environ.get("BARRAGOON_FUZZ_RANDOM", "") not in ("", "0")
 VALID = set(C.colour(p, m) for p in (C.STANDARD, C.RED_GREEN, C.dimmed(C.STANDARD),
                                       C.dimmed(C.RED_GREEN)) for m in range(C.COUNT))
 UNKNOWN = 0x40        # a Barragoon whose face nobody has confirmed yet
@@ -56,7 +61,7 @@ class Drawn:
         return seq[self.data.draw(st.integers(0, len(seq) - 1))]
 
 
-@settings(max_examples=HANDS_EXAMPLES, deadline=None,
+@settings(max_examples=HANDS_EXAMPLES, deadline=None, derandomize=not RANDOM,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data(), st.sampled_from(hands.PROFILES))
 def test_the_board_records_what_the_hands_did(data, profile):
@@ -312,7 +317,7 @@ def check_reachable(game):
     assert again.winner == game.winner
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data(), st.sampled_from(STARTS))
 def test_random_hands_never_crash_or_strand_the_board(data, start):
@@ -409,3 +414,12 @@ class LoggingRig(Rig):
             if step.split() and step.split()[0] in ("press", "hold"):
                 self.log.append("%d:%s" % (self.t, step.strip()))
         return Rig.run(self, script)
+
+
+@pytest.mark.xfail(strict=True, reason="known defect: a stray piece slid over one of the moved "
+                   "tile's targets after the move leaves a phantom tile in a hand")
+def test_fuzz05_a_stray_piece_slid_after_the_move_leaves_no_tile_in_a_hand():
+    # Found by the random-hands fuzz above (BARRAGOON_FUZZ_RANDOM=1); the script says what a
+    # fair referee does. Strict: once the judge is fixed this passes, and the mark must go.
+    from test_board_events import run_file
+    run_file("fuzz05_stray_piece_slid_after_the_move.txt")
