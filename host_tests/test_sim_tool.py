@@ -458,3 +458,15 @@ def test_the_emulated_pico_starts_in_the_language_given(tmp_path):
         assert st.load_language("en", ("en", "de", "it", "es")) == "es"
         assert st.load_palette() == (1 if before else 0)
         assert st.load_brightness(30) == (40 if before else 30)
+
+
+def test_a_page_that_closes_before_its_answer_is_written_leaves_no_traceback(capsys):
+    import socket
+    server, client = socket.socketpair()
+    client.sendall(b"GET /no-such-page HTTP/1.1\r\nHost: x\r\n\r\n")
+    client.close()                          # gone before the 404 is written
+    try:
+        simtool.Handler(server, ("127.0.0.1", 0), None)   # handles the request at once
+    finally:
+        server.close()
+    assert "Traceback" not in capsys.readouterr().err

@@ -1010,6 +1010,14 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, fmt, *args):
         pass
 
+    def handle(self):
+        # A page closed or reloaded while its answer is written: nothing to report (the server
+        # would print a traceback for it).
+        try:
+            BaseHTTPRequestHandler.handle(self)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
     def _send(self, code, body, ctype="application/json"):
         if isinstance(body, str):
             body = body.encode()
