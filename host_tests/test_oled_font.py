@@ -13,6 +13,7 @@ if sys.implementation.name != "micropython":
 
 import framebuf  # noqa: E402
 from controller import font, screens  # noqa: E402
+from test_screens import region  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_drawing_allocates_nothing_once_warm",)
@@ -35,14 +36,8 @@ def new_fb(w=128, h=64):
 
 
 def cell(fb, x=0, y=0, w=8, h=8):
-    """Pixels of a rectangle, row by row, as bytes of 0/1."""
-    out = bytearray(w * h)
-    i = 0
-    for yy in range(y, y + h):
-        for xx in range(x, x + w):
-            out[i] = fb.pixel(xx, yy)
-            i += 1
-    return bytes(out)
+    """Pixels of a rectangle, row by row, as bytes of 0/1 (test_screens.region)."""
+    return bytes(region(fb, x, y, w, h))
 
 
 def glyph(ch, c=1, background=0):
