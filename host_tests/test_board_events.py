@@ -332,6 +332,10 @@ def test_fuzz04_a_less_likely_capture_is_not_made_while_a_tile_is_in_a_hand():
     run_file("fuzz04_victim_first_right_after_the_move_was_made.txt")
 
 
+def test_fuzz05_a_stray_piece_slid_after_the_move_leaves_no_tile_in_a_hand():
+    run_file("fuzz05_stray_piece_slid_after_the_move.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

@@ -13,8 +13,6 @@
 #    hands never leave it stuck.
 import os
 
-import pytest
-
 from hypothesis import given, note, settings, strategies as st, HealthCheck
 
 from toolkit import hands
@@ -414,12 +412,3 @@ class LoggingRig(Rig):
             if step.split() and step.split()[0] in ("press", "hold"):
                 self.log.append("%d:%s" % (self.t, step.strip()))
         return Rig.run(self, script)
-
-
-@pytest.mark.xfail(strict=True, reason="known defect: a stray piece slid over one of the moved "
-                   "tile's targets after the move leaves a phantom tile in a hand")
-def test_fuzz05_a_stray_piece_slid_after_the_move_leaves_no_tile_in_a_hand():
-    # Found by the random-hands fuzz above (BARRAGOON_FUZZ_RANDOM=1); the script says what a
-    # fair referee does. Strict: once the judge is fixed this passes, and the mark must go.
-    from test_board_events import run_file
-    run_file("fuzz05_stray_piece_slid_after_the_move.txt")

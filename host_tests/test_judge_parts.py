@@ -1,11 +1,12 @@
 # The judge's parts, each alone (controller/stories.py, touchmove.py, view.py): a Turn set up by
 # hand from a position, then the pool of stories, the touch-move duties or the LED view, without
-# the judge that normally drives them.
+# the judge that normally drives them; and the judge's decision on a pool of stories.
 from barragoon.game import Game
 from barragoon.notation import parse_square
 from controller import colours as C
 from controller.stories import Turn, Stories, tables, elapsed, NEW
 from controller.touchmove import TouchMove
+from controller.judge import Judge
 from controller.view import View, N_CAPTURE
 
 RUNTIMES = ("cpython", "micropython")
@@ -84,6 +85,27 @@ def test_stories_take_a_piece_set_back_on_its_own_square_for_the_same_piece():
     others = [pool.hs[i] for i in range(1, pool.nh)]
     assert all(o.cost > 0 for o in others)
     assert any(o.board[sq("a2")] == NEW for o in others)
+
+
+def test_judge_acts_on_a_board_at_rest_as_a_legal_turn_left_it_with_every_hand_empty():
+    # d2-b1, then a spare set on a1, slid to c1 (a target of d2) and taken away. The story of
+    # d2's tile still in a hand with the spare standing on b1 ranks first (the spare's slide
+    # costs it a second stray), but the sensors cannot tell it from d2-b1 with every hand
+    # empty: the judge makes d2-b1 at rest and shows no tile in a hand.
+    g = Game("7/7/7/7/3z3/7/7/3D1Z1/6z w 24")
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    j = Judge(sensed)
+    j.begin(g)
+    for t, name, present in ((1000, "d2", 0), (1300, "b1", 1), (1700, "a1", 1),
+                             (1730, "a1", 0), (1730, "c1", 1), (1760, "c1", 0)):
+        sensed[sq(name)] = present
+        j.event(sq(name), present, t)
+    assert j.hs[0].n and j.hs[0].board[sq("b1")] == NEW      # likeliest: the phantom
+    j.tick(2100)
+    assert j.committed == (sq("d2") << 6) + sq("b1") and j.hs[0].n == 0
+    assert j.mean[sq("d2")] == C.OFF and j.err_sq < 0
 
 
 def test_stories_merge_equal_histories_and_keep_at_most_twelve():

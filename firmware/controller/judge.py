@@ -808,8 +808,8 @@ class Judge:
 
     def _interpret(self, ask=True):
         """Classify every story. Returns the index of the likeliest valid one, -1 when there
-        is none or a story that is not valid is likelier, -2 when the players must be asked
-        (ask_* filled; only with ask)."""
+        is none or a story that is not valid is likelier (unless the valid one is plain, see
+        _plain), -2 when the players must be asked (ask_* filled; only with ask)."""
         pool = self.pool
         hs, nh = pool.hs, pool.nh
         best = -1
@@ -822,10 +822,11 @@ class Judge:
         self.ask_n = 0
         if best >= 0:
             low = self._score(hs[best])
-            for i in range(nh):
-                if self._score(hs[i]) < low:
-                    return -1              # likelier: a piece still in a hand (or a wrong
-                    #                        one down): the turn is not done, nothing to act on
+            if not self._plain(hs[best]):
+                for i in range(nh):
+                    if self._score(hs[i]) < low:
+                        return -1          # likelier: a piece still in a hand (or a wrong
+                        #                    one down): the turn is not done, nothing to act on
         if best < 0 or not ask:
             return best
         self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
@@ -861,6 +862,21 @@ class Judge:
         self._add_ask(K_BAD, 0, 0, bad)
         self._order_asks()
         return -2
+
+    def _plain(self, h):
+        """Does valid story h leave nothing in the hands and no piece from outside on the
+        board (but Barragoons for its placements)? Then every square is as a legal turn left
+        it: a likelier story with a piece in a hand differs from it only where the sensors
+        cannot see (a spare standing in that piece's place), and does not hold the turn up."""
+        if h.n:
+            return False
+        bd = h.board
+        seen = self.turn.seen_sq
+        for i in range(self.turn.seen_n):
+            sq = seen[i]
+            if bd[sq] == NEW and sq != h.p0 and sq != h.p1:
+                return False
+        return True
 
     def _score(self, h):
         """How likely a classified story is (lower: likelier)."""
