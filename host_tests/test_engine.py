@@ -514,6 +514,38 @@ def test_levels_grow():
     assert steps == sorted(steps) and times == sorted(times)
 
 
+# Captures everywhere: four turns of captures and their placements fill 11 levels.
+CROWDED = "2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22"
+
+
+def test_levels_1_and_2_search_within_the_stack_they_were_measured_with():
+    # Level 3 has more levels and actions for its lines of captures; below its budget the
+    # search keeps to the first 11 levels and 256 actions, so levels 1 and 2 play exactly as
+    # their matches measured them (firmware/README.md, The opponent).
+    rng = Rng(5)
+    games = [Game(CROWDED)]
+    while len(games) < 4:
+        g = Game()
+        while not g.over and len(g.turn_texts()) < 16:
+            random_action(g, rng)
+        if not g.over:
+            games.append(g)
+    for g in games:
+        for steps, depth in ((LEVELS[1][1], 0), (LEVELS[2][1], 4)):
+            a = Engine().run(g, steps=steps, depth=depth)
+            b = Engine(levels=11, buffer=256).run(g, steps=steps, depth=depth)
+            assert (a.text, a.score, a.nodes, a.steps) == (b.text, b.score, b.nodes, b.steps)
+
+
+def test_level_3_follows_lines_of_captures_beyond_the_smaller_stack():
+    # The smaller stack scored such lines where they stood; level 3 follows them on.
+    g = Game(CROWDED)
+    a = Engine().run(g, steps=LEVELS[3][1], depth=4)
+    b = Engine(levels=11, buffer=256).run(g, steps=LEVELS[3][1], depth=4)
+    assert a.depth == b.depth == 4
+    assert a.nodes > b.nodes
+
+
 def test_search_allocates_nothing_per_step_on_micropython():
     import gc
     eng = Engine(levels=24, clock=FakeClock())    # (deep enough not to finish)

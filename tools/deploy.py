@@ -219,6 +219,13 @@ def prepare_out(out):
         raise DeployError("cannot make the build folder %s: %s" % (out, e.strerror or e))
 
 
+# Compiled without line numbers (mpy-cross -O3; they have no asserts to lose): a .mpy's code
+# is loaded into the heap, and the engine's modules and Engine() must stay within 24 KB on a
+# stock Pico (test_rp2040_engine.py); the line numbers took 768 B of it. Their tracebacks
+# name the function, not the line. The frozen firmware keeps them: its code stays in flash.
+NO_LINES = ("barragoon/engine.py", "barragoon/evaluation.py")
+
+
 def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
     """Compile/copy every firmware source into out; return the board paths, sorted. arch is
     mpy-cross's -march: the board's by default, "host" for the unix port on this computer."""
@@ -232,8 +239,9 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             shutil.copyfile(os.path.join(firmware, *src.split("/")), dest_abs)
         else:
             # Run from firmware/ with the relative path, so tracebacks on the board name
-            # "barragoon/core.py" (line numbers are kept).
-            proc = subprocess.run(mpy_cross + ["-march=" + arch, "-o", dest_abs, src],
+            # "barragoon/core.py" (line numbers are kept, but see NO_LINES).
+            opt = ["-O3"] if src in NO_LINES else []
+            proc = subprocess.run(mpy_cross + opt + ["-march=" + arch, "-o", dest_abs, src],
                                   cwd=firmware, capture_output=True, text=True)
             if proc.returncode != 0:
                 raise DeployError("mpy-cross failed on %s:\n%s" % (src, proc.stderr or proc.stdout))

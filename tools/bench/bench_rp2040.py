@@ -445,6 +445,21 @@ def rnd(n):
     global k
     k = (k * 1103515245 + 12345) & 0x3FFFFFFF
     return k %% n
+def place():
+    # A random allowed placement, counted twice instead of listed: a list of every square
+    # and face would be the largest allocation of the game (a player uses the buttons).
+    n = 0
+    for sq in range(63):
+        for f in range(1, 17):
+            n += g.placement_allowed(sq, f)
+    r = rnd(n)
+    for sq in range(63):
+        for f in range(1, 17):
+            if g.placement_allowed(sq, f):
+                if r == 0:
+                    g.place(sq, f)
+                    return
+                r -= 1
 def note():
     global peak
     gc.collect()
@@ -473,10 +488,7 @@ try:
             for p in t.places[:n]:
                 g.place(p[1], p[2])
         elif side >= 0:
-            ok = [(sq, f) for sq in range(63) for f in range(1, 17)
-                  if g.placement_allowed(sq, f)]
-            sq, f = ok[rnd(len(ok))]
-            g.place(sq, f)
+            place()
         else:
             if turns %% 10 == 0:
                 eng.run(g, steps=%(hint_steps)d)
@@ -487,7 +499,9 @@ try:
             turns += 1
         note()
     end = g.reason or end
-except MemoryError:
+except MemoryError as e:
+    import sys
+    sys.print_exception(e)
     end = 'MemoryError'
 print('E', turns, hints, peak - script, games, end.replace(' ', '_'))
 """
