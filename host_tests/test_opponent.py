@@ -494,6 +494,35 @@ def test_a_game_with_a_clock_against_the_board():
     assert '[Opponent "Brown 1"]' in b.saved_text() and '[Clock "' in b.saved_text()
 
 
+def test_each_strength_searches_the_work_its_matches_were_measured_with():
+    # A level is an amount of search work (engine.LEVELS, the units of bench_engine.py's
+    # matches), so the board plays as strong as measured whatever share of the CPU its loop
+    # leaves the engine; the time limit only ends a search that would take far longer, and a
+    # clock lowers it to a twentieth of the board's time left. A hint is a second's look.
+    from barragoon.engine import LEVELS
+
+    class Clock:
+        def __init__(self, ms):
+            self.left = ms
+
+        def ms(self, side):
+            return self.left
+
+    class Ctl:
+        clock = None
+
+    saved, OP.LIMIT = OP.LIMIT, None
+    try:
+        ctl = Ctl()
+        for level in (1, 2, 3):
+            assert OP._limits(level, ctl, 1) == LEVELS[level]
+        ctl.clock = Clock(5 * 60 * 1000)
+        assert OP._limits(3, ctl, 1) == (15000, LEVELS[3][1])
+        assert OP._limits(0) == (OP.HINT_MS, 0)
+    finally:
+        OP.LIMIT = saved
+
+
 def test_an_event_script_chooses_the_board_in_the_menus_and_plays_its_move():
     from test_board_events import run_file
     r = run_file("vsboard_game.txt")

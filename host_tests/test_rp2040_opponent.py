@@ -1,10 +1,11 @@
 # Against the board on the emulated Pico (tools/rp2040), the real firmware as deployed: a saved
-# game against the board (Brown, strength 1: 1.5 s a turn) resumes after a restart; the player
-# moves; the board thinks in slices while the loop scans on (a Brown tile lifted meanwhile is
-# lit at once and may not move), then shows its move; the player carries it out and it is
-# saved. The figures (printed, never asserted: the emulator's time is the judge): how long the
-# board took against its budget and, while it thought, the longest gap between two scans, the
-# loop steps (from the firmware's busy signal on GP25) and lift-to-light.
+# game against the board (Brown, strength 1: 15,300 units of work) resumes after a restart;
+# the player moves; the board thinks in slices while the loop scans on (a Brown tile lifted
+# meanwhile is lit at once and may not move), then shows its move; the player carries it out
+# and it is saved. The figures (printed, never asserted: the emulator's time is the judge): how
+# long the board took for its level's work (units a ms: engine.LEVELS) and, while it thought,
+# the longest gap between two scans, the loop steps (from the firmware's busy signal on GP25)
+# and lift-to-light.
 import pico_bench
 from rp2040 import board
 from toolkit.event_script import square_number as S, square_text
@@ -13,7 +14,7 @@ pico_bench.require()
 
 from barragoon.engine import LEVELS  # noqa: E402
 
-BUDGET_MS = LEVELS[1][0]           # strength 1
+BUDGET_MS, UNITS = LEVELS[1]        # strength 1
 
 
 def _move_shown(line):
@@ -60,10 +61,11 @@ def test_the_board_plays_its_move_while_the_loop_keeps_scanning():
         b.wait(300)
         assert b.files()[board.GAME].decode().endswith("1. d2-d5 " + move + "\n") or \
             ("1. d2-d5 " + move) in b.files()[board.GAME].decode()
-        print("\nboard's move %s after %.0f ms (budget %d ms); while it thought: longest "
-              "time between scans %.1f ms, loop steps median %.1f / 99th %% %.1f / max %.1f ms, "
-              "lift-to-light %s ms" % (move, answer_ms, BUDGET_MS, gaps, steps[len(steps) // 2],
-                                       steps[len(steps) * 99 // 100], steps[-1], lift_ms))
+        print("\nboard's move %s after %.0f ms (%d units, %.1f a ms; time limit %d ms); while "
+              "it thought: longest time between scans %.1f ms, loop steps median %.1f / 99th %% "
+              "%.1f / max %.1f ms, lift-to-light %s ms"
+              % (move, answer_ms, UNITS, UNITS / answer_ms, BUDGET_MS, gaps,
+                 steps[len(steps) // 2], steps[len(steps) * 99 // 100], steps[-1], lift_ms))
         assert square_text(frm) == move[:2]
     finally:
         b.close()

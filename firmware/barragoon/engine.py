@@ -8,7 +8,7 @@
 #     ...
 #     # The board's turn has come (game.turn is the board's side, the game is not over and
 #     # no draw offer waits for an answer), or the player asked for a hint:
-#     eng.start(game, budget_ms=LEVELS[level][0])   # plays for game.turn
+#     eng.start(game, *LEVELS[level])   # plays for game.turn (time limit, work)
 #     # Every pass of the main loop, after the scan and the events:
 #     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
 #         ...                                       # (a step: 0.2-4 ms on the RP2040)
@@ -123,10 +123,15 @@ _BASE_BUFFER = const(256)
 
 # Work units: host matches count work instead of time, so they give the same answer on every
 # machine. A unit is about one tile's move generation; every search step costs STEP_UNITS
-# more (the search's own bytecode, _STEP_UNITS). LEVELS: (thinking time on the board in ms, the work the
-# emulated RP2040 does in that time: bench_engine.py --rp2040 measures it).
+# more (the search's own bytecode, _STEP_UNITS). LEVELS[1..3]: (the longest the board may
+# think in ms, the level's work in units). The board searches a level's work, as its matches
+# were measured with, so it plays as strong as they say on any board; the time that takes
+# depends on how much of the CPU the board's loop leaves the engine (firmware/README.md, The
+# opponent: about 3.4 units a ms on the emulated Pico while the matrix is scanned), and the
+# time limit only ends a search that would take far longer. LEVELS[0]: (ms a unit of a search
+# with the CPU to itself, 1), to turn a hint's time into units (bench_rp2040.py).
 _STEP_UNITS = const(2)
-LEVELS = ((0.098, 1), (1500, 15300), (10000, 102000), (60000, 612000))
+LEVELS = ((0.098, 1), (12000, 15300), (80000, 102000), (480000, 612000))
 
 
 
@@ -231,7 +236,8 @@ class Engine:
         self.max_steps = steps
         self.budget = budget_ms
         self.deep = deep = steps >= LEVELS[3][1] or budget_ms >= LEVELS[3][0]
-        top = self._levels() // 2 + _MORE * deep  # (deeper lines of captures end at the last levels)
+        top = self._levels() // 2 + _MORE * deep   # (deeper lines of captures end at the
+        #                                              last levels)
         self.max_depth = depth if 0 < depth < top else top
         self.t0 = self._now()
         self.steps = self.nodes = 0

@@ -54,7 +54,8 @@ STEP_END_MS = 3            # think until this long after the loop step began (th
                            # events and the tick come first; the LEDs and the screen follow
                            # within the period); at least one engine step (1-4 ms) a loop step
 SLICE_MS = None            # a fixed slice instead (tests: 0, one engine step per loop step)
-STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (1.5, 10, 60 s per turn)
+STRENGTHS = 3              # levels 1-3: engine.LEVELS[1..3] (their work; about 4.5 s, 30 s
+                           # and 3 min a turn on the emulated Pico)
 HINT_MS = 1000             # thinking time of a hint
 CLOCK_SHARE = 20           # with a clock: at most this fraction of the board's time left
 OFFER_AGAIN = 20           # turns the board waits after a declined draw offer
@@ -101,11 +102,11 @@ def _limits(level, ctl=None, side=0):
         return LIMIT
     if level == 0:
         return HINT_MS, 0
-    ms = lazy.load(ENGINE[0]).LEVELS[level][0]
+    ms, steps = lazy.load(ENGINE[0]).LEVELS[level]
     ck = ctl.clock if ctl is not None else None
     if ck is not None and ck.ms(side) // CLOCK_SHARE < ms:
         ms = ck.ms(side) // CLOCK_SHARE
-    return ms, 0
+    return ms, steps
 
 
 # --- the saved tag ------------------------------------------------------------------------------
