@@ -16,8 +16,8 @@
 Players: random (random move, random placements), greedy (the most valuable capture, else a
 random move; random placements), ref2 (the 2-ply reference, tools/toolkit/reference_player.py),
 L1 L2 L3 (the engine's levels, as work budgets: a unit is about one tile's move generation,
-the same work on every machine, so results are reproducible; engine.LEVELS holds what the
-emulated Pico does in each level's time), sN (N units), dN (depth N).
+the same work on every machine, so results are reproducible; engine.LEVELS holds each
+strength's work, which the board searches as it is), sN (N units), dN (depth N).
 
 Matches run on the MicroPython unix port when there is one (the engine's and the rules core's
 viper code is machine code there: many times faster than CPython, and the same games; --runtime
@@ -57,6 +57,8 @@ if MICRO:
 from toolkit.reference_player import ReferencePlayer  # noqa: E402
 
 # Positions for the speed figures: the start, a middle game, a crowded one, a late one.
+SPEED_MS = (2000, 1500, 10000)   # --rp2040: searches of these lengths on each position
+PROFILE_MS = 1500                # --rp2040 --profile: a search of this length on each
 SPEED_POSITIONS = (
     ("start", "1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24"),
     ("middle", "2d1dv1/2z[X]3/2[X]4/v[X]D[X]1z1/[X]1[X]3[X]/5[X]1/V2V3/1Z[X][X]Z2/2D1D2 w 22"),
@@ -396,7 +398,7 @@ t_max = 0
 units = 0
 ms = 0
 while not g.over and turns < %(turns)d:
-    eng.start(g, budget_ms=LEVELS[%(level)d][0])
+    eng.start(g, *LEVELS[%(level)d])
     us, worst = think_all(%(slice)d)
     t_max = max(t_max, us)
     t = eng.best()
@@ -458,10 +460,10 @@ def profile(out=print):
         return 2
     files = flashfs.read_files(flashfs.build_image(board.build_firmware()))
     files.pop("main.py")
-    code = PROFILE_SCRIPT % {"positions": SPEED_POSITIONS, "ms": LEVELS[1][0]}
+    code = PROFILE_SCRIPT % {"positions": SPEED_POSITIONS, "ms": PROFILE_MS}
     with pico.Pico(flash=flashfs.build_image(None, files)) as p:
         p.run_for(500)
-        lines = p.exec(code, timeout_ms=len(SPEED_POSITIONS) * LEVELS[1][0] * 4 + 300000)
+        lines = p.exec(code, timeout_ms=len(SPEED_POSITIONS) * PROFILE_MS * 4 + 300000)
     rows = {}
     for line in lines.split("\r\n"):
         w = line.split()
@@ -471,7 +473,7 @@ def profile(out=print):
                 r[i] += int(w[3 + i])
     total = sum(r[1] for r in rows.values()) or 1
     out("Where the time goes: %s, %d ms each, emulated Pico (the timing adds to each step)"
-        % (", ".join(n for n, _ in SPEED_POSITIONS), LEVELS[1][0]))
+        % (", ".join(n for n, _ in SPEED_POSITIONS), PROFILE_MS))
     out("  %-32s %6s %9s %6s %11s" % ("step", "steps", "us a step", "share", "units a step"))
     for pc in sorted(rows):
         n, us, u = rows[pc]
@@ -491,10 +493,10 @@ def rp2040(turns, level, out=print):
     files = flashfs.read_files(flashfs.build_image(build))
     files.pop("main.py")
     slice_ms = 3
-    times = (2000, LEVELS[1][0], LEVELS[2][0])
+    times = SPEED_MS
     code = RP2040_SCRIPT % {"positions": SPEED_POSITIONS, "times": times, "slice": slice_ms,
                             "first": FIRST_PLY, "turns": turns, "level": level}
-    timeout = (len(SPEED_POSITIONS) * sum(times) * 2 + turns * LEVELS[level][0] * 3 + 900000)
+    timeout = (len(SPEED_POSITIONS) * sum(times) * 2 + turns * LEVELS[level][0] * 2 + 900000)
     with pico.Pico(flash=flashfs.build_image(None, files)) as p:
         p.run_for(500)
         base = int(p.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())\n"))
@@ -526,16 +528,16 @@ def rp2040(turns, level, out=print):
                 "think(%d) %.1f ms: %s" % (int(w[1]) / 1000.0, w[2], slice_ms,
                                            int(w[3]) / 1000.0, " ".join(w[4:])))
         elif w[0] == "game":
-            out("  self-play at L%d (%d ms a turn): %s turns, %s; %.1f units a ms; heap peak "
-                "%s B above a fresh interpreter (game, engine, answers); slowest answer %.0f ms"
-                % (level, LEVELS[level][0], w[1], " ".join(w[6:]),
+            out("  self-play at L%d (%d units a turn): %s turns, %s; %.1f units a ms; heap "
+                "peak %s B above a fresh interpreter (game, engine, answers); slowest answer "
+                "%.0f ms" % (level, LEVELS[level][1], w[1], " ".join(w[6:]),
                    int(w[2]) / max(1.0, int(w[3])), w[4], int(w[5]) / 1000.0))
     if rates:
         rate = sum(rates) / len(rates)
-        out("  units a ms over the searches: %.1f (%.1f-%.1f); engine.LEVELS: %s"
+        out("  units a ms over the searches (the CPU to itself; the board's loop leaves the "
+            "engine about 3.4: test_rp2040_opponent.py): %.1f (%.1f-%.1f); engine.LEVELS: %s"
             % (rate, min(rates), max(rates), ", ".join(
-                "L%d %d units in %d ms (%.1f a ms)" % (i, LEVELS[i][1], LEVELS[i][0],
-                                                     LEVELS[i][1] / LEVELS[i][0])
+                "L%d %d units (time limit %d s)" % (i, LEVELS[i][1], LEVELS[i][0] // 1000)
                 for i in range(1, len(LEVELS)))))
     return 0
 
@@ -612,10 +614,10 @@ def _table(results, games, out):
     out("")
     out("%d of %d games reached %d turns (%.1f %%; target: at most %d %%)"
         % (capped_all, total, MAX_TURNS, 100.0 * capped_all / max(1, total), CAPPED_PERCENT))
-    out("Budgets (engine.LEVELS: work units a turn = what the emulated Pico searches in the "
-        "level's time, bench_engine.py --rp2040): " + ", ".join(
-            "L%d %d units = %g s" % (i, LEVELS[i][1], LEVELS[i][0] / 1000.0)
-            for i in range(1, len(LEVELS))))
+    out("Budgets (engine.LEVELS: the work units a turn the board searches at each strength; "
+        "in the board's loop on the emulated Pico about 3.4 units a ms, test_rp2040_opponent.py): "
+        + ", ".join("L%d %d units = about %.1f s" % (i, LEVELS[i][1], LEVELS[i][1] / 3400.0)
+                    for i in range(1, len(LEVELS))))
 
 
 def matches(opts, out=print, results=None):
