@@ -1,8 +1,9 @@
 # The engine on the emulated Pico (tools/rp2040), from the .mpy build the board runs, in the raw
 # REPL (no main.py): its heap stays within the 24 KB the issue allows, a search allocates
 # nothing per step, and it plays a game against itself without MemoryError. Times are printed
-# (pytest -s), not asserted. BARRAGOON_RP2040_LONG=1 plays 150 turns at the highest level (about
-# 75 simulated minutes, some hours of emulation); the default is a few turns at level 1.
+# (pytest -s), not asserted. BARRAGOON_RP2040_LONG=1 plays 150 turns at the highest level (its
+# work, about a minute a turn with the CPU to itself: hours of emulation); the default is a few
+# turns at level 1.
 import pytest
 
 import pico_bench
@@ -71,10 +72,10 @@ def test_plays_a_game_against_itself(board):
         "turns = 0\n"
         "late = 0\n"
         "worst = 0\n"
-        "budget = LEVELS[%d][0]\n"
+        "budget, work = LEVELS[%d]\n"
         "while not g.over and turns < %d:\n"
         "    t0 = time.ticks_ms()\n"
-        "    eng.start(g, budget_ms=budget)\n"
+        "    eng.start(g, budget, work)\n"
         "    while True:\n"
         "        t1 = time.ticks_us()\n"
         "        done = eng.think(3)\n"
