@@ -1,8 +1,8 @@
 # The simulator offers the game against the board through the firmware's own menus: tools/sim.py
 # (the real firmware, on the MicroPython unix port when there is one), driven over its page's
 # HTTP API as the page does: New game -> Against: board, set up, a move, the board thinks (its
-# work at strength 1, 15,300 units), shows its move on the OLED and the LEDs, the player carries it out,
-# and game.txt holds the move and the opponent. CPython only (pytest).
+# work at strength 1, 15,300 units), shows its move on the OLED and the LEDs, the player
+# carries it out, and game.txt holds the move and the opponent. CPython only (pytest).
 import time
 
 from barragoon.notation import parse_square, square_name
