@@ -822,11 +822,12 @@ class Judge:
         self.ask_n = 0
         if best >= 0:
             low = self._score(hs[best])
-            if not self._plain(hs[best]):
-                for i in range(nh):
-                    if self._score(hs[i]) < low:
-                        return -1          # likelier: a piece still in a hand (or a wrong
-                        #                    one down): the turn is not done, nothing to act on
+            for i in range(nh):
+                if self._score(hs[i]) < low:
+                    if self._plain(hs[best]):
+                        break
+                    return -1              # likelier: a piece still in a hand (or a wrong
+                    #                        one down): the turn is not done, nothing to act on
         if best < 0 or not ask:
             return best
         self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
