@@ -58,6 +58,8 @@ from toolkit.reference_player import ReferencePlayer  # noqa: E402
 
 # Positions for the speed figures: the start, a middle game, a crowded one, a late one.
 SPEED_MS = (2000, 1500, 10000)   # --rp2040: searches of these lengths on each position
+BOARD_UNITS_A_MS = 3.4           # the engine in the board's loop on the emulated Pico
+#                                  (test_rp2040_opponent.py prints it)
 PROFILE_MS = 1500                # --rp2040 --profile: a search of this length on each
 SPEED_POSITIONS = (
     ("start", "1vd1dv1/2zdz2/7/1[X]3[X]1/[X]1[X]1[X]1[X]/1[X]3[X]1/7/2ZDZ2/1VD1DV1 w 24"),
@@ -535,8 +537,8 @@ def rp2040(turns, level, out=print):
     if rates:
         rate = sum(rates) / len(rates)
         out("  units a ms over the searches (the CPU to itself; the board's loop leaves the "
-            "engine about 3.4: test_rp2040_opponent.py): %.1f (%.1f-%.1f); engine.LEVELS: %s"
-            % (rate, min(rates), max(rates), ", ".join(
+            "engine about %.1f: test_rp2040_opponent.py): %.1f (%.1f-%.1f); engine.LEVELS: %s"
+            % (BOARD_UNITS_A_MS, rate, min(rates), max(rates), ", ".join(
                 "L%d %d units (time limit %d s)" % (i, LEVELS[i][1], LEVELS[i][0] // 1000)
                 for i in range(1, len(LEVELS)))))
     return 0
@@ -615,8 +617,10 @@ def _table(results, games, out):
     out("%d of %d games reached %d turns (%.1f %%; target: at most %d %%)"
         % (capped_all, total, MAX_TURNS, 100.0 * capped_all / max(1, total), CAPPED_PERCENT))
     out("Budgets (engine.LEVELS: the work units a turn the board searches at each strength; "
-        "in the board's loop on the emulated Pico about 3.4 units a ms, test_rp2040_opponent.py): "
-        + ", ".join("L%d %d units = about %.1f s" % (i, LEVELS[i][1], LEVELS[i][1] / 3400.0)
+        "in the board's loop on the emulated Pico about %.1f units a ms, "
+        "test_rp2040_opponent.py): " % BOARD_UNITS_A_MS
+        + ", ".join("L%d %d units = about %.1f s"
+                    % (i, LEVELS[i][1], LEVELS[i][1] / BOARD_UNITS_A_MS / 1000.0)
                     for i in range(1, len(LEVELS))))
 
 
