@@ -231,7 +231,7 @@ class Storage:
             game.opponent = duties_of(text, OPPONENT_TAG)
             at = duties_of(text, RECORDED_TAG)
             if at:
-                if not at.isdigit() or not game.over:
+                if not at.isdigit() or not (game.over or game.unfinished):
                     raise RulesError("bad Recorded tag: %r" % at)
                 self.recorded_at = (game, int(at))
         except Exception as e:             # noqa: BLE001 - any failure: keep the file aside

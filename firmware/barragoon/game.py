@@ -205,6 +205,8 @@ def turn_code_text(code):
 
 
 class Game:
+    unfinished = False      # left for a new game without a result (recorded so: record.py)
+
     def __init__(self, start=None, variant=CLOSED, stages=(0, 0)):
         if type(variant) is not int or variant not in (CLOSED, OPEN):
             raise RulesError("unknown variant %r (closed=0, open=1)" % (variant,))

@@ -195,8 +195,8 @@ class Controller:
             self.clock.sync(saved)
         if "opponent" in self.damaged:
             saved.opponent = ""            # a two-player game from now on (the player is told)
-        if saved is not None and saved.over:
-            self.game = saved
+        if saved is not None and (saved.over or saved.unfinished):
+            self.game = saved              # (a power cut came before it was recorded)
             self.recorded = False
             self._record()
             saved = None
@@ -258,6 +258,26 @@ class Controller:
                 return False
         return True
 
+    def unfinished(self):
+        """The game a new one would leave without a result: one with a turn played, in play
+        or waiting at power-on; else None (the menu asks before ending it)."""
+        g = self.game if self.in_game() else self.saved
+        if g is None or g.over or not g.last_turn_text():
+            return None
+        return g
+
+    def end_unfinished(self):
+        """The players leave the game in progress for a new one: it goes to the records as
+        unfinished, then a new game is set up."""
+        g = self.unfinished()
+        if g is not None:
+            g.unfinished = True
+            self.game = g
+            self.recorded = False
+            self._record()
+        self.saved = None
+        self.new_game()
+
     def new_game(self):
         """Leave the current game (a finished one goes to the records) and set up a new one
         with the chosen variant and express stages."""
@@ -300,7 +320,7 @@ class Controller:
 
     def _record(self):
         g = self.game
-        if g is not None and g.over and not self.recorded:
+        if g is not None and (g.over or g.unfinished) and not self.recorded:
             self.recorded = True
             if self.on_finish is not None:
                 self.on_finish(g)
@@ -350,6 +370,10 @@ class Controller:
         """Show every text in the language with this code (i18n.LANGUAGES) from now on, and
         save the choice (on_settings). ValueError for an unknown code."""
         i18n.set_language(code)
+        for m in self.stack:
+            if isinstance(m, M.Menu):
+                m.refresh(self)            # its items were translated when it was built
+        self.hint = ""                     # (a note in the language before)
         self.dirty()
         self.settings_changed()
 
