@@ -226,7 +226,7 @@ def test_the_board_places_the_barragoon_it_took_the_player_confirms():
     g = rig.ctl.game
     assert rig.record() == "d5xd3" and g.placing() == 1
     assert rig.ctl.meaning[sq("b1")] == C.PLACE
-    assert "b1" in shown(rig) and "Put it down so" in shown(rig)
+    assert "b1" in shown(rig) and "Place as shown" in shown(rig)
     rig.run("drop c1; wait 400")                   # the wrong square
     assert isinstance(rig.ctl.top, OP.BoardPlace)
     assert rig.ctl.meaning[sq("c1")] == C.ERROR and rig.ctl.meaning[sq("b1")] == C.TO_FILL

@@ -33,7 +33,7 @@ T = (
     "Alle Kurven",                      # All Turns
     # --- play, placement and face picker screens
     "%s am Zug",                        # %s to move
-    "Zug",                              # Last
+    "Zuvor",                            # Last
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
@@ -72,7 +72,7 @@ T = (
     "von 63",                           # of 63
     # --- notes while playing
     "OK halten: Menü",                  # Hold OK for menu
-    "Erst absetzen",                    # Set it down first
+    "Erst absetzen",                    # Place it first
     "Erst den Barragoon setzen",        # Place the Barragoon first
     "%s ist nicht am Zug",              # %s: not your turn
     "%s kann nicht ziehen: zurück",     # %s can't move: put it back
@@ -126,7 +126,7 @@ T = (
     "Ziehe %s",                         # Move %s
     "nach %s",                          # to %s
     "Gesetzt? OK",                      # Placed? OK
-    "So absetzen",                      # Put it down so
+    "So absetzen",                      # Place as shown
     "Das Brett wählte",                 # The board chose
     "Warte: rechnet",                   # Wait: thinking
     "Setze ihn auf %s",                 # Put it on %s
@@ -134,8 +134,9 @@ T = (
     "Brett: kein Remis",                # Board: no draw
     "Tipp",                             # Hint
     "%s: Vorschlag",                    # %s could play
-    "Tipp (berühren)",                  # Hint  touch: clear
-    "Berühren: weg",                    # touch: clear
+    "Tipp (berühren)",                  # Hint: touch ends
+    "Berühren/Taste",                   # A touch or key
+    "beendet den Tipp",                 # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menü",                             # Menu
     "Weiter",                           # Resume
@@ -167,6 +168,9 @@ T = (
     "Du bist %s",                       # You play %s
     "Spielstand",                       # Saved game
     "Spiel fortsetzen",                 # Resume game
+    "Spiel läuft noch",                 # Game not over
+    "Weiterspielen",                    # Keep playing
+    "Ende, speichern",                  # End and record
     # --- settings and test screens
     "UP/DN: ändern",                    # UP/DN: change
     "OK: fertig",                       # OK: done

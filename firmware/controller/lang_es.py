@@ -72,7 +72,7 @@ T = (
     "de 63",                            # of 63
     # --- notes while playing
     "Mantén OK: menú",                  # Hold OK for menu
-    "Primero colócalo",                 # Set it down first
+    "Primero colócalo",                 # Place it first
     "Primero coloca el Barragoon",      # Place the Barragoon first
     "%s: no es tu turno",               # %s: not your turn
     "%s no se mueve: devuélvela",       # %s can't move: put it back
@@ -126,7 +126,7 @@ T = (
     "Mueve %s",                         # Move %s
     "a %s",                             # to %s
     "¿Colocado? OK",                    # Placed? OK
-    "Colócalo así",                     # Put it down so
+    "Colócalo así",                     # Place as shown
     "Cara ya elegida",                  # The board chose
     "Espera: pensando",                 # Wait: thinking
     "Ponlo en %s",                      # Put it on %s
@@ -134,8 +134,9 @@ T = (
     "Tablero: sin empate",              # Board: no draw
     "Consejo",                          # Hint
     "%s podría:",                       # %s could play
-    "Consejo (toca)",                   # Hint  touch: clear
-    "toca: borrar",                     # touch: clear
+    "Consejo (toca)",                   # Hint: touch ends
+    "Tocar o pulsar",                   # A touch or key
+    "acaba el consejo",                 # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menú",                             # Menu
     "Continuar",                        # Resume
@@ -167,6 +168,9 @@ T = (
     "Juegas %s",                        # You play %s
     "Partida guardada",                 # Saved game
     "Seguir partida",                   # Resume game
+    "Partida en curso",                 # Game not over
+    "Seguir jugando",                   # Keep playing
+    "Acabar, guardar",                  # End and record
     # --- settings and test screens
     "UP/DN: cambiar",                   # UP/DN: change
     "OK: listo",                        # OK: done

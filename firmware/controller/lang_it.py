@@ -72,7 +72,7 @@ T = (
     "su 63",                            # of 63
     # --- notes while playing
     "Tieni OK: menu",                   # Hold OK for menu
-    "Prima posalo",                     # Set it down first
+    "Prima posalo",                     # Place it first
     "Prima posiziona il Barragoon",     # Place the Barragoon first
     "%s: non è il tuo turno",           # %s: not your turn
     "%s bloccata: rimettila",           # %s can't move: put it back
@@ -126,7 +126,7 @@ T = (
     "Muovi %s",                         # Move %s
     "in %s",                            # to %s
     "Posato? OK",                       # Placed? OK
-    "Posalo così",                      # Put it down so
+    "Posalo così",                      # Place as shown
     "Decide la tavola",                 # The board chose
     "Attendi: pensa",                   # Wait: thinking
     "Mettilo in %s",                    # Put it on %s
@@ -134,8 +134,9 @@ T = (
     "Tavola: niente patta",             # Board: no draw
     "Suggerimento",                     # Hint
     "Per il %s:",                       # %s could play
-    "Suggerim.(tocca)",                 # Hint  touch: clear
-    "tocca: via",                       # touch: clear
+    "Suggerim.(tocca)",                 # Hint: touch ends
+    "Tocco o tasto",                    # A touch or key
+    "chiude l'aiuto",                   # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menu",                             # Menu
     "Riprendi",                         # Resume
@@ -167,6 +168,9 @@ T = (
     "Sei il %s",                        # You play %s
     "Partita salvata",                  # Saved game
     "Riprendi partita",                 # Resume game
+    "Partita in corso",                 # Game not over
+    "Continua",                         # Keep playing
+    "Termina e salva",                  # End and record
     # --- settings and test screens
     "UP/DN: cambia",                    # UP/DN: change
     "OK: fatto",                        # OK: done

@@ -182,7 +182,7 @@ def face_button(ctl, mode, code, t):
             if ctl.top is not mode and isinstance(ctl.top, Place):
                 mode = ctl.top             # the picker came up now
         if not j.placement_ready():
-            ctl.hint = _t("Set it down first")
+            ctl.hint = _t("Place it first")
             return
         try:
             ctl.game.place(j.place_sq, ctl.face)
@@ -211,9 +211,12 @@ class Place(Mode):
         g = ctl.game
         sq = j.place_sq
         if ctl.hint or not j.placement_ready():
-            screens.message(fb, _t("Place Barragoon"), _t("%s: face %s") % (
-                screens.side_word(g.placing()), face_name(ctl.face)), _t("Set it down on"),
-                _t("an empty square"), ctl.hint)
+            face = _t("%s: face %s") % (screens.side_word(g.placing()), face_name(ctl.face))
+            if ctl.hint:
+                screens.message_note(fb, _t("Place Barragoon"), face, "", ctl.hint)
+            else:
+                screens.message(fb, _t("Place Barragoon"), face, _t("Set it down on"),
+                                _t("an empty square"))
             return
         screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
                             ctl.face)
@@ -335,7 +338,7 @@ class Setup(Mode):
     def screen(self, ctl, fb):
         sq, left = self.next(ctl)
         if ctl.hint:
-            screens.message(fb, _t("Set up the board"), ctl.hint)
+            screens.message_note(fb, _t("Set up the board"), "", "", ctl.hint)
         elif sq >= 0 and ctl.sensed[sq]:
             screens.setup(fb, "Remove piece", square_name(sq), left)
         elif sq >= 0:

@@ -290,8 +290,12 @@ class Opponent:
         note = ctl.hint or M.note_text(ctl)
         i = self.step(g)
         if i < 0:
-            screens.message(fb, who, _t("Thinking..."), _t("Strength %d") % self.level,
-                            who if ctl.clock is not None else "", note)
+            level = _t("Strength %d") % self.level
+            if note:
+                screens.message_note(fb, who, _t("Thinking..."), level, note)
+            else:
+                screens.message(fb, who, _t("Thinking..."), level,
+                                who if ctl.clock is not None else "")
             return
         p = self.plan
         if i == 0 and p.move is not None:
@@ -300,13 +304,16 @@ class Opponent:
                 what = (_t("Take off %s") % square_name(to), _t("then move %s") % square_name(frm))
             else:
                 what = (_t("Move %s") % square_name(frm), _t("to %s") % square_name(to))
-            screens.message(fb, who, _t("plays %s") % format_move(frm, to, p.capture), what[0],
-                            what[1], note)
+            plays = _t("plays %s") % format_move(frm, to, p.capture)
+            if note:
+                screens.message_note(fb, who, plays, what[0], note)
+            else:
+                screens.message(fb, who, plays, what[0], what[1])
             return
         side, sq, face = self.placement(i)
         j = ctl.judge
         if not note:
-            note = _t("Placed? OK") if j.place_sq == sq else _t("Put it down so")
+            note = _t("Placed? OK") if j.place_sq == sq else _t("Place as shown")
         screens.face_picker(fb, side, square_name(sq), face, note)
 
 
@@ -340,7 +347,7 @@ class BoardPlace(M.Place):
             return
         side, sq, face = op.placement(i)
         if not j.placement_ready():
-            ctl.hint = _t("Set it down first")
+            ctl.hint = _t("Place it first")
             return
         if j.place_sq != sq:
             ctl.hint = _t("Put it on %s") % square_name(sq)
@@ -412,7 +419,7 @@ class Hint(M.Mode):
             screens.message(fb, _t("Hint"), _t("Thinking..."))
         elif p.move is None:                    # a placement: the square and the face
             side, sq, face = p.places[0]
-            screens.face_picker(fb, side, square_name(sq), face, _t("Hint  touch: clear"))
+            screens.face_picker(fb, side, square_name(sq), face, _t("Hint: touch ends"))
         else:
             screens.message(fb, _t("Hint"), _t("%s could play") % screens.side_word(
-                ctl.game.pos.side), p.text, "", _t("touch: clear"))
+                ctl.game.pos.side), p.text, _t("A touch or key"), _t("ends the hint"))
