@@ -63,6 +63,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from toolkit import uf2  # noqa: E402
+from toolkit import cli  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -568,7 +569,7 @@ def mpremote_failure(port, said, rc):
                 % port)
     return ("mpremote failed (exit %d). Is the board plugged in and running MicroPython? "
             "Close other programs using its port (Thonny, a serial monitor); list ports with "
-            "`mpremote connect list`; pick one with --port." % rc)
+            "`mpremote connect list`; pick one with %s." % (rc, cli.option("--port")))
 
 
 def no_board(port):
@@ -582,7 +583,8 @@ def no_board(port):
         return bootsel_line(boot)
     where = "" if port == "auto" else " on %s" % port
     return ("no board found%s: plug in the Pico with its USB cable (MicroPython on it: see the "
-            "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with --port" % where)
+            "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with %s"
+            % (where, cli.option("--port")))
 
 
 def bootsel_line(boot):
