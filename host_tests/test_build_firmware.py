@@ -172,7 +172,7 @@ def test_check_says_what_it_would_build():
     try:
         bf.locate_source(None)
     except bf.BuildError:
-        pytest.skip("no MicroPython source here (../shared/micropython or $%s)" % bf.ENV_SOURCE)
+        pytest.skip("no MicroPython source here (set $%s)" % bf.ENV_SOURCE)
     p = run(["--check"])
     assert p.returncode == 0, p.stderr
     assert "would build %s" % os.path.relpath(bf.output_path(bf.BOARDS["RPI_PICO"]), ROOT) \
@@ -216,7 +216,7 @@ def test_a_file_that_is_no_pico_uf2_is_refused(tmp_path):
 
 def test_the_stock_micropython_carries_no_build_mark():
     if not os.path.exists(STOCK_UF2):
-        pytest.skip("no stock MicroPython UF2 at ../shared/rp2/")
+        pytest.skip("no stock MicroPython UF2 for the Pico here (set $BARRAGOON_PICO_UF2)")
     assert uf2.kind(STOCK_UF2) == "stock"
 
 

@@ -4,6 +4,7 @@
 # without a command line goes into a package (tools/toolkit/ for the shared ones). CPython only
 # (pytest); the tools that also run under micropython are tried there too.
 import os
+import re
 import subprocess
 import sys
 
@@ -80,6 +81,9 @@ def test_help_explains_and_does_nothing_else(tool, tmp_path):
     for sign in ("heap B", "RP2040 estimate (x", "PNG files in", "files into", "simulator: http",
                  "micropython: /", "no Pico found"):
         assert sign not in p.stdout, (tool, sign, p.stdout)
+    # help for users: no issue numbers, no folders only the project's build machines have
+    if tool != "hardware.py":          # (its help is rewritten with the hardware rework)
+        assert not re.search(r"(?i)\bissue \d|issue's|\.\./shared", p.stdout), (tool, p.stdout)
 
 
 @pytest.mark.parametrize("tool", present(TOOLS))

@@ -6,8 +6,9 @@ Pico: its time and its memory over the positions the tests check.
                                    [--firmware UF2]
 
 The positions are the ones host_tests/test_rules_deadlock.py checks against its brute force
-(tools/toolkit/deadlock_pens.py: the same seed and count by default), issue 24's two positions, the
-positions the game starts from (the open and closed starts) and a few larger searches. Every one is decided once on the
+(tools/toolkit/deadlock_pens.py: the same seed and count by default), two positions of the
+tests, the positions the game starts from (the open and closed starts) and a few larger
+searches. Every one is decided once on the
 host to find the work it takes; the K that take the most (by units of work, by positions
 expanded, by the size of the visited set) then run on the emulated Pico (tools/rp2040, the
 stock MicroPython v1.28 UF2 with the .mpy build, 125 MHz, simulated cycles: the load on this

@@ -869,8 +869,8 @@ def main(argv=None):
     ap.add_argument("--turns", type=int, default=150,
                     help="turns of the heap game and of the opponent game (150)")
     ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
-    ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: "
-                    "../shared/rp2/, or $%s), or the board's own build from "
+    ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: $%s; "
+                    "tools/README.md says where to get it), or the board's own build from "
                     "tools/build_firmware.py" % pico.ENV_UF2)
     ap.add_argument("--xip-miss", type=int, default=pico.XIP_MISS_CYCLES, metavar="CYCLES",
                     help="clk_sys cycles a flash cache miss costs in the cache model "

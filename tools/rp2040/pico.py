@@ -71,11 +71,15 @@ def missing(firmware=None, rom=None):
     # whatever else this computer lacks.
     fw = firmware_path(firmware)
     if not os.path.exists(fw):
-        return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s; %s)"
-                % (fw, ENV_UF2, WHERE_FROM))
+        given = firmware or os.environ.get(ENV_UF2)
+        return ("%s (give --firmware PATH or set $%s; %s)"
+                % ("MicroPython UF2 not found at %s" % fw if given else
+                   "no MicroPython v1.28 UF2 for the Pico here", ENV_UF2, WHERE_FROM))
     rom = rom_path(rom)
     if not os.path.exists(rom):
-        return "RP2040 boot ROM not found at %s (set $%s; %s)" % (rom, ENV_ROM, WHERE_FROM)
+        given = rom != os.path.abspath(DEFAULT_ROM)
+        return "%s (set $%s; %s)" % ("RP2040 boot ROM not found at %s" % rom if given else
+                                     "no RP2040 boot ROM here", ENV_ROM, WHERE_FROM)
     why = rom_mismatch(rom)
     if why:
         return why
