@@ -174,20 +174,19 @@ def test_no_user_doc_speaks_of_issue_numbers(doc):
 
 
 def doc_pointers():
-    """(file, doc, section title) for every doc section a tool's message or a comment names."""
-    out = []
+    """(file, doc, section title) for every doc section a tool's message, a comment or
+    requirements-dev.txt names ('tools/README.md, "The MicroPython unix port"')."""
+    paths = [os.path.join(ROOT, "requirements-dev.txt")]
     for folder in ("tools", "host_tests", "firmware"):
         for base, dirs, files in os.walk(os.path.join(ROOT, folder)):
             dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
-            for name in files:
-                if name.endswith((".py", ".js")):
-                    path = os.path.join(base, name)
-                    with open(path, encoding="utf-8") as f:
-                        src = f.read()
-                    for m in re.finditer(r'([\w/]+\.md)(?:, \\?"([^"\\]+)\\?"|: ([\w ]+)\))',
-                                         src):
-                        out.append((os.path.relpath(path, ROOT), m.group(1),
-                                    m.group(2) or m.group(3)))
+            paths += [os.path.join(base, n) for n in files if n.endswith((".py", ".js"))]
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            src = f.read()
+        for m in re.finditer(r'([\w/]+\.md)(?:, \\?"([^"\\]+)\\?"|: ([\w ]+)\))', src):
+            out.append((os.path.relpath(path, ROOT), m.group(1), m.group(2) or m.group(3)))
     return out
 
 
