@@ -6,6 +6,7 @@
 # items, not only its title. Through the board controller with the real storage on a scratch
 # folder. Runs on CPython and on the MicroPython unix port (no pytest here).
 from checks import scratch_dir
+from test_controller import choose
 from toolkit.ctl_script import Rig
 from barragoon.game import Game
 from barragoon.notation import parse_square
@@ -33,16 +34,6 @@ def read(folder, name):
             return f.read()
     except OSError:
         return ""
-
-
-def choose(rig, label):
-    menu = rig.ctl.top
-    for _ in range(len(menu.items) + 1):
-        if menu.items[menu.sel] == label:
-            rig.run("press ok")
-            return
-        rig.run("press down")
-    raise AssertionError("no menu item %r in %r" % (label, menu.items))
 
 
 def screen(rig):

@@ -11,17 +11,16 @@
 # second test gives the page's hint the board's state of every other mode (thinking, a
 # question, a draw offer, the tests, a hint, game over, a repair) and reads the line.
 import os
-import re
-import subprocess
+import shutil
 import sys
-import threading
 import time
 
 import pytest
 
 import micropython_env
 from cdp_browser import Browser, find_chromium
-from test_sim_e2e import Page, colour   # noqa: F401  (the page, clicked as a user would)
+from processes import stop
+from test_sim_e2e import Page, start_sim   # (the page, clicked as a user would)
 
 ROOT = micropython_env.ROOT
 ART = os.path.join(ROOT, "host_tests", "artifacts", "sim_hints")
@@ -48,24 +47,9 @@ def board_page(tmp_path, request):
     g = Game(WHITE_CAPTURES)
     g.opponent = "Brown 1"
     storage.Storage(sim_dir + "/").save_game(g)
-    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--port",
-                             "0", "--no-browser", "--dir", sim_dir, "--lang", "en"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            cwd=ROOT)
-    url = None
-    end = time.monotonic() + 20
-    while url is None and time.monotonic() < end:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-        if m:
-            url = m.group(1)
-    if url is None:
-        proc.kill()
-        pytest.fail("tools/sim.py did not start: %s" % proc.stdout.read())
-    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    proc, url = start_sim(sim_dir, ["--lang", "en"])
     art = os.path.join(ART, request.node.name.replace("test_", "", 1))
+    shutil.rmtree(art, ignore_errors=True)
     b = Browser(width=1400, height=900)
     try:
         b.goto(url)
@@ -77,12 +61,7 @@ def board_page(tmp_path, request):
         assert not [c for c in b.console if c.startswith("exception")], b.console
     finally:
         b.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def said(p, key, **values):
@@ -92,26 +71,11 @@ def said(p, key, **values):
     return s
 
 
-def settled(p):
-    """The OLED once the firmware has sent all of its new screen (no change for 0.3 s)."""
-    from oled_text import Picture
-    rows = p.model(".oled.rows")
-    while True:
-        time.sleep(0.3)
-        now = p.model(".oled.rows")
-        if now == rows:
-            return Picture.from_hex(rows)
-        rows = now
-
-
-def choose(p, label):
-    """The menu's inverted row moved to label (read from the settled screen), then OK."""
-    for _ in range(16):
-        if settled(p).has(label, inverted=True):
-            p.press("ok")
-            return
-        p.press("down")
-    raise AssertionError("no menu item %r:\n%s" % (label, settled(p).ascii()))
+def set_language(p, code):
+    """The page's language choice, as a player makes it."""
+    p.b.eval("(function(){var s=document.getElementById('lang'); s.value='%s'; "
+             "s.dispatchEvent(new Event('change'));})()" % code)
+    p.texts = p.b.eval("window.sim.text")
 
 
 def supply_shown(p):
@@ -180,8 +144,19 @@ def test_the_hint_line_and_supply_follow_the_board_against_it_and_in_its_menus(b
     p.press("ok", hold=1.0)
     p.wait_oled("Menu")
     p.wait_hint(said(p, "hintMenu"))
-    choose(p, "New game")
-    choose(p, "Set up new game")
+    # --- the page's language changed with the menu open: the menu, the line, the buttons -----
+    set_language(p, "de")
+    p.wait_oled("Menü", "Zug zurück")             # its items too, not only its title
+    p.wait_hint(said(p, "hintMenu"))
+    assert p.b.eval("[...document.querySelectorAll('.hw small')].map(e => e.textContent)") == \
+        ["AUF", "AB", "halten = ZURÜCK", "ZURÜCK"]
+    assert p.b.eval("[...document.querySelectorAll('.hand-label')].every(e => "
+                    "e.getBoundingClientRect().height < 24)"), "a hand's label wraps"
+    p.shot("menu_deutsch")
+    set_language(p, "en")
+    p.wait_oled("Menu", "Take back turn")
+    p.choose("New game")
+    p.choose("Set up new game")
     p.wait_oled("Game not over", "Keep playing")
     p.wait_hint(said(p, "hintEndGame"))
     p.press("down")

@@ -12,6 +12,7 @@ import sys
 import time
 
 import micropython_env
+from processes import stop
 
 ROOT = micropython_env.ROOT
 TOOLS = os.path.join(ROOT, "tools")
@@ -52,12 +53,7 @@ def runs(command):
                 return out
         raise AssertionError("%s did not start the simulator:\n%s" % (command, out))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def test_the_simulator_on_a_taken_port_suggests_a_command_that_starts_it(tmp_path):

@@ -521,9 +521,7 @@ function boardStep(m) {
   if (own.thinking) return say("hintBoardThinking", { side: side });
   if (own.move) return say("hintBoardMove", { side: side, move: own.move });
   const sq = FILES.indexOf(own.place[0]) + 7 * (parseInt(own.place.slice(1), 10) - 1);
-  const there = m.board[sq];
-  if (there && there.kind === "barragoon")
-    return say("hintBoardPlaced", { side: side, sq: own.place }, sq);
+  if (own.placed) return say("hintBoardPlaced", { side: side, sq: own.place }, sq);
   return say("hintBoardPlace", { side: side, sq: own.place, face: own.face }, sq);
 }
 

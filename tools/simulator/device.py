@@ -43,7 +43,8 @@
 #                                line and supply, never for play): "mode" and "base" (the top
 #                                and bottom of the controller's mode stack), "supply",
 #                                "placing", "repair", and while the board plays its own turn
-#                                "own": {"side", "thinking", "move" or "place" and "face"}
+#                                "own": {"side", "thinking", "move" or "place", "face" and
+#                                "placed"}
 #   {"halt": "text"}             app.main() returned (a config error): the board waits
 #   {"reset": 1}                 the firmware called machine.reset(): the process exits with
 #                                status 3 and the host starts it again, like a reboot
@@ -166,6 +167,7 @@ class Link:
                 side, sq, face = op.placement(i)
                 own["place"] = square_name(sq)
                 own["face"] = FACES[face - 1]
+                own["placed"] = ctl.judge.place_sq == sq     # it stands there: OK confirms
             st["own"] = own
         return st
 
