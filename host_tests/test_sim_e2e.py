@@ -221,13 +221,11 @@ def readme_screenshot(p, scale=0.8):
     p.b.call("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 1000,
                                                      "deviceScaleFactor": 1, "mobile": False})
     time.sleep(0.5)                                      # let the glow transitions settle
-    box = p.b.eval("(function(){var a=document.querySelector('#view-play .table')"
-                   ".getBoundingClientRect(), b=document.querySelector('#legend')"
-                   ".getBoundingClientRect(), h=document.querySelector('header')"
-                   ".getBoundingClientRect(); return [a.left, Math.max(a.bottom, b.bottom),"
-                   " b.right, h.bottom];})()")
-    clip = {"x": box[0] - 24, "y": 0, "width": box[2] - box[0] + 48,
-            "height": box[1] + 16, "scale": scale}
+    bottom = p.b.eval("Math.max(document.querySelector('#view-play .table')"
+                      ".getBoundingClientRect().bottom, document.querySelector('#legend')"
+                      ".getBoundingClientRect().bottom)")
+    clip = {"x": 0, "y": 0, "width": p.b.eval("window.innerWidth"), "height": bottom + 16,
+            "scale": scale}
     data = p.b.call("Page.captureScreenshot", {"format": "png", "clip": clip})["data"]
     with open(README_SHOT, "wb") as f:
         f.write(base64.b64decode(data))
