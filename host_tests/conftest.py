@@ -73,8 +73,9 @@ def pytest_configure(config):
 # workers the run does not end waiting on one of them.
 LONG_FIRST = ("test_rp2040_faults", "test_rp2040_power_cut", "test_board_events",
               "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
-              "test_sim_e2e", "test_sim_hints", "test_rp2040_opponent", "test_rp2040_engine", "test_clock_play",
-              "test_sim_opponent", "test_reference_compare", "test_opponent", "test_firmware")
+              "test_sim_e2e", "test_sim_hints", "test_rp2040_opponent", "test_rp2040_engine",
+              "test_clock_play", "test_sim_opponent", "test_reference_compare", "test_opponent",
+              "test_firmware")
 
 
 def _module(item):

@@ -88,7 +88,14 @@ def test_deploy_run_by_start_names_starts_option_for_the_port(monkeypatch):
     monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
     assert "name its port with --port" in deploy.no_board("/dev/ttyACM7")
     monkeypatch.setattr(os, "environ", dict(os.environ, **cli.run_as_env(
-        ["--board"], start.NAMES["deploy.py"])))
+        ["--board"], "deploy.py", start.NAMES["deploy.py"])))
     said = deploy.no_board("/dev/ttyACM7")
     assert "name its port with --serial" in said and "--port" not in said
     assert start.parse_args(["--serial", "/dev/ttyACM7"]).serial == "/dev/ttyACM7"
+    # an option start.py does not have: the tool's own command line, which runs as written
+    said = deploy.bootsel_line({"chip": "RP2040", "drive": "RPI-RP2"})
+    assert "with python tools/deploy.py --uf2 FILE" in said, said
+    p = subprocess.run([sys.executable, os.path.join(TOOLS, "deploy.py"), "--uf2", "FILE"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and p.stderr.strip().endswith("--uf2 FILE: no such file"), \
+        p.stderr                            # (the option exists: only the file is missing)

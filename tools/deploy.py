@@ -590,8 +590,9 @@ def no_board(port):
 def bootsel_line(boot):
     """A Pico waits in BOOTSEL mode where a running MicroPython was expected."""
     drive = boot["drive"] or ("RPI-RP2" if boot["chip"] == "RP2040" else "RP2350")
-    own = (" or flash the board's own firmware with --uf2 FILE (python "
-           "tools/build_firmware.py makes it)" if boot["chip"] == "RP2040" else "")
+    own = (" or flash the board's own firmware with %s FILE (python "
+           "tools/build_firmware.py makes it)" % cli.option("--uf2")
+           if boot["chip"] == "RP2040" else "")
     return ("the Pico (%s) is in BOOTSEL mode, not running MicroPython: copy MicroPython "
             "v%d.%d's UF2 (%s) onto its drive %s, then run this again%s"
             % (boot["chip"], MICROPYTHON_NEEDED[0], MICROPYTHON_NEEDED[1],
@@ -620,7 +621,7 @@ def port_problem(port, opener=None):
         if boot:
             return bootsel_line(boot)
         return ("no serial port %s: plug the board in, list the ports with `mpremote connect "
-                "list`, or leave out --port to find the board" % port)
+                "list`, or leave out %s to find the board" % (port, cli.option("--port")))
     if err in (errno.EACCES, errno.EPERM) and sys.platform.startswith("linux"):
         return ("no permission to open %s: add yourself to the dialout group (sudo usermod "
                 "-aG dialout $USER), then log out and in again" % port)
@@ -644,9 +645,9 @@ def micropython_problem(text):
         return None
     return ("the board runs MicroPython %s, the firmware needs v%d.%d: download it from %s, "
             "hold BOOTSEL while plugging the board in and copy the UF2 onto its drive (or "
-            "flash the ready firmware with --uf2 FILE), then run this again"
+            "flash the ready firmware with %s FILE), then run this again"
             % ("v%d.%d.%d" % have if have else "with .mpy v%s" % mpy, MICROPYTHON_NEEDED[0],
-               MICROPYTHON_NEEDED[1], link))
+               MICROPYTHON_NEEDED[1], link, cli.option("--uf2")))
 
 
 def survey(port, cmd=None):
@@ -724,7 +725,7 @@ def frozen_note(text):
     found = uf2.parse_mark(mark) or {"version": "?"}
     return ("note: this board runs its own MicroPython with firmware %s frozen in; the .mpy "
             "files copied now are imported instead (the same game, about 80 KB less heap): "
-            "flash a UF2 with --uf2 to go back to frozen" % found["version"])
+            "flash a UF2 with %s to go back to frozen" % (found["version"], cli.option("--uf2")))
 
 
 def parse_hashes(text):
@@ -902,8 +903,8 @@ def copy_uf2(path, boot):
     if picotool is None:
         raise DeployError("the Pico waits in BOOTSEL mode but its RPI-RP2 drive is not mounted "
                           "here and picotool is not installed: mount the drive (or give it "
-                          "with --drive) and run this again, or copy %s onto it yourself"
-                          % nice(path))
+                          "with %s) and run this again, or copy %s onto it yourself"
+                          % (cli.option("--drive"), nice(path)))
     print("# picotool load -x %s" % nice(path))
     proc = subprocess.run([picotool, "load", "-x", path], capture_output=True, text=True)
     if proc.returncode != 0:

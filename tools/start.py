@@ -167,7 +167,8 @@ def confirm(port, yes, stdin=None):
 def run_child(cmd, argv=()):
     """Run the tool; pass SIGTERM (and a Ctrl-C it did not get) on; its exit status. argv:
     this command's own arguments, for the command lines the tool suggests."""
-    env = dict(os.environ, **cli.run_as_env(argv, NAMES.get(os.path.basename(cmd[0]), {})))
+    tool = os.path.basename(cmd[0])
+    env = dict(os.environ, **cli.run_as_env(argv, tool, NAMES.get(tool, {})))
     proc = subprocess.Popen([sys.executable] + cmd, preexec_fn=_die_with_parent(), env=env)
     interrupted = []
 

@@ -34,14 +34,14 @@ def no_arguments(prog, doc, argv=None):
 # --- command lines suggested to the user -------------------------------------------------------
 # tools/start.py runs another tool for the user; what that tool suggests must be start.py's
 # command line, with start.py's names for the tool's options. start.py says so in RUN_AS:
-# {"argv": its own arguments, "names": {"--port": "--http-port"}} (JSON).
+# {"argv": its own arguments, "tool": "sim.py", "names": {"--port": "--http-port"}} (JSON).
 RUN_AS = "BARRAGOON_RUN_AS"
 
 
-def run_as_env(argv, names):
-    """The environment entry start.py gives the tool it runs."""
+def run_as_env(argv, tool, names):
+    """The environment entry start.py gives the tool it runs (tool: its file name)."""
     import json
-    return {RUN_AS: json.dumps({"argv": list(argv), "names": dict(names)})}
+    return {RUN_AS: json.dumps({"argv": list(argv), "tool": tool, "names": dict(names)})}
 
 
 def _run_as():
@@ -54,9 +54,12 @@ def _run_as():
 
 
 def option(name):
-    """What the user types for this tool's option `name` (start.py's name when it runs us)."""
+    """What the user types for this tool's option `name`: the name itself, or when start.py
+    runs this tool, start.py's name for it, else this tool's own command with it."""
     r = _run_as()
-    return (r or {}).get("names", {}).get(name, name)
+    if not r:
+        return name
+    return r.get("names", {}).get(name) or "python tools/%s %s" % (r.get("tool"), name)
 
 
 def again(argv, changes):
