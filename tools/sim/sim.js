@@ -88,7 +88,10 @@ function chooseLanguage(code) {
   setLanguage(code);
   try { localStorage.setItem(LANG_KEY, sim.lang); } catch (e) { /* private mode: not kept */ }
   sim.boardLang = sim.lang;
-  api("language", { code: sim.lang });
+  // the models already on their way still carry the board's old language: until one carries
+  // this choice, none may switch the page back
+  sim.langAsked = sim.lang;
+  api("language", { code: sim.lang }).then(j => { if (!j.ok) sim.langAsked = ""; });
 }
 
 // Every text on the page in the language code; what was drawn in another is drawn again.
@@ -584,7 +587,9 @@ function updateHint() {
 
 function render(m) {
   sim.model = m;
-  if (m.lang !== sim.boardLang) {             // changed on the board (its menu) or by the host
+  if (sim.langAsked) {
+    if (m.lang === sim.langAsked) sim.langAsked = "";
+  } else if (m.lang !== sim.boardLang) {      // changed on the board (its menu) or by the host
     sim.boardLang = m.lang;
     if (m.lang && m.lang !== sim.lang) {
       setLanguage(m.lang);
