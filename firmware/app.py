@@ -17,6 +17,11 @@
 # copy kept as game.bad, the game goes on without them), a full file system ("storage full"
 # on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
+# While the engine searches (the board's turn, a hint) and nothing else waits, it also runs
+# between the loop steps, up to THINK_MS after each step began (App.think): the steps' own
+# work (the controller's tick, LEDs, screen) comes every THINK_MS instead of every period, and
+# a sensor event ends the engine's slice at once.
+#
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
 # stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
 import gc
@@ -47,6 +52,10 @@ LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, c
 #                            a chain that lost its power (a dip, a hot-plug) shows it again
 BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
 #                            at most: the first lift or press ends it
+THINK_MS = 40              # while the engine searches and nothing else waits, it runs until
+#                            this long after the loop step began (see App.think)
+THINK_PIN = None           # a spare GPIO raised while the engine runs, for measuring with a
+#                            scope (tools/bench/bench_rp2040.py sets it from main.py), or None
 
 
 class App:
@@ -76,6 +85,9 @@ class App:
         self.ctl.on_finish = self._finish
         self.ctl.on_settings = self.storage.save_settings
         self.ctl.on_checkpoint = self.recorder.checkpoint
+        self.ctl.wake = self.matrix        # a sensor event ends the engine's slice
+        if THINK_PIN is not None:
+            self.ctl.probe = machine.Pin(THINK_PIN, machine.Pin.OUT, value=0)
         self.brightness = brightness
         self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
@@ -87,6 +99,7 @@ class App:
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
         self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
+        self.seen = False                  # the last step had a sensor or button event
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -212,6 +225,7 @@ class App:
                 rec.button(t, code - 1, 0)
             ctl.on_button(code, now)
             code = inp.pop()
+        self.seen = seen
         ctl.tick(now)
         self._show_leds(now)               # what the buttons and the settle time changed
         saving = self.unsaved is not None
@@ -239,6 +253,24 @@ class App:
         else:
             self.waited = 0
             self._later(t)
+
+    def think(self, start):
+        """Between loop steps: while the engine searches (the board's turn, a hint) and
+        nothing else waits, it has the CPU until THINK_MS after the step began (start), not
+        only its slice of each step; a sensor event ends that at once (the scan runs from a
+        timer and the engine checks its queue between search steps). Nothing else waits
+        when the last step had no event, no screen is going out, no save or its later parts
+        are due and no sound plays; blinking LEDs get their next phase (every 50 ms) in
+        time. Buttons are read by the steps: a press waits up to THINK_MS longer. False
+        when no search is under way."""
+        if self.seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
+                or self.storage.busy() or self.buzzer.busy:
+            return False
+        now = self.clock.ticks_ms()
+        ms = THINK_MS - self.clock.ticks_diff(now, start)
+        if self.ctl.animated and ms > 50 - now % 50:
+            ms = 50 - now % 50
+        return ms > 0 and self.ctl.think(ms)
 
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
@@ -300,6 +332,7 @@ class App:
                     if wait > 0:
                         clock.sleep_ms(wait)
                     continue
+                self.think(start)          # (the engine, while nothing else waits)
                 # Wait for the next period or the next sensor event, polling every 0.2 ms: a
                 # lift reaches the controller within 0.2 ms of the scan that saw it.
                 while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
