@@ -18,8 +18,8 @@
 # on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
 # While the engine searches (the board's turn, a hint) and nothing else waits, it also runs
-# between the loop steps, up to THINK_MS after each step began (App.think): the steps' own
-# work (the controller's tick, LEDs, screen) comes every THINK_MS instead of every period, and
+# between the loop steps, up to _THINK_MS after each step began (App.think): the steps' own
+# work (the controller's tick, LEDs, screen) comes every _THINK_MS instead of every period, and
 # a sensor event ends the engine's slice at once.
 #
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
@@ -30,6 +30,12 @@ import time
 
 import machine
 
+try:
+    from micropython import const
+except ImportError:  # CPython (host tests)
+    def const(x):
+        return x
+
 import config
 from drivers import matrix, leds, ssd1306, inputs, buzzer
 from storage import Storage, EMPTY
@@ -39,29 +45,28 @@ from controller import screens
 from controller import i18n
 from controller.i18n import t as _t
 
-WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
+_WDT_MS = const(8000)      # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
-SETTLE_SCANS = 5           # extra 1 ms scans at boot beyond the debounce time (the matrix
+_SETTLE_SCANS = const(5)   # extra 1 ms scans at boot beyond the debounce time (the matrix
 #                            lines settle in microseconds; each ms here delays the first LEDs)
-BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
+_BUSY_PIN = const(25)      # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
-EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
+_EVENT_LINES = const(12)   # events.txt lines per loop step (about 4 ms on the RP2040)
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, changed or not:
 #                            a chain that lost its power (a dip, a hot-plug) shows it again
 BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
 #                            at most: the first lift or press ends it
-THINK_MS = 40              # while the engine searches and nothing else waits, it runs until
+_THINK_MS = const(40)      # while the engine searches and nothing else waits, it runs until
 #                            this long after the loop step began (see App.think)
-THINK_PIN = None           # a spare GPIO raised while the engine runs, for measuring with a
-#                            scope (tools/bench/bench_rp2040.py sets it from main.py), or None
+# (The names the tests and tools do not read are const: a module's globals take heap.)
 
 
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
-    def __init__(self, storage=None, clock=None):
+    def __init__(self, storage=None, clock=None, think_pin=None):
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -86,8 +91,9 @@ class App:
         self.ctl.on_settings = self.storage.save_settings
         self.ctl.on_checkpoint = self.recorder.checkpoint
         self.ctl.wake = self.matrix        # a sensor event ends the engine's slice
-        if THINK_PIN is not None:
-            self.ctl.probe = machine.Pin(THINK_PIN, machine.Pin.OUT, value=0)
+        if think_pin is not None:          # a spare GPIO, high while the engine runs: for
+            #                                measuring (tools/bench/bench_rp2040.py)
+            self.ctl.probe = machine.Pin(think_pin, machine.Pin.OUT, value=0)
         self.brightness = brightness
         self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
@@ -99,7 +105,6 @@ class App:
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
         self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
-        self.seen = False                  # the last step had a sensor or button event
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -112,7 +117,7 @@ class App:
     def boot(self, resume=False, wdt=None):
         """First scans, then hand the board's occupancy and the saved game to the controller."""
         m, clock = self.matrix, self.clock
-        for i in range(self.debounce_ms + SETTLE_SCANS):
+        for i in range(self.debounce_ms + _SETTLE_SCANS):
             m.scan(clock.ticks_ms())
             clock.sleep_ms(1)
         while m.pop() >= 0:
@@ -191,7 +196,8 @@ class App:
         self.storage.save(game, duties, self.ctl.clock_tag())   # the times as of now
 
     def step(self):
-        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
+        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle.
+        Returns whether a sensor or button event came in."""
         clock = self.clock
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
@@ -225,7 +231,6 @@ class App:
                 rec.button(t, code - 1, 0)
             ctl.on_button(code, now)
             code = inp.pop()
-        self.seen = seen
         ctl.tick(now)
         self._show_leds(now)               # what the buttons and the settle time changed
         saving = self.unsaved is not None
@@ -253,21 +258,22 @@ class App:
         else:
             self.waited = 0
             self._later(t)
+        return seen
 
-    def think(self, start):
+    def think(self, start, seen, most=_THINK_MS):
         """Between loop steps: while the engine searches (the board's turn, a hint) and
-        nothing else waits, it has the CPU until THINK_MS after the step began (start), not
-        only its slice of each step; a sensor event ends that at once (the scan runs from a
-        timer and the engine checks its queue between search steps). Nothing else waits
-        when the last step had no event, no screen is going out, no save or its later parts
-        are due and no sound plays; blinking LEDs get their next phase (every 50 ms) in
-        time. Buttons are read by the steps: a press waits up to THINK_MS longer. False
-        when no search is under way."""
-        if self.seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
+        nothing else waits, it has the CPU until `most` ms after the step began (start),
+        not only its slice of each step; a sensor event ends that at once (the scan runs
+        from a timer and the engine checks its queue between search steps). Nothing else
+        waits when the step had no event (seen: what step() returned), no screen is going
+        out, no save or its later parts are due and no sound plays; blinking LEDs get their
+        next phase (every 50 ms) in time. Buttons are read by the steps: a press waits up to
+        `most` ms longer. False when no search is under way."""
+        if seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
                 or self.storage.busy() or self.buzzer.busy:
             return False
         now = self.clock.ticks_ms()
-        ms = THINK_MS - self.clock.ticks_diff(now, start)
+        ms = most - self.clock.ticks_diff(now, start)
         if self.ctl.animated and ms > 50 - now % 50:
             ms = 50 - now % 50
         return ms > 0 and self.ctl.think(ms)
@@ -276,7 +282,7 @@ class App:
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
         st = self.storage
         if st.busy():
-            if st.work(t, EVENT_LINES) and self.matrix.timed:
+            if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
@@ -320,7 +326,7 @@ class App:
                 start = clock.ticks_ms()
                 if busy is not None:
                     busy(1)
-                self.step()
+                seen = self.step()
                 if busy is not None:
                     busy(0)
                 wdt.feed()
@@ -332,7 +338,7 @@ class App:
                     if wait > 0:
                         clock.sleep_ms(wait)
                     continue
-                self.think(start)          # (the engine, while nothing else waits)
+                self.think(start, seen)    # (the engine, while nothing else waits)
                 # Wait for the next period or the next sensor event, polling every 0.2 ms: a
                 # lift reaches the controller within 0.2 ms of the scan that saw it.
                 while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
@@ -357,7 +363,7 @@ def busy_pin():
     name = getattr(sys.implementation, "_machine", "")
     if not name.startswith("Raspberry Pi Pico") or " W " in name:
         return None
-    return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
+    return machine.Pin(_BUSY_PIN, machine.Pin.OUT, value=0)
 
 
 def check_config():
@@ -421,15 +427,16 @@ def _resume_flag(storage, set_it):
         return False
 
 
-def main(storage=None, clock=None):
-    """Run the board. storage / clock are for tests; the device passes nothing."""
+def main(storage=None, clock=None, think_pin=None):
+    """Run the board. storage / clock are for tests; the device passes nothing (think_pin:
+    App's, for measuring)."""
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
         return                             # wait for the maker: no restart loop
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
-    wdt = machine.WDT(timeout=WDT_MS)
+    wdt = machine.WDT(timeout=_WDT_MS)
     if storage is None:
         storage = Storage()
     try:
@@ -439,7 +446,7 @@ def main(storage=None, clock=None):
         # so at power-on could not import the menus (a MemoryError at every boot, found by
         # the power-cut soak, tools/soak_rp2040.py).
         gc.collect()
-        app = App(storage, clock)
+        app = App(storage, clock, think_pin)
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs

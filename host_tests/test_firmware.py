@@ -557,7 +557,7 @@ class _Counting:
 
 def test_while_the_board_thinks_it_also_thinks_between_steps_until_an_event_waits():
     # The board's turn (Brown, strength 3: a long search). Between loop steps with nothing
-    # else to do, App.think gives the engine the CPU up to THINK_MS into the step, not just
+    # else to do, App.think gives the engine the CPU up to 40 ms into the step, not just
     # its slice of each step; a sensor event waiting in the queue ends that after one search
     # step, and a step with an event (or a screen going out) gets no extra time at all.
     import os
@@ -577,8 +577,7 @@ def test_while_the_board_thinks_it_also_thinks_between_steps_until_an_event_wait
     b.app.boot()
     b.run(50)
     b.press(OK)                                  # Resume game
-    old = app.THINK_MS, opponent.LIMIT, opponent.SLICE_MS
-    app.THINK_MS = 200                           # (time for several steps on CPython too)
+    old = opponent.LIMIT, opponent.SLICE_MS
     opponent.LIMIT = opponent.SLICE_MS = None    # (as on the board: other tests set them)
     try:
         b.lift("d2")
@@ -591,20 +590,19 @@ def test_while_the_board_thinks_it_also_thinks_between_steps_until_an_event_wait
         m = b.app.matrix
         wake = b.ctl.wake = _Counting(m)
         start = b.clock.t
+        most = 200                               # ms (time for several steps on CPython too)
         t = opponent.ticks_ms()
-        assert b.app.think(start)                # nothing waits: THINK_MS of search
-        assert opponent.ticks_diff(opponent.ticks_ms(), t) >= app.THINK_MS - 5
+        assert b.app.think(start, False, most)   # nothing waits: `most` ms of search
+        assert opponent.ticks_diff(opponent.ticks_ms(), t) >= most - 5
         assert wake.asked >= 3, wake.asked
         m._push(parse_square("c8"), b.clock.t)   # a lift the timer's scan queued
         wake.asked = 0
-        assert b.app.think(start)
+        assert b.app.think(start, False, most)
         assert wake.asked == 1                   # one search step, then the event's turn
         m.pop()
-        wake.asked = 0
-        b.app.seen = True                        # the step had an event: none at all
-        assert not b.app.think(start) and wake.asked == 0
-        b.app.seen = False
+        wake.asked = 0                           # the step had an event: none at all
+        assert not b.app.think(start, True, most) and wake.asked == 0
         b.app.show_oled()                        # a screen going out: none either
-        assert not b.app.think(start) and wake.asked == 0
+        assert not b.app.think(start, False, most) and wake.asked == 0
     finally:
-        app.THINK_MS, opponent.LIMIT, opponent.SLICE_MS = old
+        opponent.LIMIT, opponent.SLICE_MS = old

@@ -537,12 +537,11 @@ def opponent(p, turns, level, steps):
 
 
 # The board thinking in its real loop: main.py as deployed, but with the engine's slices on
-# GP26 (app.THINK_PIN; the emulator counts the CPU time spent while it is high).
+# GP26 (App's think_pin; the emulator counts the CPU time spent while it is high).
 THINK_MAIN = b"""from version import VERSION, RUNS
 print("Barragoon board firmware", VERSION, "(%s)" % RUNS)
 import app
-app.THINK_PIN = 26
-app.main()
+app.main(think_pin=26)
 """
 THINK_POLL_MS = (10, 10, 50, 50)      # how often the screen is read, by strength
 

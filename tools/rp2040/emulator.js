@@ -56,7 +56,7 @@ const WS_ONE_NS = 600;
 const WS_RESET_NS = 50e3;
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
 const BUSY_PIN = 25; // the Pico's LED: high while the firmware's loop runs a step
-const PROBE_PIN = 26; // high while the engine runs (app.THINK_PIN, set by bench_rp2040.py)
+const PROBE_PIN = 26; // high while the engine runs (think_pin of app.main: bench_rp2040.py)
 // rp2040js's StateMachine.waitType values (its WaitType enum is not exported) for the stalls
 // on an empty TX FIFO: a blocking PULL, and an OUT waiting for its autopull.
 const WAIT_TX_FIFO = 3;
