@@ -3,10 +3,11 @@
 # Its search runs in slices inside the loop step (Opponent.tick, called from Controller.tick
 # after the events), and between loop steps while nothing else waits (think_more, from
 # app.py through Controller.think): the scan keeps its period (a timer), an event ends the
-# slice at once, and the buttons, the menu and take-back stay live while it thinks. One Engine serves a game against the board or a hint: made at the first
-# use, and dropped with its modules (release(), from Controller._tidy) once no game in play and
-# no hint needs it, so a two-player game never pays its heap. This module itself is loaded by
-# the controller only for a game against the board or a hint (controller/lazy.py).
+# slice at once, and the buttons, the menu and take-back stay live while it thinks. One
+# Engine serves a game against the board or a hint: made at the first use, and dropped with
+# its modules (release(), from Controller._tidy) once no game in play and no hint needs it,
+# so a two-player game never pays its heap. This module itself is loaded by the controller
+# only for a game against the board or a hint (controller/lazy.py).
 #
 # The board's turn, as the player sees it (the play screen is VsPlay, a Play):
 #   thinking       the screen says so; none of the board's tiles may move (a lifted one gets
