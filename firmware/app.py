@@ -47,8 +47,9 @@ from controller.i18n import t as _t
 
 _WDT_MS = const(8000)      # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
-_SETTLE_SCANS = const(5)   # extra 1 ms scans at boot beyond the debounce time (the matrix
-#                            lines settle in microseconds; each ms here delays the first LEDs)
+_SETTLE_SCANS = const(3)   # extra 1 ms scans at boot beyond the debounce time (the matrix
+#                            lines settle in microseconds; each ms here delays the first LEDs:
+#                            one beyond the debounce time is enough, two more are a margin)
 _BUSY_PIN = const(25)      # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
