@@ -537,11 +537,15 @@ def opponent(p, turns, level, steps):
 
 
 # The board thinking in its real loop: main.py as deployed, but with the engine's slices on
-# GP26 (App's think_pin; the emulator counts the CPU time spent while it is high).
+# GP26 (App's think_pin; the emulator counts the CPU time spent while it is high). A build
+# older than App.think has no such pin: its engine runs inside the loop steps (GP25).
 THINK_MAIN = b"""from version import VERSION, RUNS
 print("Barragoon board firmware", VERSION, "(%s)" % RUNS)
 import app
-app.main(think_pin=26)
+if hasattr(app.App, "think"):
+    app.main(think_pin=26)
+else:
+    app.main()
 """
 THINK_POLL_MS = (10, 10, 50, 50)      # how often the screen is read, by strength
 
