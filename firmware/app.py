@@ -17,6 +17,11 @@
 # copy kept as game.bad, the game goes on without them), a full file system ("storage full"
 # on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
+# While the engine searches (the board's turn, a hint) and nothing else waits, it also runs
+# between the loop steps, up to _THINK_MS after each step began (App.think): the steps' own
+# work (the controller's tick, LEDs, screen) comes every _THINK_MS instead of every period, and
+# a sensor event ends the engine's slice at once.
+#
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
 # stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
 import gc
@@ -24,6 +29,12 @@ import sys
 import time
 
 import machine
+
+try:
+    from micropython import const
+except ImportError:  # CPython (host tests)
+    def const(x):
+        return x
 
 import config
 from drivers import matrix, leds, ssd1306, inputs, buzzer
@@ -34,25 +45,29 @@ from controller import screens
 from controller import i18n
 from controller.i18n import t as _t
 
-WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
+_WDT_MS = const(8000)      # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
-SETTLE_SCANS = 5           # extra 1 ms scans at boot beyond the debounce time (the matrix
-#                            lines settle in microseconds; each ms here delays the first LEDs)
-BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
+_SETTLE_SCANS = const(3)   # extra 1 ms scans at boot beyond the debounce time (the matrix
+#                            lines settle in microseconds; each ms here delays the first LEDs:
+#                            one beyond the debounce time is enough, two more are a margin)
+_BUSY_PIN = const(25)      # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
-EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
+_EVENT_LINES = const(12)   # events.txt lines per loop step (about 4 ms on the RP2040)
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, changed or not:
 #                            a chain that lost its power (a dip, a hot-plug) shows it again
 BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
 #                            at most: the first lift or press ends it
+_THINK_MS = const(40)      # while the engine searches and nothing else waits, it runs until
+#                            this long after the loop step began (see App.think)
+# (The names the tests and tools do not read are const: a module's globals take heap.)
 
 
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
-    def __init__(self, storage=None, clock=None):
+    def __init__(self, storage=None, clock=None, think_pin=None):
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -76,6 +91,10 @@ class App:
         self.ctl.on_finish = self._finish
         self.ctl.on_settings = self.storage.save_settings
         self.ctl.on_checkpoint = self.recorder.checkpoint
+        self.ctl.wake = self.matrix        # a sensor event ends the engine's slice
+        if think_pin is not None:          # a spare GPIO, high while the engine runs: for
+            #                                measuring (tools/bench/bench_rp2040.py)
+            self.ctl.probe = machine.Pin(think_pin, machine.Pin.OUT, value=0)
         self.brightness = brightness
         self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
@@ -99,7 +118,7 @@ class App:
     def boot(self, resume=False, wdt=None):
         """First scans, then hand the board's occupancy and the saved game to the controller."""
         m, clock = self.matrix, self.clock
-        for i in range(self.debounce_ms + SETTLE_SCANS):
+        for i in range(self.debounce_ms + _SETTLE_SCANS):
             m.scan(clock.ticks_ms())
             clock.sleep_ms(1)
         while m.pop() >= 0:
@@ -178,7 +197,8 @@ class App:
         self.storage.save(game, duties, self.ctl.clock_tag())   # the times as of now
 
     def step(self):
-        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
+        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle.
+        Returns whether a sensor or button event came in."""
         clock = self.clock
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
@@ -239,12 +259,31 @@ class App:
         else:
             self.waited = 0
             self._later(t)
+        return seen
+
+    def think(self, start, seen, most=_THINK_MS):
+        """Between loop steps: while the engine searches (the board's turn, a hint) and
+        nothing else waits, it has the CPU until `most` ms after the step began (start),
+        not only its slice of each step; a sensor event ends that at once (the scan runs
+        from a timer and the engine checks its queue between search steps). Nothing else
+        waits when the step had no event (seen: what step() returned), no screen is going
+        out, no save or its later parts are due and no sound plays; blinking LEDs get their
+        next phase (every 50 ms) in time. Buttons are read by the steps: a press waits up to
+        `most` ms longer. False when no search is under way."""
+        if seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
+                or self.storage.busy() or self.buzzer.busy:
+            return False
+        now = self.clock.ticks_ms()
+        ms = most - self.clock.ticks_diff(now, start)
+        if self.ctl.animated and ms > 50 - now % 50:
+            ms = 50 - now % 50
+        return ms > 0 and self.ctl.think(ms)
 
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
         st = self.storage
         if st.busy():
-            if st.work(t, EVENT_LINES) and self.matrix.timed:
+            if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
@@ -288,7 +327,7 @@ class App:
                 start = clock.ticks_ms()
                 if busy is not None:
                     busy(1)
-                self.step()
+                seen = self.step()
                 if busy is not None:
                     busy(0)
                 wdt.feed()
@@ -300,6 +339,7 @@ class App:
                     if wait > 0:
                         clock.sleep_ms(wait)
                     continue
+                self.think(start, seen)    # (the engine, while nothing else waits)
                 # Wait for the next period or the next sensor event, polling every 0.2 ms: a
                 # lift reaches the controller within 0.2 ms of the scan that saw it.
                 while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
@@ -324,7 +364,7 @@ def busy_pin():
     name = getattr(sys.implementation, "_machine", "")
     if not name.startswith("Raspberry Pi Pico") or " W " in name:
         return None
-    return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
+    return machine.Pin(_BUSY_PIN, machine.Pin.OUT, value=0)
 
 
 def check_config():
@@ -388,15 +428,16 @@ def _resume_flag(storage, set_it):
         return False
 
 
-def main(storage=None, clock=None):
-    """Run the board. storage / clock are for tests; the device passes nothing."""
+def main(storage=None, clock=None, think_pin=None):
+    """Run the board. storage / clock are for tests; the device passes nothing (think_pin:
+    App's, for measuring)."""
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
         return                             # wait for the maker: no restart loop
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
-    wdt = machine.WDT(timeout=WDT_MS)
+    wdt = machine.WDT(timeout=_WDT_MS)
     if storage is None:
         storage = Storage()
     try:
@@ -406,7 +447,7 @@ def main(storage=None, clock=None):
         # so at power-on could not import the menus (a MemoryError at every boot, found by
         # the power-cut soak, tools/soak_rp2040.py).
         gc.collect()
-        app = App(storage, clock)
+        app = App(storage, clock, think_pin)
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs

@@ -61,6 +61,9 @@ PICOTOOL_GLOB = "picotool-*src*.tar*"
 SUBMODULES = ("lib/pico-sdk/README.md", "lib/tinyusb/src/tusb.h",
               "lib/micropython-lib/README.md")
 LOG_TAIL = 25
+# A sitecustomize.py for the build's Python scripts: word-aligns the frozen native code (the
+# RP2040 faults on the word MicroPython reads at its start; see that file).
+FREEZE_FIX = os.path.join(HERE, "boards", "freeze")
 
 
 class Board:
@@ -382,6 +385,7 @@ def configuration(board, tree, picotool_pkg, mpy_cross):
         "picotool": picotool_pkg or "", "mpy_cross": mpy_cross,
         "gcc": os.path.realpath(shutil.which("arm-none-eabi-gcc") or ""),
         "cmake": os.path.realpath(shutil.which("cmake") or ""),
+        "freeze_fix": file_id(os.path.join(FREEZE_FIX, "sitecustomize.py")),
     }
 
 
@@ -449,6 +453,7 @@ def build(args):
     mark = uf2.mark(deploy.firmware_version(), board.name, source)
     write_if_changed(os.path.join(info_dir, "build_info.py"), build_info_text(mark))
     env["MICROPY_MPYCROSS"] = mpy_cross  # read by cmake and by makemanifest.py
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (FREEZE_FIX, env.get("PYTHONPATH")) if p)
     log = Log(os.path.join(bdir, "build.log"))
     try:
         if not os.path.exists(os.path.join(bdir, "Makefile")):

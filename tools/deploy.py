@@ -226,6 +226,19 @@ def prepare_out(out):
 # name the function, not the line. The frozen firmware keeps them: its code stays in flash.
 NO_LINES = ("barragoon/engine.py", "barragoon/evaluation.py")
 
+# The engine's search steps are @micropython.native: their frames live on the C stack instead
+# of the heap, which is what makes them fast on a busy heap. In the frozen firmware that code
+# stays in flash; a .mpy's native code is loaded into the heap (about 18 KB more for these two
+# modules), which a stock Pico cannot spare: this build compiles them as bytecode (the same
+# search, the same moves, slower). viper functions keep their machine code in both builds.
+BYTECODE = ("barragoon/engine.py", "barragoon/evaluation.py")
+NATIVE = "@micropython.native"
+
+
+def bytecode_source(text):
+    """text with every @micropython.native line blanked (the line numbers stay)."""
+    return "\n".join("" if line.strip() == NATIVE else line for line in text.split("\n"))
+
 
 def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
     """Compile/copy every firmware source into out; return the board paths, sorted. arch is
@@ -242,8 +255,22 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers are kept, but see NO_LINES).
             opt = ["-O3"] if src in NO_LINES else []
-            proc = subprocess.run(mpy_cross + opt + ["-march=" + arch, "-o", dest_abs, src],
-                                  cwd=firmware, capture_output=True, text=True)
+            if src in BYTECODE:
+                with open(os.path.join(firmware, *src.split("/"))) as f:
+                    text = bytecode_source(f.read())
+                with open(dest_abs + ".py", "w") as f:
+                    f.write(text)
+                # (-s: tracebacks still name the source as the board knows it)
+                opt += ["-s", src]
+                what = dest_abs + ".py"
+            else:
+                what = src
+            try:
+                proc = subprocess.run(mpy_cross + opt + ["-march=" + arch, "-o", dest_abs, what],
+                                      cwd=firmware, capture_output=True, text=True)
+            finally:
+                if what != src:
+                    os.remove(what)
             if proc.returncode != 0:
                 raise DeployError("mpy-cross failed on %s:\n%s" % (src, proc.stderr or proc.stdout))
         built.append(dest)

@@ -105,6 +105,7 @@ def _blank_cells():
 # An empty board's cells, built once: a new Position (every copy() of one too) starts from it
 # instead of a Python loop over the 63 squares (about 0.6 ms on the RP2040).
 _BLANK = _blank_cells()
+del _build_maps, _blank_cells   # built once: their names would take heap on the board
 
 
 class RulesError(ValueError):

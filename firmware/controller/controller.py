@@ -9,6 +9,8 @@
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
 #   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
+#   ctl.think(ms)                         between ticks, when nothing else waits: the engine's
+#                                         search (if one is under way) for up to ms more
 #   if ctl.render(t_ms, 1): leds.show(ctl.frame)    LEDs first (lift-to-light)
 #   if ctl.render(t_ms, 2): oled.show()
 # Callbacks (set by the owner, each optional):
@@ -21,6 +23,8 @@
 #   on_checkpoint(game, before_event)  a turn starts with the board matching the game (the
 #                                flight recorder can replay from here); before_event: the
 #                                event being handled already belongs to the new turn
+# and, for the engine's slices: wake (its pending() is true when an event waits: the slice
+# ends) and probe (a pin, high while the engine runs: for measuring).
 #
 # Modes (controller/modes.py) live on one stack; the judge (controller/judge.py) decides what
 # happened on the board; colours.py turns LED meanings into colours; clock.py is the optional
@@ -103,6 +107,8 @@ class Controller:
         self.on_finish = None
         self.on_settings = None
         self.on_checkpoint = None
+        self.wake = None
+        self.probe = None
 
     # --- the mode stack ----------------------------------------------------------------------
     @property
@@ -513,6 +519,12 @@ class Controller:
             if ph != self.phase:
                 self.phase = ph
                 self.led_dirty = True
+
+    def think(self, ms):
+        """The engine's search, if one is under way (the board's turn, a hint), for up to
+        ms more; False when none is. Between ticks, when no event waits and nothing else is
+        due (app.py): its answer is taken up by the next tick."""
+        return lazy.loaded(OPPONENT) and _opponents().think_more(self, ms)
 
     def _decide(self):
         # Rule 6b's decision for the turn that began (barragoon/deadlock.py) runs in slices of

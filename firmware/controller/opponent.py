@@ -1,11 +1,13 @@
 # Playing against the board: the engine (barragoon/engine.py) plays one side of the game.
 #
 # Its search runs in slices inside the loop step (Opponent.tick, called from Controller.tick
-# after the events): the scan keeps its period, and the buttons, the menu and take-back stay
-# live while it thinks. One Engine serves a game against the board or a hint: made at the first
-# use, and dropped with its modules (release(), from Controller._tidy) once no game in play and
-# no hint needs it, so a two-player game never pays its heap. This module itself is loaded by
-# the controller only for a game against the board or a hint (controller/lazy.py).
+# after the events), and between loop steps while nothing else waits (think_more, from
+# app.py through Controller.think): the scan keeps its period (a timer), an event ends the
+# slice at once, and the buttons, the menu and take-back stay live while it thinks. One
+# Engine serves a game against the board or a hint: made at the first use, and dropped with
+# its modules (release(), from Controller._tidy) once no game in play and no hint needs it,
+# so a two-player game never pays its heap. This module itself is loaded by the controller
+# only for a game against the board or a hint (controller/lazy.py).
 #
 # The board's turn, as the player sees it (the play screen is VsPlay, a Play):
 #   thinking       the screen says so; none of the board's tiles may move (a lifted one gets
@@ -95,6 +97,28 @@ def _slice(t):
         return SLICE_MS
     left = STEP_END_MS - ticks_diff(ticks_ms(), t)
     return left if left > 0 else 0
+
+
+def _think(ctl, ms):
+    # Every slice of a search: it ends early when an event waits (ctl.wake), and ctl.probe
+    # (a pin, for measuring) is high while the engine runs.
+    probe = ctl.probe
+    if probe is not None:
+        probe(1)
+    done = engine().think(ms, ctl.wake)
+    if probe is not None:
+        probe(0)
+    return done
+
+
+def think_more(ctl, ms):
+    """More of the search under way (the board's turn or a hint) for up to ms, between loop
+    steps while nothing else waits (Controller.think); False when none is under way. Its
+    answer is taken up by the next tick."""
+    if _engine is None or _engine.done:
+        return False
+    _think(ctl, ms)
+    return True
 
 
 def _limits(level, ctl=None, side=0):
@@ -204,7 +228,7 @@ class Opponent:
             ctl.dirty()
             return
         eng = engine()
-        if eng.think(_slice(t)):
+        if _think(ctl, _slice(t)):
             self.thinking = False
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
@@ -387,7 +411,7 @@ class Hint(M.Mode):
             if not eng.start(ctl.game, ms, steps):
                 ctl.pop(self)
             ctl.dirty()
-        elif self.turn is None and eng.think(_slice(t)):
+        elif self.turn is None and _think(ctl, _slice(t)):
             self.turn = eng.best()
             ctl.dirty()
 

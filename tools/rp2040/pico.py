@@ -336,6 +336,19 @@ class Pico:
         """[(start, end)] ms of every loop step (the firmware's busy signal on GP25)."""
         return [tuple(s) for s in self.command("busy", clear=clear)["steps"]]
 
+    def engine_slices(self, clear=False):
+        """[(start, end)] ms of every slice of the engine's search (GP26 high: app.main(think_pin=26),
+        which tools/bench/bench_rp2040.py sets)."""
+        return [tuple(s) for s in self.command("probe", clear=clear)["slices"]]
+
+    def cpu(self, clear=False):
+        """Where the core's time went since the last clear, in ms: "irq" (interrupt
+        handlers: the matrix scan's timer, USB), "engine" (GP26 high: app.main(think_pin=26)),
+        "step" (the rest of the loop steps: GP25 high), "other" (the rest of thread mode:
+        the loop waiting for its period) and "sleep" (WFI/WFE)."""
+        msg = self.command("cpu", clear=clear)
+        return {k: msg[k] / 1e6 for k in ("irq", "engine", "step", "other", "sleep")}
+
     # --- outputs ---------------------------------------------------------------------------------
     @property
     def leds(self):
