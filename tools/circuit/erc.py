@@ -46,7 +46,7 @@
 from circuit.graph import Graph, Violation  # noqa: F401  (the rules' API)
 from circuit.rules_matrix import (column_low_level, column_rise_us,  # noqa: F401
                                   rule_column_low_level, rule_column_pullup, rule_column_settle,
-                                  rule_diode_direction, rule_hall_row_drive)
+                                  rule_diode_direction, rule_ghosting, rule_hall_row_drive)
 from circuit.rules_power import (rule_backfeed, rule_bypass, rule_capacitor_voltage,
                                  rule_conductor_rating, rule_diode_orientation, rule_fuse_rating,
                                  rule_fused, rule_ground_return, rule_input_protection,
@@ -63,13 +63,13 @@ RULES = [rule_one_source, rule_fused, rule_supply_range, rule_supply_drop, rule_
          rule_gpio_voltage, rule_gpio_fight, rule_gpio_capacitance, rule_gpio_current,
          rule_logic_levels, rule_undriven_input, rule_i2c_rise_time, rule_esd,
          rule_column_pullup, rule_column_low_level, rule_column_settle, rule_diode_direction,
-         rule_hall_row_drive]
+         rule_ghosting, rule_hall_row_drive]
 RULE_IDS = ["one-source", "fused", "supply-range", "supply-drop", "supply-current",
             "fuse-rating", "conductor-rating", "input-protection", "backfeed",
             "diode-orientation", "ground-return", "usb-capacitance", "capacitor-voltage",
             "bypass", "gpio-voltage", "gpio-fight", "gpio-capacitance", "gpio-current",
             "logic-levels", "undriven-input", "i2c-rise-time", "esd", "column-pullup",
-            "column-low-level", "column-settle", "diode-direction", "hall-row-drive"]
+            "column-low-level", "column-settle", "diode-direction", "ghosting", "hall-row-drive"]
 BY_ID = dict(zip(RULE_IDS, RULES))
 
 

@@ -74,6 +74,13 @@ CONDUCTORS = ("wire", "fuse", "protector")     # join nets into one rail in norm
 class Graph:
     def __init__(self, c):
         self.c = c
+        self._memo = {}
+        self.kinds = {}          # pin kind -> [(net, part, pin)]
+        for net, members in c.nets.items():
+            for ref, pin in members:
+                part = c.parts[ref]
+                self.kinds.setdefault(part.type.pins[pin].kind, []).append((net, part, pin))
+        self.gpio = {net: pin for net, part, pin in self.pins("gpio") if part.ref == "U1"}
         self.links = []          # (net_a, net_b, link, part)
         for part in c.parts.values():
             for ln in part.links():
@@ -92,6 +99,16 @@ class Graph:
         self.follows = self._followers()
         self.load = self._loads()
         self.vmin, self.path, self.fault_ma, self.tree = self._power_trees()
+
+    def memo(self, key, make):
+        """make() once per graph: analyses several rules share."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def pins(self, kind):
+        """[(net, part, pin)] of every connected pin of that kind."""
+        return self.kinds.get(kind, [])
 
     # --- rails -------------------------------------------------------------------------------
 
@@ -156,6 +173,19 @@ class Graph:
     def is_ground(self, net):
         return self.rail(net) == (0.0, 0.0)
 
+    def rail_nets(self):
+        """(ground nets, nets of rails that are high: above 1 V at their lowest)."""
+        def make():
+            lows, highs = set(), set()
+            for n in self.c.nets:
+                rng = self.rail(n)
+                if rng == (0.0, 0.0):
+                    lows.add(n)
+                elif rng and rng[0] > 1.0:
+                    highs.add(n)
+            return lows, highs
+        return self.memo("rail_nets", make)
+
     # --- switched supplies -------------------------------------------------------------------
 
     def _followers(self):
@@ -201,7 +231,7 @@ class Graph:
         def add(net, ma):
             load[net] = load.get(net, 0.0) + ma
         led_rail = None
-        for net, part, pin in pins_of_kind(c, "supply"):
+        for net, part, pin in self.pins("supply"):
             if part.type is P.WS2812B:
                 led_rail = net
             elif part.type is not P.HALL:    # one row of 7 at a time: below
@@ -302,16 +332,12 @@ class Graph:
 
 # --- what the firmware drives --------------------------------------------------------------------
 
-def gpio_nets(c):
-    return {net: pin for net, part, pin in pins_of_kind(c, "gpio") if part.ref == "U1"}
-
-
-def drives(c, active_row):
+def drives(g, active_row):
     """GPIO nets driven in a scan state: {net: set of levels it may drive}."""
-    s = c.settings
+    s = g.c.settings
     on = 0 if s["diode"] == "row_cathode" else 1
     levels = {}
-    for net, pin in gpio_nets(c).items():
+    for net, pin in g.gpio.items():
         if net.startswith("ROW_"):
             r = int(net[4:]) - 1
             if r == active_row:
@@ -357,61 +383,65 @@ def propagate(g, seeds, side, links, origin=None):
     ends counted at the value reached or at their rail; a rail itself only moves through
     conductors). Returns ({net: volts}, {net: how})."""
     up = side > 0
-
-    def better(v, w):
-        return v > w + 1e-9 if up else v < w - 1e-9
     val = dict(seeds)
-    via = dict(origin) if origin else {n: n for n in seeds}
-    res, other = {}, []
+    via = {n: (origin[n] if origin else n, None, "") for n in seeds}
+    out, res = {}, {}
     for a, b, ln, part in links:
-        if ln.kind == "resistor":
+        k = ln.kind
+        if k == "resistor":
             res.setdefault(a, []).append((b, ln.ohms, part))
             res.setdefault(b, []).append((a, ln.ohms, part))
-        elif ln.kind != "sensor":
-            other.append((a, b, ln, part))
+        elif k in ("wire", "fuse", "switch"):
+            out.setdefault(a, []).append((b, ln, part))
+            out.setdefault(b, []).append((a, ln, part))
+        elif k in ("diode", "base"):
+            if up:
+                out.setdefault(a, []).append((b, ln, part))
+            else:
+                out.setdefault(b, []).append((a, ln, part))
+        elif k in ("transistor", "protector"):
+            out.setdefault(a, []).append((b, ln, part))
 
     def base(n):
         rng = g.rail(n) if n in g.groups else None
         return (rng[1] if up else rng[0]) if rng else 0.0
-    for _ in range(100):
-        changed = []
+    todo = list(seeds)
+    updates = {}
 
-        def offer(n, v, why):
-            if n not in seeds and (n not in val or better(v, val[n])):
-                val[n], via[n] = v, why
-                changed.append(n)
-        for a, b, ln, part in other:
+    def offer(n, v, x, part, note=""):
+        if n in seeds or (n in val and (v <= val[n] + 1e-9 if up else v >= val[n] - 1e-9)):
+            return
+        updates[n] = updates.get(n, 0) + 1
+        if updates[n] > 200:                # a resistor loop creeping up: close enough
+            return
+        val[n], via[n] = v, (via[x][0], part.ref, note)
+        todo.append(n)
+    while todo:
+        x = todo.pop()
+        vx = val[x]
+        for y, ln, part in out.get(x, ()):
             k = ln.kind
             if k in ("wire", "fuse", "switch"):
-                for x, y in ((a, b), (b, a)):
-                    if x in val:
-                        offer(y, val[x], "%s through %s" % (via[x].split(" through ")[0], part.ref))
+                offer(y, vx, x, part)
             elif k in ("diode", "base"):
-                if up and a in val:
-                    offer(b, val[a] - ln.vf[0], "%s through %s (diode)" % (
-                        via[a].split(" through ")[0], part.ref))
-                if not up and b in val:
-                    offer(a, val[b] + ln.vf[0], "%s through %s (diode)" % (
-                        via[b].split(" through ")[0], part.ref))
-            elif k == "transistor" and up and a in val:
-                offer(b, val[a], "%s through %s" % (via[a].split(" through ")[0], part.ref))
-            elif k == "protector" and ln.window and a in val:
-                if up and val[a] >= ln.window[0]:
-                    offer(b, min(val[a], ln.window[3]), "%s through %s (passes up to %.2f V)"
-                          % (via[a].split(" through ")[0], part.ref, ln.window[3]))
+                offer(y, vx - ln.vf[0] if up else vx + ln.vf[0], x, part, " (diode)")
+            elif k == "transistor":
+                if up:
+                    offer(y, vx, x, part)
+            elif k == "protector" and ln.window:
+                if up and vx >= ln.window[0]:
+                    offer(y, min(vx, ln.window[3]), x, part,
+                          " (passes up to %.2f V)" % ln.window[3])
                 elif not up:
-                    offer(b, max(val[a], 0.0), "%s through %s" % (via[a].split(" through ")[0],
-                                                                  part.ref))
-        for n, nb in res.items():
-            src = [m for m, r, p in nb if m in val]
-            if n in seeds or not src or g.is_rail(n):
+                    offer(y, max(vx, 0.0), x, part)
+        for n, r0, p0 in res.get(x, ()):
+            if n in seeds or g.is_rail(n):
                 continue                    # a rail is held by its source, not by resistors
+            nb = res[n]
             w = sum(1.0 / r for m, r, p in nb)
             v = sum(val.get(m, base(m)) / r for m, r, p in nb) / w
-            m0 = max(src, key=lambda m: val[m] if up else -val[m])
-            r0 = [(r, p) for m, r, p in nb if m == m0][0]
-            offer(n, v, "%s through %s (%s)" % (via[m0].split(" through ")[0], r0[1].ref,
-                                                ohms(r0[0])))
-        if not changed:
-            break
-    return val, via
+            src = [(m, r, p) for m, r, p in nb if m in val]
+            m0, r1, p1 = max(src, key=lambda t: val[t[0]] if up else -val[t[0]])
+            offer(n, v, m0, p1, " (%s)" % ohms(r1))
+    return val, {n: o if ref is None else "%s through %s%s" % (o, ref, note)
+                 for n, (o, ref, note) in via.items()}

@@ -4,8 +4,8 @@
 import math
 
 from circuit import parts as P
-from circuit.graph import Violation, drives, gpio_nets, span, switched_levels
-from circuit.rules_signal import flow_edges, matrix_diodes, reach
+from circuit.graph import Violation, drives, span, switched_levels
+from circuit.rules_signal import flow_edges, matrix_diodes
 
 VIL_MARGIN = 0.05            # noise margin below the RP2040's VIL
 
@@ -39,9 +39,9 @@ def _diode_type(c, col):
     return P.DIODE_1N4148
 
 
-def _through_row_pin(c):
+def _through_row_pin(c, g):
     """Does a closed sensor's current return through a row GPIO (not straight to GND)?"""
-    rows = {n for n in gpio_nets(c) if n.startswith("ROW_")}
+    rows = {n for n in g.gpio if n.startswith("ROW_")}
     for d in matrix_diodes(c):
         if set(d.net.values()) & rows:
             return True
@@ -63,7 +63,7 @@ def column_low_level(c, g, col):
     r_ext = col_pull(c, g, col)
     r = _parallel(r_ext, P.RP2040["pull_min"]) if r_ext else P.RP2040["pull_min"]
     d = _diode_type(c, col).ratings
-    row_pin = _through_row_pin(c)
+    row_pin = _through_row_pin(c, g)
     v = 0.7
     for _ in range(5):               # the current depends on the level: iterate
         i_ma = (3.3 - v) / r * 1000
@@ -121,40 +121,78 @@ def rule_column_settle(c, g):
     return out
 
 
-def _square_parts(c, sq):
-    return [p for p in c.parts.values() if p.attrs.get("square") == sq]
+class _Scan:
+    """What a column reads in one scan state (rows driven as drives() has them), with the
+    sensors of some squares closed: the edges current can take are built once per state."""
+
+    def __init__(self, c, g, row):
+        levels = drives(g, row)
+        self.active = c.settings["active_level"]
+        self.adj = flow_edges(c, g, levels, lambda p: p.type in SENSORS)
+        switched = switched_levels(g, levels)
+        grounds, highs = g.rail_nets()
+        self.low = {n for n, lv in switched.items() if lv == {0}} | grounds
+        self.high = {n for n, lv in switched.items() if lv == {1}} | highs
+        self.sensor_edges = {}          # sensor part -> its edges in this state
+        for x, edges in self.adj.items():
+            for y, part in edges:
+                if part.type in SENSORS:
+                    self.sensor_edges.setdefault(part, []).append((x, y))
+
+    def reads(self, col, closed=None, all_but=None):
+        """The level col reads with only the sensors in closed on (closed=None: all of them
+        but all_but)."""
+        if closed is not None:
+            skip = set(self.sensor_edges) - set(closed)
+        else:
+            skip = {all_but}
+        if self.active == 0:          # pulled up: reads 0 if current can flow to a low net
+            return 0 if _reach(self.adj, [col], skip).keys() & self.low else 1
+        return 1 if col in _reach(self.adj, list(self.high), skip) else 0
 
 
-def _reads(c, g, col, levels, on_parts):
-    """Level a column reads with the given rows driven and only on_parts' sensors closed."""
-    active = c.settings["active_level"]
-    adj = flow_edges(c, g, levels, lambda p: p in on_parts)
-    levels = switched_levels(g, levels)
-    low_nets = {n for n, lv in levels.items() if lv == {0}} | {"GND"}
-    high_nets = {n for n, lv in levels.items() if lv == {1}}
-    high_nets |= {n for n in c.nets if g.rail(n) and g.rail(n)[0] > 1.0}
-    if active == 0:                   # pulled up: reads 0 if current can flow to a low net
-        seen = reach(adj, col)
-        return 0 if seen.keys() & low_nets else 1
-    for h in high_nets:
-        if col in reach(adj, h):
-            return 1
-    return 0
+def _scans(c, g):
+    return g.memo("scans", lambda: [_Scan(c, g, r) for r in range(9)])
+
+
+def _reach(adj, starts, skip):
+    seen = dict.fromkeys(starts)
+    todo = list(starts)
+    while todo:
+        n = todo.pop()
+        for m, part in adj.get(n, ()):
+            if m not in seen and part not in skip:
+                seen[m] = n
+                todo.append(m)
+    return seen
+
+
+SENSORS = (P.REED, P.HALL)
+
+
+def _square_sensors(c):
+    """{square: [its sensor parts]}"""
+    out = {}
+    for p in c.parts.values():
+        if p.type in SENSORS and p.attrs.get("square") is not None:
+            out.setdefault(p.attrs["square"], []).append(p)
+    return out
 
 
 def rule_diode_direction(c, g):
     active = c.settings["active_level"]
     bad = {"present": [], "absent": [], "other row": []}
+    sensors = _square_sensors(c)
+    scans = _scans(c, g)
     for sq in range(63):
         r, f = sq // 7, sq % 7
         col = "COL_%s" % "ABCDEFG"[f]
-        sensor = [p for p in _square_parts(c, sq) if p.type in (P.REED, P.HALL)]
-        levels = drives(c, r)
-        if _reads(c, g, col, levels, sensor) != active:
+        on = sensors.get(sq, [])
+        if scans[r].reads(col, on) != active:
             bad["present"].append(sq)
-        if _reads(c, g, col, levels, []) != 1 - active:
+        if scans[r].reads(col, []) != 1 - active:
             bad["absent"].append(sq)
-        if _reads(c, g, col, drives(c, (r + 1) % 9), sensor) != 1 - active:
+        if scans[(r + 1) % 9].reads(col, on) != 1 - active:
             bad["other row"].append(sq)
     out = []
     what = {"present": "a sensor that is on does not read %d" % active,
@@ -162,12 +200,39 @@ def rule_diode_direction(c, g):
             "other row": "a sensor on another rank shows on the column"}
     for case, squares in bad.items():
         if squares:
-            where = "all 63 squares" if len(squares) == 63 else \
-                ", ".join(_sqname(s) for s in squares[:6])
-            out.append(Violation("diode-direction", where,
+            out.append(Violation("diode-direction", _where(squares),
                                  "%s with DIODE_DIRECTION = %r, SENSOR_ACTIVE_LEVEL = %d"
                                  % (what[case], c.settings["diode"], active)))
     return out
+
+
+def rule_ghosting(c, g):
+    """With every other sensor on (pieces on all the other squares), a square whose own sensor
+    is off still reads off: three closed sensors in a rectangle must not fake the fourth."""
+    active = c.settings["active_level"]
+    sensors = _square_sensors(c)
+    ghosts = []
+    for r in range(9):
+        scan = None
+        for f in range(7):
+            sq = r * 7 + f
+            own = sensors.get(sq, [])
+            if len(own) != 1:
+                continue
+            scan = scan or _scans(c, g)[r]
+            if scan.reads("COL_%s" % "ABCDEFG"[f], all_but=own[0]) == active:
+                ghosts.append(sq)
+    if not ghosts:
+        return []
+    return [Violation("ghosting", _where(ghosts),
+                      "reads a piece that is not there when the other squares are full: "
+                      "current runs back through the sensors of other ranks (a diode per "
+                      "sensor blocks it)")]
+
+
+def _where(squares):
+    return "all 63 squares" if len(squares) == 63 else \
+        ", ".join(_sqname(s) for s in squares[:6]) + (" ..." if len(squares) > 6 else "")
 
 
 def _sqname(sq):

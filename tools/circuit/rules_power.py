@@ -2,14 +2,14 @@
 # where the current goes back. Each rule takes the circuit and its Graph (graph.py) and returns
 # Violations naming the rule, the place and what is wrong in numbers (erc.py lists them all).
 from circuit import parts as P
-from circuit.graph import (Violation, gpio_nets, links_any_setting, names, pin_name,
-                           pins_of_kind, propagate, ref_span)
+from circuit.graph import (Violation, links_any_setting, names, pin_name, propagate,
+                           ref_span)
 
 
 def switched_supply(c, g, part, pin):
     """A supply pin fed by a GPIO or a GPIO-driven follower (hall rows): hall-row-drive checks it."""
     nets = [part.net.get(p) for p, s in part.type.pins.items() if s.kind in ("supply", "gnd")]
-    gpios = gpio_nets(c)
+    gpios = g.gpio
     return part.type is P.HALL and any(n in gpios or n in g.follows for n in nets if n)
 
 
@@ -28,7 +28,7 @@ def rule_one_source(c, g):
                 "joined to %d sources at once (%s): they push current into each other, and "
                 "an external supply feeds 5 V back into the computer's USB port"
                 % (len(srcs), ", ".join("%s.%s" % (p.ref, pin_name(p, s)) for n, p, s in srcs))))
-    for net, part, pin in pins_of_kind(c, "supply"):
+    for net, part, pin in g.pins("supply"):
         if g.rail(net) is None and not switched_supply(c, g, part, pin):
             out.append(Violation("one-source", net, "%s.%s has no source" % (part.ref, pin)))
     return out
@@ -40,7 +40,7 @@ def rule_fused(c, g):
         if part.type is not P.SUPPLY_5V:
             continue
         root = g.unfused[net]
-        loads = [("%s.%s" % (p.ref, pin)) for n, p, pin in pins_of_kind(c, "supply")
+        loads = [("%s.%s" % (p.ref, pin)) for n, p, pin in g.pins("supply")
                  if g.unfused[n] == root and p.type is not P.LTC4365]
         loads += ["%s" % p.ref for p in c.parts.values() if p.attrs.get("role") == "feed"
                   and g.unfused.get(p.net.get("A")) == root]
@@ -53,7 +53,7 @@ def rule_fused(c, g):
 
 def rule_supply_range(c, g):
     out = []
-    for net, part, pin in pins_of_kind(c, "supply"):
+    for net, part, pin in g.pins("supply"):
         rng = g.rail(net)
         spec = part.type.pins[pin]
         if rng is None or switched_supply(c, g, part, pin):
@@ -69,7 +69,7 @@ def rule_supply_drop(c, g):
     """The lowest voltage at each supply pin at full load, after the user's cable, the fuses and
     switches on the way (a rail within its range at the source can still be too low here)."""
     out = []
-    for net, part, pin in pins_of_kind(c, "supply"):
+    for net, part, pin in g.pins("supply"):
         rng, v = g.rail(net), g.vmin.get(net)
         spec = part.type.pins[pin]
         if rng is None or v is None or switched_supply(c, g, part, pin):

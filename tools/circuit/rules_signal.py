@@ -2,8 +2,7 @@
 # between driven pins, loads on outputs, logic levels, inputs nobody drives, the I2C bus's rise
 # time and ESD protection on what a user touches.
 from circuit import parts as P
-from circuit.graph import (Violation, drives, gpio_nets, names, pins_of_kind, propagate, span,
-                           switched_levels)
+from circuit.graph import Violation, drives, names, propagate, span, switched_levels
 
 LOW_OHMS = 1000.0            # a path with less resistance than this is "low impedance"
 GPIO_CAP_LIMIT_UF = 0.01
@@ -24,14 +23,14 @@ def rule_gpio_voltage(c, g):
         rng = g.rail(net)
         if rng:
             seeds[net], origin[net] = rng[1], "rail " + names(g.group_nets(net))
-    for net, part, pin in pins_of_kind(c, "out"):
+    for net, part, pin in g.pins("out"):
         sup = part.net.get(part.type.pins[pin].supply)
         rng = g.rail(sup) if sup else None
         if rng and rng[1] > seeds.get(net, -1):
             seeds[net], origin[net] = rng[1], "%s.%s" % (part.ref, pin)
     vmax, via = propagate(g, seeds, +1, g.links, origin)
     out = []
-    for net, pin in sorted(gpio_nets(c).items()):
+    for net, pin in sorted(g.gpio.items()):
         if vmax.get(net, 0) > P.RP2040["vmax"]:
             out.append(Violation("gpio-voltage", "%s (%s)" % (pin, net),
                                  "can reach %.2f V from %s; RP2040 pins take at most %.1f V"
@@ -52,45 +51,80 @@ def powered(c, part, levels, g):
 
 
 def flow_edges(c, g, levels, closed, shorted=None, low_ohms=LOW_OHMS):
-    """Directed edges current can take: {net: [(net, part)]}."""
+    """Directed edges current can take: {net: [(net, part)]}. closed(part): is this contact
+    or sensor closed; shorted: a diode that conducts both ways."""
     adj = {}
 
     def edge(x, y, part):
         adj.setdefault(x, []).append((y, part))
     levels = switched_levels(g, levels)
     for a, b, ln, part in g.links:
-        if ln.kind in ("diode", "base"):
+        k = ln.kind
+        if k in ("diode", "base"):
             edge(a, b, part)
             if part is shorted:
                 edge(b, a, part)
-        elif ln.kind == "switch":
+        elif k == "switch":
             if closed(part):
                 edge(a, b, part)
                 edge(b, a, part)
-        elif ln.kind == "sensor":
+        elif k == "sensor":
             if closed(part) and powered(c, part, levels, g):
                 edge(a, b, part)
-        elif ln.kind == "resistor":
+        elif k == "resistor":
             if ln.ohms < low_ohms:
                 edge(a, b, part)
                 edge(b, a, part)
-        elif ln.kind == "transistor":
+        elif k == "transistor":
             edge(a, b, part)
-        else:
+        elif k in ("wire", "fuse", "protector"):
             edge(a, b, part)
             edge(b, a, part)
     return adj
 
 
-def reach(adj, start):
+def reach(adj, start, skip=None):
+    """{net: (previous net, part)} of every net reachable from start; skip: a part whose
+    edges are not taken."""
     seen = {start: None}
     todo = [start]
     while todo:
         n = todo.pop()
         for m, part in adj.get(n, ()):
-            if m not in seen:
+            if m not in seen and part is not skip:
                 seen[m] = (n, part)
                 todo.append(m)
+    return seen
+
+
+def reach_one_short(adj, start, diodes):
+    """reach() when any one diode of diodes (parts) may be shorted: {net: the shorted diode
+    the path needs, or None}."""
+    back = {}
+    for x, edges in adj.items():
+        for y, part in edges:
+            if part in diodes:
+                back.setdefault(y, []).append((x, part))
+    seen = {start: None}
+    todo = [start]
+    while todo:                        # first without a short
+        n = todo.pop()
+        for m, part in adj.get(n, ()):
+            if m not in seen:
+                seen[m] = None
+                todo.append(m)
+    todo = [(n, None) for n in seen]
+    shorted = {}
+    while todo:                        # then one short on the way
+        n, used = todo.pop()
+        steps = [(m, used) for m, part in adj.get(n, ())]
+        if used is None:
+            steps += [(m, part) for m, part in back.get(n, ())]
+        for m, u in steps:
+            if m not in seen and m not in shorted:
+                shorted[m] = u
+                todo.append((m, u))
+    seen.update(shorted)
     return seen
 
 
@@ -99,38 +133,49 @@ def matrix_diodes(c):
 
 
 def rule_gpio_fight(c, g):
+    """No GPIO driven high can be joined to one driven low (through closed sensors and any one
+    shorted matrix diode), and no part's output drives a net a GPIO drives."""
     found = {}
-    faults = [None] + matrix_diodes(c)
+    diodes = set(matrix_diodes(c))
     for r in range(9):
-        levels = drives(c, r)
+        levels = drives(g, r)
         highs = [n for n in levels if 1 in levels[n]]
         lows = {n for n in levels if 0 in levels[n]}
         if not highs or not lows:
             continue
-        for fault in faults:
-            adj = flow_edges(c, g, levels, lambda p: True, fault)
-            for h in highs:
-                seen = reach(adj, h)
-                for lo in lows:
-                    if lo != h and lo in seen and (h, lo) not in found:
-                        found[(h, lo)] = (r, fault)
-    if not found:
-        return []
-    (h, lo), (r, fault) = sorted(found.items())[0]
-    why = "with %s shorted and the sensors closed" % fault.ref if fault else \
-        "with the sensors closed"
-    nets = sorted({n for pair in found for n in pair})
-    return [Violation("gpio-fight", span(nets),
-                      "%d pairs of pins can short each other, e.g. %s (driven high) joins %s "
-                      "(driven low) %s while rank %d is scanned" % (len(found), h, lo, why,
-                                                                     r + 1))]
+        adj = flow_edges(c, g, levels, lambda p: True)
+        for h in highs:
+            seen = reach_one_short(adj, h, diodes)
+            for lo in lows:
+                if lo != h and lo in seen:
+                    old = found.get((h, lo))
+                    if old is None or (old[1] is not None and seen[lo] is None):
+                        found[(h, lo)] = (r, seen[lo])
+    out = []
+    if found:
+        (h, lo), (r, fault) = sorted(found.items(), key=lambda kv: (kv[1][1] is not None,
+                                                                     kv[0]))[0]
+        why = "with %s shorted and the sensors closed" % fault.ref if fault else \
+            "with the sensors closed"
+        nets = sorted({n for pair in found for n in pair})
+        out.append(Violation("gpio-fight", span(nets),
+                             "%d pairs of pins can short each other, e.g. %s (driven high) joins "
+                             "%s (driven low) %s while rank %d is scanned"
+                             % (len(found), h, lo, why, r + 1)))
+    driven = driven_levels(c, g)
+    for net, part, pin in g.pins("out"):
+        if net in driven and (part.ref, pin) != ("U1", g.gpio.get(net)):
+            out.append(Violation("gpio-fight", "%s.%s" % (part.ref, pin),
+                                 "an output on %s, which %s drives: they fight" % (
+                                     net, g.gpio[net])))
+    return out
 
 
 def rule_gpio_capacitance(c, g):
     bad = []
     driven = {}
     for r in range(9):
-        for net in drives(c, r):
+        for net in drives(g, r):
             driven[net] = True
     for net in sorted(driven):
         uf = 0.0
@@ -149,13 +194,13 @@ def rule_gpio_capacitance(c, g):
 
 # --- current out of and into a GPIO --------------------------------------------------------------
 
-def driven_levels(c):
+def driven_levels(c, g):
     """{GPIO net: levels the firmware drives it to}: rows as their mode has them, the LED data
     and the buzzer both ways, the I2C lines low (open drain)."""
     s = c.settings
     on = 0 if s["diode"] == "row_cathode" else 1
     out = {}
-    for net in gpio_nets(c):
+    for net in g.gpio:
         if net.startswith("ROW_"):
             out[net] = {0, 1} if s["row_mode"] == "push_pull" else {on}
         elif net in ("LED_DATA", "BUZZER"):
@@ -163,6 +208,14 @@ def driven_levels(c):
         elif net.startswith("I2C_"):
             out[net] = {0}
     return out
+
+
+def _links_by_net(g):
+    adj = {}
+    for a, b, ln, part in g.links:
+        adj.setdefault(a, []).append((b, ln, part, True))
+        adj.setdefault(b, []).append((a, ln, part, False))
+    return adj
 
 
 def pin_current_ma(c, g, net, level, stop):
@@ -176,10 +229,7 @@ def pin_current_ma(c, g, net, level, stop):
         part = c.parts[ref]
         if part.type is P.HALL and (pin, level) in (("VCC", 1), ("GND", 0)):
             total += P.HALL.ratings["burst_ma"]
-    adj = {}
-    for a, b, ln, part in g.links:
-        adj.setdefault(a, []).append((b, ln, part, True))
-        adj.setdefault(b, []).append((a, ln, part, False))
+    adj = g.memo("links_by_net", lambda: _links_by_net(g))
     todo = [(net, 0.0, 0.0, (net,))]
     while todo:
         n, r, drop, seen = todo.pop()
@@ -214,8 +264,8 @@ def rule_gpio_current(c, g):
     and VOL are specified at the 2, 4, 8 or 12 mA the pad is set to; the firmware sets 4 mA,
     12 mA for hall rows)."""
     s = c.settings
-    levels = driven_levels(c)
-    gpios = gpio_nets(c)
+    levels = driven_levels(c, g)
+    gpios = g.gpio
     bad = {}                             # message -> nets (the 9 rows alike: one report)
     for net in sorted(levels):
         limit = s["row_drive_ma"] if net.startswith("ROW_") else 4
@@ -236,9 +286,9 @@ def rule_gpio_current(c, g):
 
 def rule_logic_levels(c, g):
     out = []
-    gpio = gpio_nets(c)
+    gpio = g.gpio
     adj = flow_edges(c, g, {}, lambda p: False, None, low_ohms=10e3)
-    for net, part, pin in pins_of_kind(c, "in"):
+    for net, part, pin in g.pins("in"):
         spec = part.type.pins[pin]
         if g.is_rail(net):
             continue                      # tied to a rail: a static level
@@ -273,7 +323,7 @@ def rule_undriven_input(c, g):
         if ln.kind in ("wire", "fuse", "resistor", "protector"):
             adj.setdefault(a, []).append((b, part))
             adj.setdefault(b, []).append((a, part))
-    gpio = gpio_nets(c)
+    gpio = g.gpio
     out = []
     for part in c.parts.values():
         for pin, spec in part.type.pins.items():
@@ -304,7 +354,7 @@ def rule_i2c_rise_time(c, g):
     hz = c.settings.get("i2c_hz", 400000)
     limit = next((ns for f, ns in I2C_RISE_NS if hz <= f), I2C_RISE_NS[-1][1])
     out = []
-    for net in sorted(n for n in gpio_nets(c) if n.startswith("I2C_")):
+    for net in sorted(n for n in g.gpio if n.startswith("I2C_")):
         pulls = []
         for a, b, ln, part in g.links:
             if ln.kind == "resistor" and net in (a, b):
