@@ -155,6 +155,10 @@ B = {
     "i2c_pullup": Bom("Resistor", "2.2 kOhm 1/4 W", "Yageo MFR-25FBF52-2K2",
                       "I2C pull-ups SDA and SCL to 3V3 at J6: 400 kHz needs them whatever the "
                       "OLED module carries (peripherals.md)", 0.05, 27),
+    "r_bootsel": Bom("Resistor", "1 kOhm 1/4 W", "Yageo MFR-25FBF52-1K",
+                     "R37: from the wire to the Pico's TP6 (the flash chip's select line) to "
+                     "the BOOTSEL button's lead, right at the Pico: the Pico's own button "
+                     "has the same 1 kOhm", 0.05, 28),
     "r_1k": Bom("Resistor", "1 kOhm 1/4 W", "Yageo MFR-25FBF52-1K",
                 "R12: GP21 to Q3's base; R13: across BZ1 (a piezo recharges through it)",
                 0.05, 28),
@@ -233,6 +237,10 @@ B = {
                   "R16: U3's OV to GND", 0.40, 55),
     "bulk_ext": Bom("Electrolytic capacitor", "1000 uF 10 V", "Nichicon UVR1A102MPD",
                     "after U3, on the external supply side of SW69; mind the polarity", 0.35, 56),
+    "tvs": Bom("TVS diode, bidirectional", "P6KE27CA, DO-15", "Littelfuse P6KE27CA",
+               "D66, from U3's input (after F1) to the power ground: clamps the ringing of a "
+               "hot-plugged adapter to 37.5 V, below Q1/Q2's 55 V and U3's -40 to 60 V; off "
+               "below 25.6 V, so a 24 V adapter of either polarity leaves it cold", 0.30, 53),
     "schottky": Bom("Schottky diode", "1N5819", "onsemi 1N5819RLG",
                     "from the protected external 5 V to VSYS (pin 39): the Pico runs from either "
                     "supply", 0.10, 57),
@@ -314,6 +322,7 @@ def _settings(c, cfg):
     limits = power_limits()
     s["led_budget_ma"] = limits["usb" if c.variant["supply"] == "usb" else "external"]
     s["i2c_hz"] = cfg.I2C_FREQ
+    s["oled_addr"] = getattr(cfg, "OLED_ADDR", 0x3C)
 
 
 def _gpio(c, gpio, net, key, direction, note):
@@ -374,8 +383,7 @@ def _external(c, cfg):
     c.add(Part("F1", P.PTC_RXEF160, "1.6 A", B["ptc"]))
     c.connect("EXT_RAW", "PS1.+", "J8.TIP", "F1.1")
     c.connect("PGND", "PS1.-", "J8.SLEEVE")
-    window = protector_window()
-    c.add(Part("U3", P.LTC4365, "LTC4365", B["ovp"], window=window,
+    c.add(Part("U3", P.LTC4365, "LTC4365", B["ovp"],
                switch_ohms=2 * P.NMOS_IRLZ44N.ratings["rds_ohms"]))
     c.add(Part("Q1", P.NMOS_IRLZ44N, "IRLZ44N", B["ovp_fet"], role="block"))
     c.add(Part("Q2", P.NMOS_IRLZ44N, "IRLZ44N", B["ovp_fet"], role="block"))
@@ -384,6 +392,9 @@ def _external(c, cfg):
                                  ("R16", OVP_STRING[2], "ovp_r3", "102 kOhm")):
         c.add(Part(ref, P.resistor(ohms, OVP_TOL), value, B[bom]))
     c.connect("EXT_IN", "F1.2", "U3.VIN", "U3.SHDN", "Q1.D", "R14.1")
+    c.add(Part("D66", P.TVS_P6KE27CA, "P6KE27CA", B["tvs"]))
+    c.connect("EXT_IN", "D66.A1")
+    c.connect("PGND", "D66.A2")
     c.connect("OVP_UV", "R14.2", "U3.UV", "R15.1")
     c.connect("OVP_OV", "R15.2", "U3.OV", "R16.1")
     c.connect("PGND", "R16.2", "U3.GND")
@@ -594,8 +605,10 @@ def _inputs(c, cfg):
     c.add(Part("SW67", P.BUTTON, "RESET", B["panel_button"]))
     c.add(Part("SW68", P.BUTTON, "BOOTSEL", B["panel_button"]))
     c.add(Part("TP1", P.WIRE_PAD, "to TP6", None))
+    c.add(Part("R37", P.resistor(1e3), "1 kOhm", B["r_bootsel"]))
     c.connect("RUN", "U1.RUN", "J7.6", "SW67.1")
-    c.connect("BOOTSEL", "TP1.1", "J7.7", "SW68.1")
+    c.connect("QSPI_SS", "TP1.1", "R37.1")
+    c.connect("BOOTSEL", "R37.2", "J7.7", "SW68.1")
     c.connect("GND", "SW67.2", "SW68.2")
     c.notes["RUN"] = ("", "in", "panel RESET button SW67 to GND (J7 pin 6); the panel BOOTSEL "
                                 "button SW68 goes to the Pico's test pad TP6 (J7 pin 7)")
@@ -621,7 +634,7 @@ def _inputs(c, cfg):
             c.connect("ENC_A", "ENC1.A")
             c.connect("ENC_B", "ENC1.B")
             c.connect("ENC_PUSH", "ENC1.S1")
-            c.connect("GND", "ENC1.C", "ENC1.S2")
+            c.connect("GND", "ENC1.C", "ENC1.S2", "ENC1.MP")
             _ceramic(c, "C75", "enc_cap", "ENC_A", uf=0.01, value="10 nF")
             _ceramic(c, "C76", "enc_cap", "ENC_B", uf=0.01, value="10 nF")
         else:

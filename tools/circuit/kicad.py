@@ -6,7 +6,7 @@
 # for byte. The library parts section is left out: KiCad takes pins from its own libraries.
 PIN_TYPES = {"source": "power_out", "supply": "power_in", "gnd": "power_in",
              "gpio": "bidirectional", "in": "input", "out": "output", "od": "open_collector",
-             "tvs": "passive", "pas": "passive"}
+             "tvs": "passive", "pas": "passive", "chassis": "passive"}
 
 
 def q(text):

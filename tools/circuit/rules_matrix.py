@@ -5,7 +5,7 @@ import math
 
 from circuit import parts as P
 from circuit.graph import Violation, drives, span, switched_levels
-from circuit.rules_signal import flow_edges, matrix_diodes
+from circuit.rules_signal import MATRIX_SENSORS as SENSORS, flow_edges, matrix_diodes_of
 
 VIL_MARGIN = 0.05            # noise margin below the RP2040's VIL
 
@@ -32,8 +32,8 @@ def _parallel(a, b):
     return a * b / (a + b) if a else b
 
 
-def _diode_type(c, col):
-    for d in matrix_diodes(c):
+def _diode_type(c, g, col):
+    for d in matrix_diodes_of(g):
         if col in d.net.values():
             return d.type
     return P.DIODE_1N4148
@@ -42,7 +42,7 @@ def _diode_type(c, col):
 def _through_row_pin(c, g):
     """Does a closed sensor's current return through a row GPIO (not straight to GND)?"""
     rows = {n for n in g.gpio if n.startswith("ROW_")}
-    for d in matrix_diodes(c):
+    for d in matrix_diodes_of(g):
         if set(d.net.values()) & rows:
             return True
     return any(p.type is P.HALL and p.net.get("GND") in rows for p in c.parts.values())
@@ -62,7 +62,7 @@ def column_low_level(c, g, col):
     """Worst-case column voltage while a sensor pulls it low (V), and the current (mA)."""
     r_ext = col_pull(c, g, col)
     r = _parallel(r_ext, P.RP2040["pull_min"]) if r_ext else P.RP2040["pull_min"]
-    d = _diode_type(c, col).ratings
+    d = _diode_type(c, g, col).ratings
     row_pin = _through_row_pin(c, g)
     v = 0.7
     for _ in range(5):               # the current depends on the level: iterate
@@ -95,7 +95,7 @@ def column_rise_us(c, g, col):
     from circuit.design import PITCH_M, LEAD_M, WIRE_PF_PER_M
     r_ext = col_pull(c, g, col)
     r = _parallel(r_ext, P.RP2040["pull_max"]) if r_ext else P.RP2040["pull_max"]
-    cj = _diode_type(c, col).ratings["cj_pf"]
+    cj = _diode_type(c, g, col).ratings["cj_pf"]
     pf = (9 * PITCH_M + LEAD_M) * WIRE_PF_PER_M + 9 * cj + 5
     tau_us = r * pf * 1e-12 * 1e6
     return tau_us * math.log((3.3 - 0.7) / (3.3 - P.RP2040["vih"])), tau_us, pf
@@ -128,22 +128,19 @@ class _Scan:
     def __init__(self, c, g, row):
         levels = drives(g, row)
         self.active = c.settings["active_level"]
-        self.adj = flow_edges(c, g, levels, lambda p: p.type in SENSORS)
+        self.adj = flow_edges(c, g, levels, "sensors")
         switched = switched_levels(g, levels)
         grounds, highs = g.rail_nets()
         self.low = {n for n, lv in switched.items() if lv == {0}} | grounds
         self.high = {n for n, lv in switched.items() if lv == {1}} | highs
-        self.sensor_edges = {}          # sensor part -> its edges in this state
-        for x, edges in self.adj.items():
-            for y, part in edges:
-                if part.type in SENSORS:
-                    self.sensor_edges.setdefault(part, []).append((x, y))
+        self.sensors = g.memo("matrix_sensors", lambda: {
+            part for a, b, ln, part in g.links if part.type in SENSORS})
 
     def reads(self, col, closed=None, all_but=None):
         """The level col reads with only the sensors in closed on (closed=None: all of them
         but all_but)."""
         if closed is not None:
-            skip = set(self.sensor_edges) - set(closed)
+            skip = self.sensors - set(closed)
         else:
             skip = {all_but}
         if self.active == 0:          # pulled up: reads 0 if current can flow to a low net
@@ -166,8 +163,6 @@ def _reach(adj, starts, skip):
                 todo.append(m)
     return seen
 
-
-SENSORS = (P.REED, P.HALL)
 
 
 def _square_sensors(c):

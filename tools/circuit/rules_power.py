@@ -28,9 +28,6 @@ def rule_one_source(c, g):
                 "joined to %d sources at once (%s): they push current into each other, and "
                 "an external supply feeds 5 V back into the computer's USB port"
                 % (len(srcs), ", ".join("%s.%s" % (p.ref, pin_name(p, s)) for n, p, s in srcs))))
-    for net, part, pin in g.pins("supply"):
-        if g.rail(net) is None and not switched_supply(c, g, part, pin):
-            out.append(Violation("one-source", net, "%s.%s has no source" % (part.ref, pin)))
     return out
 
 
@@ -55,7 +52,7 @@ def rule_supply_range(c, g):
     out = []
     for net, part, pin in g.pins("supply"):
         rng = g.rail(net)
-        spec = part.type.pins[pin]
+        spec = part.spec(pin)
         if rng is None or switched_supply(c, g, part, pin):
             continue
         if rng[0] < spec.v[0] - 1e-9 or rng[1] > spec.v[1] + 1e-9:
@@ -71,7 +68,7 @@ def rule_supply_drop(c, g):
     out = []
     for net, part, pin in g.pins("supply"):
         rng, v = g.rail(net), g.vmin.get(net)
-        spec = part.type.pins[pin]
+        spec = part.spec(pin)
         if rng is None or v is None or switched_supply(c, g, part, pin):
             continue
         if rng[0] >= spec.v[0] - 1e-9 and v < spec.v[0] - 1e-9:
@@ -189,47 +186,99 @@ def _victims(c, g, vhi, vlo):
             if lim and (hi > lim[1] + 1e-9 or lo < lim[0] - 1e-9):
                 out.append(("%s.%s" % (ref, pin), "%s.%s (%.1f to %.1f V)"
                             % (ref, pin, lim[0], lim[1])))
-        for ref, pin in c.pins_on(net):
-            part = c.parts[ref]
-            if part.type.name != "capacitor" or pin != "1":
-                continue
-            r = part.type.ratings
-            if hi > r["rated_v"] or (r["polarised"] and lo < -1.0):
-                out.append((ref, "%s (%s%.0f V)" % (ref, "polarised, " if r["polarised"] else "",
-                                                    r["rated_v"])))
+    for p in caps(c):
+        n1, n2 = p.net.get("1"), p.net.get("2")
+        if not (n1 in vhi or n1 in vlo or n2 in vhi or n2 in vlo):
+            continue
+        hi1, hi2 = vhi.get(n1, 0.0), vhi.get(n2, 0.0)
+        lo1, lo2 = min(vlo.get(n1, 0.0), 0.0), min(vlo.get(n2, 0.0), 0.0)
+        r = p.type.ratings
+        if max(hi1 - lo2, hi2 - lo1) > r["rated_v"] or \
+                (r["polarised"] and max(hi2 - lo1 if n2 in vhi else 0.0,
+                                        -lo1 if n1 in vlo else 0.0) > 1.0):
+            out.append((p.ref, "%s (%s%.0f V)" % (p.ref, "polarised, " if r["polarised"] else "",
+                                                  r["rated_v"])))
     return sorted(set(out))
 
 
+def _clamp_volts(g, net):
+    """The lowest clamping voltage of a TVS from net's rail to ground, or None."""
+    root = g.groups.get(net)
+    vcs = [p.type.ratings["vc"] for a, b, ln, p in g.links if ln.kind == "clamp" and
+           ((g.groups[a] == root and g.is_ground(b)) or (g.groups[b] == root and g.is_ground(a)))]
+    return min(vcs) if vcs else None
+
+
 def rule_input_protection(c, g):
+    """What a plug can bring - steadily, and ringing at hot-plug through the cable's
+    inductance (up to twice the step, less where a TVS clamps it) - damages no part; a TVS
+    stays off at anything a plug brings steadily; a cut-off passes the board's own supply."""
     out = []
+    links = links_any_setting(c)
+
+    def report(part, what, lo, hi, hit):
+        out.append(Violation(
+            "input-protection", part.ref, "%s can receive %s: %s reaches %s%s" % (
+                part.ref, what, "%.0f to %.0f V" % (lo, hi), ", ".join(t for k, t in hit[:5]),
+                " and %d more" % (len(hit) - 5) if len(hit) > 5 else "")))
     for part in c.parts.values():
         r = part.type.ratings
         if "receives" not in r:
             continue
         lo, hi = r["receives"]
-        power = [p for p in r["entry"] if part.net.get(p)]
-        links = links_any_setting(c)
-        for pin in power:
-            vhi = propagate(g, {part.net[pin]: hi}, +1, links)[0]
-            vlo = propagate(g, {part.net[pin]: lo}, -1, links)[0]
+        for pin in [p for p in r["entry"] if part.net.get(p)]:
+            net = part.net[pin]
+            vhi = propagate(g, {net: hi}, +1, links)[0]
+            vlo = propagate(g, {net: lo}, -1, links)[0]
             hit = _victims(c, g, vhi, vlo)
             if hit:
-                out.append(Violation(
-                    "input-protection", part.ref,
-                    "%s can receive %s: %s reaches %s%s" % (
-                        part.ref, r["what"], "%.0f to %.0f V" % (lo, hi),
-                        ", ".join(t for k, t in hit[:5]), " and %d more" % (len(hit) - 5)
-                        if len(hit) > 5 else "")))
-    for a, b, ln, part in g.links:          # a protector must pass the board's own supply
-        if ln.kind != "protector" or not ln.window:
+                report(part, r["what"], lo, hi, hit)
+            ring = r.get("ringing")
+            if hit or not ring:
+                continue
+            clamp = _clamp_volts(g, net)
+            peak = ring * max(hi, -lo)
+            if clamp is not None:
+                peak = min(peak, clamp)
+            vhi = propagate(g, {net: peak}, +1, links)[0]
+            vlo = propagate(g, {net: -peak}, -1, links)[0]
+            hit = _victims(c, g, vhi, vlo)
+            if hit:
+                report(part, "%s, ringing at hot-plug to %s" % (
+                    r["what"], "%.0f V%s" % (peak, " (clamped)" if clamp is not None and
+                                              peak == clamp else "")), -peak, peak, hit)
+    for a, b, ln, part in g.links:
+        if ln.kind == "clamp":                   # a TVS conducts at what a plug brings
+            rng = _plug_range(c, g, a)
+            if rng and max(rng[1], -rng[0]) >= part.type.ratings["vbr"][0]:
+                out.append(Violation("input-protection", part.ref,
+                                     "its breakdown starts at %.1f V; a plug brings %.0f V "
+                                     "steadily: it conducts and overheats" % (
+                                         part.type.ratings["vbr"][0], max(rng[1], -rng[0]))))
+        if ln.kind != "protector":              # a cut-off must pass the board's own supply
             continue
+        w = g.windows.get(part.ref)
         rng, v = g.rail(a), g.vmin.get(a)
-        if rng and v is not None and (v < ln.window[1] or rng[1] > ln.window[2]):
+        if not rng or v is None:
+            continue
+        if w is None:
+            out.append(Violation("input-protection", part.ref,
+                                 "it never turns on: the board's own supply never gets through"))
+        elif v < w[1] or rng[1] > w[2]:
             out.append(Violation("input-protection", part.ref,
                                  "its input sees %.2f-%.2f V from the board's own supply, but it "
-                                 "passes only %.2f-%.2f V for sure" % (v, rng[1], ln.window[1],
-                                                                       ln.window[2])))
+                                 "passes only %.2f-%.2f V for sure" % (v, rng[1], w[1], w[2])))
     return out
+
+
+def _plug_range(c, g, net):
+    """(lowest, highest) volts a connector's entry brings steadily to net's rail, or None."""
+    root = g.groups.get(net)
+    for part in c.parts.values():
+        r = part.type.ratings
+        if "receives" in r and any(g.groups.get(part.net.get(p)) == root for p in r["entry"]):
+            return r["receives"]
+    return None
 
 
 # --- where current may not go --------------------------------------------------------------------
@@ -332,9 +381,10 @@ def rule_ground_return(c, g):
     leds = [p for p in c.parts.values() if p.type is P.WS2812B]
     if not leds or "U1" not in c.parts:
         return []
-    src = g.source_of(leds[0].net["VDD"])
+    vdd = leds[0].net.get("VDD")
+    src = g.source_of(vdd) if vdd else None
     if src is None:
-        return []
+        return []                         # power-pins reports an unpowered chain
     net0, part, spec = src
     ma = c.settings["led_budget_ma"]
     if part.ref == "U1":
@@ -345,7 +395,7 @@ def rule_ground_return(c, g):
     pico = c.parts["U1"].net.get("GND")
     ret = part.net.get(spec.ret)
     out = []
-    for vss in sorted({p.net.get("VSS") for p in leds}):
+    for vss in sorted({p.net.get("VSS") for p in leds} - {None}):
         path = _ground_path(g, vss, ret)
         if path is None or pico in path:
             out.append(Violation("ground-return", vss,

@@ -24,7 +24,7 @@ def rule_gpio_voltage(c, g):
         if rng:
             seeds[net], origin[net] = rng[1], "rail " + names(g.group_nets(net))
     for net, part, pin in g.pins("out"):
-        sup = part.net.get(part.type.pins[pin].supply)
+        sup = part.net.get(part.spec(pin).supply)
         rng = g.rail(sup) if sup else None
         if rng and rng[1] > seeds.get(net, -1):
             seeds[net], origin[net] = rng[1], "%s.%s" % (part.ref, pin)
@@ -50,26 +50,32 @@ def powered(c, part, levels, g):
     return level(part.net["VCC"]) == 1 and level(part.net["GND"]) == 0
 
 
-def flow_edges(c, g, levels, closed, shorted=None, low_ohms=LOW_OHMS):
-    """Directed edges current can take: {net: [(net, part)]}. closed(part): is this contact
-    or sensor closed; shorted: a diode that conducts both ways."""
+def flow_edges(c, g, levels, closed, low_ohms=LOW_OHMS):
+    """Directed edges current can take: {net: [(net, part)]}. closed: which contacts are
+    closed, "all", "sensors" (the matrix's) or "none". Built once per graph for each set of
+    hall sensors that have power."""
+    levels = switched_levels(g, levels)
+    on = tuple(sorted(part.ref for a, b, ln, part in g.links if ln.kind == "sensor" and
+                      powered(c, part, levels, g)))
+    return g.memo(("flow", closed, low_ohms, on), lambda: _flow_edges(g, closed, low_ohms,
+                                                                       set(on)))
+
+
+def _flow_edges(g, closed, low_ohms, powered_refs):
     adj = {}
 
     def edge(x, y, part):
         adj.setdefault(x, []).append((y, part))
-    levels = switched_levels(g, levels)
     for a, b, ln, part in g.links:
         k = ln.kind
         if k in ("diode", "base"):
             edge(a, b, part)
-            if part is shorted:
-                edge(b, a, part)
         elif k == "switch":
-            if closed(part):
+            if closed == "all" or (closed == "sensors" and part.type in MATRIX_SENSORS):
                 edge(a, b, part)
                 edge(b, a, part)
         elif k == "sensor":
-            if closed(part) and powered(c, part, levels, g):
+            if closed != "none" and part.ref in powered_refs:
                 edge(a, b, part)
         elif k == "resistor":
             if ln.ohms < low_ohms:
@@ -81,6 +87,9 @@ def flow_edges(c, g, levels, closed, shorted=None, low_ohms=LOW_OHMS):
             edge(a, b, part)
             edge(b, a, part)
     return adj
+
+
+MATRIX_SENSORS = (P.REED, P.HALL)
 
 
 def reach(adj, start, skip=None):
@@ -132,18 +141,22 @@ def matrix_diodes(c):
     return [p for p in c.parts.values() if p.attrs.get("role") == "matrix"]
 
 
+def matrix_diodes_of(g):
+    return g.memo("matrix_diodes", lambda: matrix_diodes(g.c))
+
+
 def rule_gpio_fight(c, g):
     """No GPIO driven high can be joined to one driven low (through closed sensors and any one
     shorted matrix diode), and no part's output drives a net a GPIO drives."""
     found = {}
-    diodes = set(matrix_diodes(c))
+    diodes = set(matrix_diodes_of(g))
     for r in range(9):
         levels = drives(g, r)
         highs = [n for n in levels if 1 in levels[n]]
         lows = {n for n in levels if 0 in levels[n]}
         if not highs or not lows:
             continue
-        adj = flow_edges(c, g, levels, lambda p: True)
+        adj = flow_edges(c, g, levels, "all")
         for h in highs:
             seen = reach_one_short(adj, h, diodes)
             for lo in lows:
@@ -287,15 +300,17 @@ def rule_gpio_current(c, g):
 def rule_logic_levels(c, g):
     out = []
     gpio = g.gpio
-    adj = flow_edges(c, g, {}, lambda p: False, None, low_ohms=10e3)
+    adj = flow_edges(c, g, {}, "none", low_ohms=10e3)
     for net, part, pin in g.pins("in"):
-        spec = part.type.pins[pin]
+        spec = part.spec(pin)
         if g.is_rail(net):
             continue                      # tied to a rail: a static level
         vih = spec.vih
         if vih is None:
-            sup = g.rail(part.net[spec.supply])
-            vih = spec.vih_frac * sup[1]
+            sup = part.net.get(spec.supply)
+            if sup is None or g.rail(sup) is None:
+                continue                  # an unpowered part: power-pins reports it
+            vih = spec.vih_frac * g.rail(sup)[1]
         near = reach(adj, net)
         drivers = []
         for n in near:
@@ -326,9 +341,10 @@ def rule_undriven_input(c, g):
     gpio = g.gpio
     out = []
     for part in c.parts.values():
-        for pin, spec in part.type.pins.items():
-            if spec.kind != "in":
-                continue
+        for pin in part.type.pins:
+            spec = part.spec(pin)
+            if spec.kind != "in" or spec.pull is not None:
+                continue                  # an internal pull holds it
             net = part.net.get(pin)
             if net is None:
                 out.append(Violation("undriven-input", "%s.%s" % (part.ref, pin),
