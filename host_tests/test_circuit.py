@@ -14,6 +14,9 @@ from circuit import design, erc, history, parts as P  # noqa: E402
 from circuit.config import load_config  # noqa: E402
 from circuit.graph import Graph  # noqa: E402
 from circuit.netlist import Part  # noqa: E402
+from circuit_faults import (CASES, FAULTS, f_backfeed, f_bypass, f_diode_direction,  # noqa: E402
+                            f_diode_orientation, f_gpio_current, f_i2c_rise_time,
+                            f_logic_levels, f_column_low_level, f_undriven_input, reverse)
 
 
 @pytest.fixture(scope="module")
@@ -150,268 +153,6 @@ def test_the_review_s_figures(cfg):
 
 # --- each rule catches its fault, on every build option ------------------------------------------
 
-def wire(c, a, b, ref="W99"):
-    """A wire (a solder bridge) from net a to net b."""
-    c.add(Part(ref, P.NET_TIE, "bridge"))
-    c.connect(a, ref + ".1")
-    c.connect(b, ref + ".2")
-
-
-def add_supply(c):
-    """An external 5 V supply on net EXT_X: the one from the build, or a bare one added."""
-    if "PS1" in c.parts:
-        return "EXT_5V"
-    c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A"))
-    c.connect("EXT_X", "PS1.+")
-    c.connect("PGND", "PS1.-")
-    return "EXT_X"
-
-
-def reverse(c, ref, a="A", k="K"):
-    na, nk = c.parts[ref].net[a], c.parts[ref].net[k]
-    c.rewire(ref, a, nk)
-    c.rewire(ref, k, na)
-
-
-def f_one_source(c, v):
-    # The power switch bridged (both positions at once), or a supply on the LED rail.
-    if v["supply"] == "external":
-        c.parts["SW69"].attrs["position"] = "both"
-    else:
-        c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A"))
-        c.connect("+5V", "PS1.+")
-        c.connect("PGND", "PS1.-")
-
-
-def f_fused(c, v):
-    # The fuse left out (bridged), or a supply added through a diode to VSYS without one.
-    if v["supply"] == "external":
-        c.remove("F1")
-        wire(c, "EXT_RAW", "EXT_IN")
-    else:
-        net = add_supply(c)
-        c.add(Part("D99", P.SCHOTTKY, "1N5819", role="feed"))
-        c.connect(net, "D99.A")
-        c.connect("VSYS", "D99.K")
-
-
-def f_supply_range(c, v):
-    # The LED chain fed from 3V3.
-    for ref in [r for r, p in c.parts.items() if p.type is P.WS2812B]:
-        c.rewire(ref, "VDD", "3V3_OUT")
-
-
-def f_supply_drop(c, v):
-    # Issue 21, finding 9: the 74AHCT125 on a rail that sags below 4.5 V at full load.
-    c.parts["U2"].type = P.AHCT125
-    u2 = c.parts["U2"]
-    for pin, net in list(u2.net.items()):
-        c.disconnect("U2", pin)
-    c.connect("LED_DATA", "U2.1A")
-    c.connect("+5V", "U2.VCC", "U2.2OE", "U2.3OE", "U2.4OE")
-    c.connect("GND", "U2.GND", "U2.1OE", "U2.2A", "U2.3A", "U2.4A")
-    c.connect("LED_Y", "U2.1Y")
-
-
-def f_supply_current(c, v):
-    c.settings["led_budget_ma"] = 500 if v["supply"] == "usb" else 4500
-
-
-def f_fuse_rating(c, v):
-    # USB: a fuse that trips in normal use; external: issue 21's RXEF250 that never trips.
-    if v["supply"] == "usb":
-        c.parts["F2"].type = P.ptc("MF-R050", 0.5, 1.0, 1.17, "Bourns MF-R050")
-    else:
-        c.parts["F1"].type = P.PTC_RXEF250
-
-
-def f_conductor_rating(c, v):
-    # Issue 21, finding 3: the LED feed on a JST XH with 0.5 mm2 wire.
-    c.parts["J5"].type = P.xh(3)
-    c.parts["J5"].attrs["awg"] = 20
-
-
-def f_input_protection(c, v):
-    # Issue 21, finding 1: the DC jack straight to the fuse and the LED rail.
-    if v["supply"] == "external":
-        for ref in ("U3", "Q1", "Q2", "R14", "R15", "R16"):
-            c.remove(ref)
-        wire(c, "EXT_IN", "EXT_5V")
-    else:
-        c.add(Part("J8", P.DC_JACK, "5.5 / 2.1 mm", awg=18))
-        c.connect("EXT_X", "J8.TIP", "SW69.A_EXT")
-        c.connect("PGND", "J8.SLEEVE")
-        c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-        c.connect("EXT_X", "C99.1")
-        c.connect("PGND", "C99.2")
-
-
-def f_backfeed(c, v):
-    # Issue 21: VBUS and VSYS bridged with D64 fitted: the supply feeds the computer's port.
-    net = add_supply(c)
-    if "D64" not in c.parts:
-        c.add(Part("D64", P.SCHOTTKY, "1N5819", role="feed"))
-        c.connect(net, "D64.A")
-        c.connect("VSYS", "D64.K")
-    wire(c, "VBUS", "VSYS")
-
-
-def f_diode_orientation(c, v):
-    # Issue 21: D64 fitted backwards; in every build the buzzer's flyback diode too.
-    reverse(c, "D65")
-    if "D64" in c.parts:
-        reverse(c, "D64")
-
-
-def f_ground_return(c, v):
-    # "All GND to the Pico": the LED chain's return on the Pico's ground pins.
-    for ref, pin in list(c.nets["PGND"]):
-        if c.parts[ref].type is P.WS2812B or ref == "J5":
-            c.rewire(ref, pin, "GND")
-
-
-def f_usb_capacitance(c, v):
-    c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-    c.connect("VBUS", "C99.1")
-    c.connect("PGND", "C99.2")
-
-
-def f_capacitor_voltage(c, v):
-    c.parts["C65"].type = P.capacitor(100, 6.3, True)
-
-
-def f_bypass(c, v):
-    # Issue 21: C64 missing.
-    c.remove("C64")
-
-
-def f_power_pins(c, v):
-    # The level translator's ground pin left unsoldered.
-    c.disconnect("U2", "GND")
-
-
-def f_capacitor_polarity(c, v):
-    # The LED rail's electrolytic fitted backwards.
-    reverse(c, "C65", "1", "2")
-
-
-def f_exposed_metal(c, v):
-    # The encoder's frame lugs left free (or, without an encoder, a metal shaft unwired).
-    if "ENC1" in c.parts:
-        c.disconnect("ENC1", "MP")
-    else:
-        c.add(Part("ENC9", P.ENCODER, "spare encoder"))
-
-
-def f_i2c_address(c, v):
-    # A second display at the same address on the bus.
-    c.add(Part("DS2", P.OLED, "SSD1306"))
-    c.connect("I2C_SDA", "DS2.SDA")
-    c.connect("I2C_SCL", "DS2.SCL")
-    c.connect("3V3_OUT", "DS2.VCC")
-    c.connect("GND", "DS2.GND")
-
-
-def f_bulk_capacitor(c, v):
-    for ref in ("C65", "C77"):
-        if ref in c.parts:
-            c.remove(ref)
-
-
-def f_series_resistor(c, v):
-    # The LED data resistor bridged: U2 drives the chain's first data input directly.
-    c.remove("R1")
-    wire(c, "LED_Y", "DIN_0")
-
-
-def f_gpio_voltage(c, v):
-    # The OLED module on +5V: its pull-ups put 5 V on GP0 and GP1.
-    c.rewire("DS1", "VCC", "+5V")
-
-
-def f_gpio_fight(c, v):
-    # A row line bridged to the LED data line: a low row fights a high data bit.
-    wire(c, "ROW_1", "LED_DATA")
-
-
-def f_gpio_capacitance(c, v):
-    c.add(Part("C99", P.capacitor(0.1, 50), "100 nF"))
-    c.connect("ROW_1", "C99.1")
-    c.connect("3V3_OUT", "C99.2")
-
-
-def f_gpio_current(c, v):
-    # Issue 21: a 16 ohm magnetic buzzer straight on GP21 (through R2's 100 ohm).
-    for ref in ("Q3", "R12", "R13", "D65", "BZ1"):
-        c.remove(ref)
-    c.rewire("R2", "1", "BUZZER")
-    c.add(Part("BZ1", P.MAGNETIC_BUZZER, "16 ohm"))
-    c.connect("BZ_V", "BZ1.1")
-    c.connect("GND", "BZ1.2")
-
-
-def f_logic_levels(c, v):
-    # GP22 straight to R1 and DIN of LED 0 (no level translator).
-    c.rewire("R1", "1", "LED_DATA")
-
-
-def f_undriven_input(c, v):
-    # Issue 21: U2's direction pin left floating (the 74AHCT125's 1OE in the old design).
-    c.disconnect("U2", "DIR")
-
-
-def f_i2c_rise_time(c, v):
-    # Issue 21: an OLED module without pull-ups, and the pull-ups at J6 left out.
-    c.parts["DS1"].type = P.oled_module(None)
-    c.remove("R10")
-    c.remove("R11")
-
-
-def f_esd(c, v):
-    c.remove("U6")
-
-
-def f_column_pullup(c, v):
-    for ref in ("R3", "R4", "R5", "R6", "R7", "R8", "R9"):
-        c.remove(ref)
-
-
-def f_column_low_level(c, v):
-    for ref in ("R3", "R4", "R5", "R6", "R7", "R8", "R9"):
-        c.parts[ref].type = P.resistor(2.2e3)
-
-
-def f_column_settle(c, v):
-    c.settings["settle_us"] = 2
-    c.settings["hall_power_up_us"] = 100       # the DRV5032's t_on alone, no margin
-
-
-def f_diode_direction(c, v):
-    for d in [p for p in c.parts.values() if p.attrs.get("role") == "matrix"]:
-        reverse(c, d.ref)
-
-
-def f_ghosting(c, v):
-    # The matrix built without diodes: each diode's place bridged by a wire.
-    for d in [p for p in c.parts.values() if p.attrs.get("role") == "matrix"]:
-        a, k = d.net["A"], d.net["K"]
-        c.remove(d.ref)
-        wire(c, a, k, "W" + d.ref)
-
-
-def f_hall_row_drive(c, v):
-    # Base resistors of 47 kOhm: the followers starve.
-    for r in range(9):
-        c.parts["R%d" % (19 + r)].type = P.resistor(47e3)
-
-
-FAULTS = {rid: globals()["f_" + rid.replace("-", "_")] for rid in erc.RULE_IDS}
-REED = [v for v in design.VARIANTS if v["sensor"] == "reed"]
-CASES = [(rid, v) for rid in erc.RULE_IDS for v in (HALL if rid == "hall-row-drive" else
-                                                    REED if rid == "ghosting" else
-                                                    design.VARIANTS)]
-
-
 @pytest.mark.parametrize("rule, variant", CASES, ids=["%s-%s" % (r, name(v)) for r, v in CASES])
 def test_each_rule_catches_its_fault(cfg, rule, variant):
     c = design.build(variant, cfg)
@@ -420,8 +161,8 @@ def test_each_rule_catches_its_fault(cfg, rule, variant):
     assert found and all(v.rule == rule for v in found), (rule, found)
 
 
-def test_the_faults_of_issue_21_are_caught_by_their_rules(cfg):
-    # The faults the review injected and the check missed, named as the issue names them.
+def test_the_faults_the_first_review_injected_are_caught_by_their_rules(cfg):
+    # The faults that review injected and the check then missed, named as it named them.
     v = dict(supply="external", sensor="reed", input="buttons")
     cases = [("backfeed", f_backfeed, "PS1.+ pushes current into J9's rail"),
              ("diode-orientation", f_diode_orientation, "D64"),
@@ -540,7 +281,7 @@ def test_usb_current_budget_is_checked_against_the_port(cfg):
     found = [v for v in erc.check(c) if v.rule == "supply-current"]
     assert [v.where for v in found] == ["J9.VBUS"]
     c = design.build(dict(supply="external"), cfg)
-    c.settings["led_budget_ma"] = 2000         # issue 14's limit: above F1's warm hold current
+    c.settings["led_budget_ma"] = 2000         # an early limit: above F1's warm hold current
     assert [v.where for v in erc.check(c) if v.rule == "fuse-rating"] == ["F1"]
 
 

@@ -91,27 +91,32 @@ class Graph:
                     self.links.append((a, b, ln, part))
         self.groups = self._groups(CONDUCTORS)
         self.unfused = self._groups(("wire", "protector"))
-        self.sources = []        # (net, part, pin spec)
-        for net, members in c.nets.items():
-            for ref, pin in members:
-                spec = c.pin(ref, pin)
-                if spec.kind == "source":
-                    self.sources.append((net, c.parts[ref], spec))
+        self.kinds = self._kinds()           # pin kind -> [(net, part, pin)]
+        self.sources = [(net, part, part.type.pins[pin])     # (net, part, pin spec)
+                        for net, part, pin in self.pins("source")]
         self.range = self._voltage_ranges()
+        moded = False
         for part in c.parts.values():     # direction pins: the pins they turn around
             if part.type.modes:
                 part.mode = part.type.modes(lambda pin, part=part: self.level(part.net.get(pin)))
-        self.kinds = {}          # pin kind -> [(net, part, pin)]
-        for net, members in c.nets.items():
-            for ref, pin in members:
-                part = c.parts[ref]
-                self.kinds.setdefault(part.spec(pin).kind, []).append((net, part, pin))
+                moded = moded or bool(part.mode)
+        if moded:
+            self.kinds = self._kinds()
         self.gpio = {net: pin for net, part, pin in self.pins("gpio") if part.ref == "U1"}
         self.windows = {p.ref: cutoff_window(self, p) for a, b, ln, p in self.links
                         if ln.kind == "protector"}
         self.follows = self._followers()
         self.load = self._loads()
         self.vmin, self.path, self.fault_ma, self.tree = self._power_trees()
+
+    def _kinds(self):
+        kinds = {}
+        parts = self.c.parts
+        for net, members in self.c.nets.items():
+            for ref, pin in members:
+                part = parts[ref]
+                kinds.setdefault(part.spec(pin).kind, []).append((net, part, pin))
+        return kinds
 
     def memo(self, key, make):
         """make() once per graph: analyses several rules share."""
@@ -260,14 +265,18 @@ class Graph:
 
         def add(net, ma):
             base[net] = base.get(net, 0.0) + ma
-        led_rail = None
-        for net, part, pin in self.pins("supply"):
+        leds = {}                             # the LED chain: the firmware's cap, on the
+        for net, part, pin in self.pins("supply"):          # rail most of its LEDs are on
             if part.type is P.WS2812B:
-                led_rail = net
+                leds[net] = leds.get(net, 0) + 1
             elif part.type is not P.HALL:    # one row of 7 at a time: below
                 add(net, part.spec(pin).ma)
-        if led_rail:
-            add(led_rail, s["led_budget_ma"])
+        if leds:
+            rail = max(sorted(leds), key=lambda n: leds[n])
+            add(rail, s["led_budget_ma"])
+            for net, n in leds.items():
+                if net != rail:
+                    add(net, n * P.WS2812B.pins["VDD"].ma)
         for net, part, spec in self.sources:
             if not spec.fed_from:
                 continue

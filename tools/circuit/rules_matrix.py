@@ -33,8 +33,10 @@ def _parallel(a, b):
 
 
 def _diode_type(c, g, col):
+    """The type of the matrix diodes in col's file."""
+    f = "ABCDEFG".find(col[4:]) if col.startswith("COL_") else -1
     for d in matrix_diodes_of(g):
-        if col in d.net.values():
+        if col in d.net.values() or d.attrs.get("square", -1) % 7 == f:
             return d.type
     return P.DIODE_1N4148
 
@@ -123,7 +125,9 @@ def rule_column_settle(c, g):
 
 class _Scan:
     """What a column reads in one scan state (rows driven as drives() has them), with the
-    sensors of some squares closed: the edges current can take are built once per state."""
+    sensors of some squares closed. The edges current can take are built once per state; with
+    one sensor closed, a path to the column's far side must cross that sensor once, so the nets
+    reachable without any sensor answer it."""
 
     def __init__(self, c, g, row):
         levels = drives(g, row)
@@ -131,21 +135,58 @@ class _Scan:
         self.adj = flow_edges(c, g, levels, "sensors")
         switched = switched_levels(g, levels)
         grounds, highs = g.rail_nets()
-        self.low = {n for n, lv in switched.items() if lv == {0}} | grounds
-        self.high = {n for n, lv in switched.items() if lv == {1}} | highs
+        driven = {n for n, lv in switched.items() if lv == {self.active}}
         self.sensors = g.memo("matrix_sensors", lambda: {
             part for a, b, ln, part in g.links if part.type in SENSORS})
+        self.bare, self.back, self.edges = g.memo(("split", id(self.adj)), self._split)
+        # pulled up: a column reads 0 when it reaches a low net; pulled down: 1 when a high net
+        # reaches it. far: the nets on the far side, reached without a sensor (the rails' part
+        # is the same in every state).
+        step = self.back if self.active == 0 else self.bare
+        rails = grounds if self.active == 0 else highs
+        self.far = dict(g.memo(("far", id(self.adj), self.active),
+                               lambda: _reach(step, rails, ())))
+        self.far.update(_reach(step, [n for n in driven if n not in self.far], ()))
+        high = highs | {n for n, lv in switched.items() if lv == {1}}
+        self.high = high
+        self._near = {}
+
+    def _split(self):
+        bare, back, edges = {}, {}, {}
+        for x, out in self.adj.items():
+            for y, part in out:
+                if part in self.sensors:
+                    edges.setdefault(part, []).append((x, y))
+                else:
+                    bare.setdefault(x, []).append((y, part))
+                    back.setdefault(y, []).append((x, part))
+        return bare, back, edges
+
+    def near(self, col):
+        """The nets on the column's side, reached without a sensor."""
+        if col not in self._near:
+            self._near[col] = _reach(self.bare if self.active == 0 else self.back, [col], ())
+        return self._near[col]
 
     def reads(self, col, closed=None, all_but=None):
         """The level col reads with only the sensors in closed on (closed=None: all of them
         but all_but)."""
-        if closed is not None:
-            skip = self.sensors - set(closed)
-        else:
-            skip = {all_but}
-        if self.active == 0:          # pulled up: reads 0 if current can flow to a low net
-            return 0 if _reach(self.adj, [col], skip).keys() & self.low else 1
-        return 1 if col in _reach(self.adj, list(self.high), skip) else 0
+        on, off = self.active, 1 - self.active
+        if closed is not None and len(closed) <= 1:
+            if col in self.far:
+                return on
+            near = self.near(col)
+            for part in closed:
+                for x, y in self.edges.get(part, ()):
+                    if (x in near and y in self.far) if self.active == 0 else \
+                            (x in self.far and y in near):
+                        return on
+            return off
+        skip = self.sensors - set(closed) if closed is not None else {all_but}
+        if self.active == 0:
+            return on if _reach(self.adj, [col], skip).keys() & self.far.keys() else off
+        return on if col in _reach(self.adj, list(self.high), skip) else off
+
 
 
 def _scans(c, g):
@@ -162,7 +203,6 @@ def _reach(adj, starts, skip):
                 seen[m] = n
                 todo.append(m)
     return seen
-
 
 
 def _square_sensors(c):

@@ -128,6 +128,8 @@ def rule_series_resistor(c, g):
             continue
         lo, hi = spec.series_ohms
         others = [(c.parts[r], p) for r, p in c.pins_on(net) if (r, p) != (part.ref, pin)]
+        if not others or g.is_rail(net):
+            continue                      # a floating or tied input: undriven-input's case
         if any(o.type is part.type and o.spec(p).kind == "out" for o, p in others):
             continue                  # fed by the previous part of a chain
         res = [o for o, p in others if o.type.name == "resistor"]

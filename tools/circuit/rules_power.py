@@ -268,6 +268,13 @@ def rule_input_protection(c, g):
             out.append(Violation("input-protection", part.ref,
                                  "its input sees %.2f-%.2f V from the board's own supply, but it "
                                  "passes only %.2f-%.2f V for sure" % (v, rng[1], w[1], w[2])))
+        else:                                    # ... and keeps out what its loads cannot run on
+            need = max([(p.spec(pin).v[0], "%s.%s" % (p.ref, pin)) for n, p, pin in
+                        g.pins("supply") if g.groups.get(n) == g.groups.get(b)] or [(0, "")])
+            if w[0] < need[0]:
+                out.append(Violation("input-protection", part.ref,
+                                     "it turns on from %.2f V; %s needs %.2f V: an adapter that "
+                                     "sags lower gets through" % (w[0], need[1], need[0])))
     return out
 
 
