@@ -134,9 +134,9 @@ B = {
     "led": Bom("Addressable RGB LED", "WS2812B", "Worldsemi WS2812B",
                "one per square; single-LED boards of about 10 mm are easiest to wire and "
                "often carry C1-C63", 0.15, 20),
-    "led_cap": Bom("Ceramic capacitor", "100 nF 50 V X7R", "Samsung CL21B104KBCNNNC",
+    "led_cap": Bom("Ceramic capacitor", "100 nF 50 V X7R, radial 5 mm", "TDK FG28X7R1H104KNT06",
                    "one at each LED between VDD and GND; skip if the LED boards have one",
-                   0.02, 21),
+                   0.10, 21),
     "shifter": Bom("Level translator 3.3 V to the LED rail", "SN74LVC1T45, SOT-23-6",
                    "Texas Instruments SN74LVC1T45DBVR",
                    "on a SOT-23-6 adapter; A side from 3V3, B side from the LED rail: the data "
@@ -173,17 +173,19 @@ B = {
                 "pull-ups may be 4.7-10 kOhm or missing", 3.50, 30),
     "button": Bom("Tactile push button", "6 x 6 mm", "Omron B3F-1000",
                   "up / down / ok between GPIO and GND (internal pull-ups)", 0.15, 31),
-    "panel_button": Bom("Panel push button", "momentary, 12 mm", "generic",
-                        "SW67 RESET (the Pico's RUN to GND) and SW68 BOOTSEL (the Pico's test pad "
-                        "TP6 to GND: hold it while pressing RESET to flash)", 0.60, 31),
+    "panel_button": Bom("Panel push button", "momentary, 12 mm, plastic body and cap", "generic",
+                        "SW67 RESET (the Pico's RUN to GND) and SW68 BOOTSEL (through R37 to the "
+                        "Pico's test pad TP6: hold it while pressing RESET to flash); no metal "
+                        "bezel: nothing a finger can discharge into", 0.60, 31),
     "encoder": Bom("Rotary encoder with push switch", "24 detents", "Bourns PEC11R-4215F-S0024",
-                   "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; C to GND", 1.80, 32),
+                   "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; C and the frame's "
+                   "mounting lugs (MP: the metal shaft) to GND", 1.80, 32),
     "enc_cap": Bom("Ceramic capacitor", "10 nF 50 V, radial 5 mm", "generic",
                    "from encoder A to GND and from B to GND, at the encoder", 0.05, 33),
     "enc_module": Bom("Rotary encoder module", "KY-040 style, 10 kOhm pull-ups", "generic",
                       "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; its + pin goes to 3V3 "
                       "(never 5 V: the pull-ups would put 5 V on GP18 and GP19)", 1.50, 34),
-    "piezo": Bom("Passive piezo transducer", "about 4 kHz", "Murata PKM17EPPH4001-B0",
+    "piezo": Bom("Passive piezo transducer", "4 kHz, 12 mm", "TDK PS1240P02BT",
                  "may be left out (BUZZER_PIN = None); must be passive: a self-oscillating "
                  "buzzer cannot play tones. A 16-42 ohm magnetic passive buzzer fits the same "
                  "place (Q3 and D65 drive it)", 0.60, 35),
@@ -211,7 +213,7 @@ B = {
     "pigtail": Bom("Micro-USB cable, cut", "about 15 cm, 24 AWG power wires", "generic",
                    "X1: plug into the Pico, the 4 wires soldered to the perfboard (VBUS, D-, "
                    "D+, GND); a data cable", 1.50, 47),
-    "usb_ptc": Bom("Resettable fuse (PTC)", "hold 0.65 A, trip 1.3 A", "Bourns MF-R065",
+    "usb_ptc": Bom("Resettable fuse (PTC)", "hold 0.7 A, trip 1.4 A", "Bourns MF-RHT070",
                    "F2, right after J9's VBUS: limits what reaches the Pico and the LED rail "
                    "from a charger (power.md)", 0.30, 48),
     "psu": Bom("Power supply", "5 V 4 A, 5.5 / 2.1 mm plug", "generic",
@@ -359,7 +361,7 @@ def _power(c, cfg):
     c.add(Part("J9", P.USB_BREAKOUT, "USB-C", B["usb_socket"], cable_ohms=USB_CABLE_OHMS,
                awg=20, touched=True))
     c.add(Part("U4", P.USBLC6, "USBLC6-2SC6", B["esd"]))
-    c.add(Part("F2", P.PTC_MFR065, "0.65 A", B["usb_ptc"]))
+    c.add(Part("F2", P.PTC_MFRHT070, "0.7 A", B["usb_ptc"]))
     c.add(Part("X1", P.USB_PIGTAIL, "micro-USB", B["pigtail"], awg=24))
     c.connect("USB_IN", "J9.VBUS", "U4.VBUS", "F2.1")
     c.connect("PGND", "J9.GND", "U4.GND", "X1.GND")
@@ -602,8 +604,8 @@ def _inputs(c, cfg):
     c.connect("3V3_OUT", "J7.4")
     c.connect("GND", "J7.5")
     # RESET and BOOTSEL on the panel: the Pico's RUN pin and its BOOTSEL test pad (TP6).
-    c.add(Part("SW67", P.BUTTON, "RESET", B["panel_button"]))
-    c.add(Part("SW68", P.BUTTON, "BOOTSEL", B["panel_button"]))
+    c.add(Part("SW67", P.PANEL_BUTTON, "RESET", B["panel_button"]))
+    c.add(Part("SW68", P.PANEL_BUTTON, "BOOTSEL", B["panel_button"]))
     c.add(Part("TP1", P.WIRE_PAD, "to TP6", None))
     c.add(Part("R37", P.resistor(1e3), "1 kOhm", B["r_bootsel"]))
     c.connect("RUN", "U1.RUN", "J7.6", "SW67.1")

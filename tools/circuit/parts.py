@@ -170,7 +170,7 @@ HALL = PartType("DRV5032FC", {"VCC": Pin("supply", v=(1.65, 5.5), vabs=(-0.3, 5.
                                          bypass_uf=0.1),
                               "GND": Pin("gnd"), "OUT": Pin("od", vmax=5.5)},
                 [Link("OUT", "GND", "sensor")], datasheet="TI DRV5032 (SLVSDC7)",
-                symbol=("Sensor_Magnetic", "DRV5032FC"),
+                symbol=("Connector_Generic", "Conn_01x03"),     # KiCad has no DRV5032
                 footprint="Package_TO_SOT_THT:TO-92_Inline",
                 pads={"VCC": "1", "GND": "2", "OUT": "3"},
                 burst_ma=3.0, t_on_us=100, vol_at_half_ma=0.3)
@@ -271,6 +271,11 @@ def oled_module(pullup_ohms=10e3):
 OLED = oled_module()
 BUTTON = PartType("push button", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "switch")],
                   symbol=("Switch", "SW_Push"), footprint="Button_Switch_THT:SW_PUSH_6mm")
+# A 12 mm panel push button (RESET, BOOTSEL) in the frame, its two lugs wired: plastic body
+# and cap, so no metal reaches a finger.
+PANEL_BUTTON = PartType("panel push button", {"1": Pin("pas"), "2": Pin("pas")},
+                        [Link("1", "2", "switch")], symbol=("Switch", "SW_Push"),
+                        footprint="Connector_Wire:SolderWire-0.25sqmm_1x02_P4.5mm_D0.65mm_OD2mm")
 # EC11-style encoder: two contacts A and B to the common C, and a push switch S1-S2. Its
 # metal shaft and bushing are joined to the frame's mounting lugs (MP): grounded, a discharge
 # from a finger goes to ground instead of arcing to the contacts.
@@ -291,8 +296,9 @@ ENCODER_MODULE = PartType("encoder module", {"CLK": Pin("pas"), "DT": Pin("pas")
                           pads={"CLK": "1", "DT": "2", "SW": "3", "+": "4", "GND": "5"})
 # A passive piezo is a capacitor (about 20 nF) with no DC path; a magnetic "passive buzzer" is
 # a coil of 16-42 ohm, which a GPIO cannot drive (about 28 mA at 3.3 V with 100 ohm in series).
-PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="Murata PKM17EPPH4001-B0",
-                 symbol=("Device", "Buzzer"), footprint="Buzzer_Beeper:Buzzer_12x9.5RM7.6",
+PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="TDK PS1240P02BT",
+                 symbol=("Device", "Buzzer"),
+                 footprint="Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
                  cap_nf=20.0)
 MAGNETIC_BUZZER = PartType("magnetic buzzer", {"1": Pin("pas"), "2": Pin("pas")},
                            [Link("1", "2", "resistor", ohms=16.0)], datasheet="generic 16 ohm",
@@ -334,30 +340,35 @@ def derating(celsius):
     return pts[-1][1]
 
 
-def ptc(name, hold_a, trip_a, r1max, datasheet):
+def ptc(name, hold_a, trip_a, r1max, datasheet, footprint=None):
     return PartType("PTC fuse", {"1": Pin("pas"), "2": Pin("pas")},
                     [Link("1", "2", "fuse", ohms=r1max)], datasheet=datasheet,
-                    symbol=("Device", "Polyfuse"), footprint="Fuse:Fuse_Bourns_MF-RG300",
+                    symbol=("Device", "Polyfuse"), footprint=footprint,
                     model=name, hold_a=hold_a, trip_a=trip_a, r1max=r1max)
 
 
-PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160")
+# Littelfuse RXEF160: radial leads 5.1 mm apart. KiCad's library has no RXEF footprint: the
+# project's own (hardware/barragoon.pretty) has its two pads.
+PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160",
+                  "Barragoon:Fuse_Littelfuse_RXEF160")
 PTC_RXEF250 = ptc("RXEF250", 2.5, 5.0, 0.07, "Littelfuse RXEF250")
 PTC_MFR065 = ptc("MF-R065", 0.65, 1.3, 0.75, "Bourns MF-R065")
+# Bourns MF-RHT070 (MF-RHT series): hold 0.7 A, trip 1.4 A at 23 C, R1max 0.8 ohm, 16 V. Its
+# thermal derating is flatter than the table above: the table is the safe side for both limits.
+PTC_MFRHT070 = ptc("MF-RHT070", 0.7, 1.4, 0.8, "Bourns MF-RHT", "Fuse:Fuse_Bourns_MF-RHT070")
 
 # External 5 V supply: 4.75-5.25 V, 4 A (its own over-current protection starts there).
 SUPPLY_5V = PartType("5 V supply", {"+": Pin("source", v=(4.75, 5.25), ma=4000, ma_fault=4000,
                                              ret="-"),
                                     "-": Pin("gnd")}, symbol=("Device", "Battery"),
-                     footprint="Connector_BarrelJack:BarrelJack_Horizontal",
-                     pads={"+": "1", "-": "2"})
+                     pads={"+": "1", "-": "2"}, offboard=True)
 # A 5.5/2.1 mm jack takes any adapter with that plug: 5, 9, 12, 15, 19 or 24 V, either polarity
 # (centre-negative adapters exist), relative to its sleeve; plugged in live, the adapter's lead
 # (an inductance) and the board's input capacitance ring up to twice the step. Panel jacks of
 # this size carry 5 A.
 DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
                    symbol=("Connector", "Barrel_Jack"),
-                   footprint="Connector_BarrelJack:BarrelJack_Horizontal",
+                   footprint="Connector_Wire:SolderWire-0.75sqmm_1x02_P4.8mm_D1.25mm_OD2.3mm",
                    pads={"TIP": "1", "SLEEVE": "2"},
                    receives=(-24.0, 24.0), ringing=2.0, entry=("TIP",), ground="SLEEVE",
                    amps=5.0,
@@ -369,8 +380,9 @@ DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
 USB_BREAKOUT = PartType("USB-C receptacle breakout",
                         {"VBUS": Pin("source", v=(4.75, 5.25), ma=500, ma_fault=3000, ret="GND"),
                          "DM": Pin("pas"), "DP": Pin("pas"), "GND": Pin("gnd")},
-                        datasheet="USB 2.0; USB Type-C 2.0", symbol=("Connector", "USB_C_Receptacle_USB2.0_16P"),
-                        footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                        datasheet="USB 2.0; USB Type-C 2.0",
+                        symbol=("Connector_Generic", "Conn_01x04"),
+                        footprint="Connector_Wire:SolderWire-0.5sqmm_1x04_P4.6mm_D0.9mm_OD2.1mm",
                         pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"},
                         receives=(0.0, 5.5), entry=("VBUS",), ground="GND", amps=3.0,
                         what="any USB port or charger (at most 5.5 V without Power Delivery)")
@@ -379,7 +391,7 @@ USB_BREAKOUT = PartType("USB-C receptacle breakout",
 USB_PIGTAIL = PartType("micro-USB pigtail", {"VBUS": Pin("pas"), "DM": Pin("pas"),
                                              "DP": Pin("pas"), "GND": Pin("pas")},
                        symbol=("Connector_Generic", "Conn_01x04"),
-                       footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                       footprint="Connector_Wire:SolderWire-0.25sqmm_1x04_P4.5mm_D0.65mm_OD2mm",
                        pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"}, amps=MICRO_USB_A)
 # 1N5819 Schottky (onsemi): 0.2-0.45 V at the Pico's current; 40 V.
 SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
@@ -442,7 +454,7 @@ def _selector_links(part):
 SELECTOR = PartType("DPDT toggle switch", {n: Pin("pas") for n in
                                            ("A_USB", "A_COM", "A_EXT", "B_USB", "B_COM", "B_EXT")},
                     _selector_links, datasheet="C&K 7201", symbol=("Switch", "SW_DPDT_x2"),
-                    footprint="Connector_PinHeader_2.54mm:PinHeader_2x03_P2.54mm_Vertical",
+                    footprint="Connector_Wire:SolderWire-0.5sqmm_1x06_P4.6mm_D0.9mm_OD2.1mm",
                     pads={"A_USB": "1", "A_COM": "2", "A_EXT": "3", "B_USB": "4", "B_COM": "5",
                           "B_EXT": "6"}, amps=5.0, positions=("USB", "EXT"))
 # P6KE27CA (Littelfuse P6KE): a bidirectional 600 W TVS, DO-15. Breakdown 25.65-28.35 V at
