@@ -228,6 +228,11 @@ def f_undriven_input(c, v):
     c.disconnect("U2", "DIR")
 
 
+def f_signal_path(c, v):
+    # LED 10's data input soldered to its own output's net: LEDs 10-63 get nothing.
+    c.rewire("LED10", "DIN", c.parts["LED10"].net["DOUT"])
+
+
 def f_i2c_rise_time(c, v):
     # The first review: an OLED module without pull-ups, and the pull-ups at J6 left out.
     c.parts["DS1"].type = P.oled_module(None)
@@ -390,6 +395,10 @@ def generated(c):
                     g.groups.get(q.net.get("1")) in root]
             if bulk and ("bulk-capacitor", "bulk removed") not in [o[:2] for o in out]:
                 out.append(("bulk-capacitor", "bulk removed", _remove(*bulk)))
+        for pin, spec in p.type.pins.items():
+            if spec.signal and pin in p.net and p.attrs.get("index", 0) in (0, 31, 62):
+                out.append(("signal-path", "%s.%s to ground" % (p.ref, pin),
+                            _rewire(p.ref, pin, "GND")))
         if p.type.modes:                  # a direction pin tied the other way
             for pin, spec in p.type.pins.items():
                 if spec.kind == "in" and p.net.get(pin) and "DIR" in pin:

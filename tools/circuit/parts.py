@@ -59,6 +59,7 @@ class Pin:
                                                    # must be reached through
         self.pull = kw.get("pull")           # "in": an internal pull to this level
         self.optional = kw.get("optional")   # "gnd": joined inside the part, may stay free
+        self.signal = kw.get("signal")       # "in": carries data from a GPIO (not a level)
         self.fed_from = kw.get("fed_from")   # "source": the part's supply pin it draws from
         self.ratio = kw.get("ratio", 1.0)    # ... and mA there per mA given
 
@@ -207,7 +208,7 @@ def capacitor(uf, rated_v, polarised=False):
 WS2812B = PartType("WS2812B", {"VDD": Pin("supply", v=(3.5, 5.3), vabs=(-0.5, 5.5), ma=60,
                                           bypass_uf=0.1),
                                "VSS": Pin("gnd"),
-                               "DIN": Pin("in", vih_frac=0.7, supply="VDD",
+                               "DIN": Pin("in", vih_frac=0.7, supply="VDD", signal=True,
                                           series_ohms=(200.0, 1000.0)),
                                "DOUT": Pin("out", supply="VDD", voh_drop=0.5)},
                    datasheet="Worldsemi WS2812B", symbol=("LED", "WS2812B"),
@@ -224,12 +225,12 @@ LVC1T45 = PartType("SN74LVC1T45", {
     "VCCA": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
     "VCCB": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
     "GND": Pin("gnd"),
-    "A": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
+    "A": Pin("in", vih=2.0, vmax=6.5, supply="VCCA", signal=True),
     "DIR": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
     "B": Pin("out", supply="VCCB", voh_drop=0.1)},
     modes=lambda level: {} if level("DIR") != 0 else {
         "A": Pin("out", supply="VCCA", voh_drop=0.1),
-        "B": Pin("in", vih_frac=0.7, vmax=6.5, supply="VCCB")},
+        "B": Pin("in", vih_frac=0.7, vmax=6.5, supply="VCCB", signal=True)},
     datasheet="TI SN74LVC1T45 (SCES515)", symbol=("Logic_LevelTranslator", "SN74LVC1T45DBV"),
     footprint="Package_TO_SOT_SMD:SOT-23-6",
     pads={"VCCA": "1", "GND": "2", "A": "3", "B": "4", "DIR": "5", "VCCB": "6"})
@@ -316,9 +317,11 @@ NPN_2N3904 = PartType("2N3904", {"E": Pin("pas"), "B": Pin("pas"), "C": Pin("pas
 # --- ESD -----------------------------------------------------------------------------------------
 # USBLC6-2SC6 (ST): two low-capacitance (about 3.5 pF) ESD channels and a rail clamp, IEC
 # 61000-4-2 level 4 (15 kV air, 8 kV contact). SOT-23-6: channel 1 on pins 1 and 6, channel 2
-# on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply).
+# on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply: the rail its
+# positive clamps ride on; on ground, it would clamp the lines it guards to ground).
 USBLC6 = PartType("USBLC6-2SC6", {"IO1": Pin("tvs", cap_pf=4.0), "IO2": Pin("tvs", cap_pf=4.0),
-                                  "VBUS": Pin("pas"), "GND": Pin("gnd")},
+                                  "VBUS": Pin("supply", v=(3.0, 5.5), vabs=(-0.3, 6.0)),
+                                  "GND": Pin("gnd")},
                   datasheet="ST USBLC6-2", symbol=("Power_Protection", "USBLC6-2SC6"),
                   footprint="Package_TO_SOT_SMD:SOT-23-6",
                   pads={"IO1": ("1", "6"), "IO2": ("3", "4"), "GND": "2", "VBUS": "5"})

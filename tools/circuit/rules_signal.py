@@ -2,7 +2,7 @@
 # between driven pins, loads on outputs, logic levels, inputs nobody drives, the I2C bus's rise
 # time and ESD protection on what a user touches.
 from circuit import parts as P
-from circuit.graph import Violation, drives, names, propagate, span, switched_levels
+from circuit.graph import Violation, drives, names, propagate, ref_span, span, switched_levels
 
 LOW_OHMS = 1000.0            # a path with less resistance than this is "low impedance"
 GPIO_CAP_LIMIT_UF = 0.01
@@ -417,3 +417,45 @@ def rule_esd(c, g):
             out.append(Violation("esd", part.ref, "no ESD clamp on %s, which %s brings to "
                                  "the player's hands" % (", ".join(bare), part.ref)))
     return out
+
+
+def rule_signal_path(c, g):
+    """Every data input (the translator's input, each LED's DIN) gets its data from a GPIO:
+    through wires and series resistors, from a GPIO or from the output of a part whose own data
+    inputs get theirs (the LED chain, LED by LED). Tied to a rail, fed by its own output or by
+    nothing, it and everything after it stays dark."""
+    adj = flow_edges(c, g, {}, "none", low_ohms=10e3)
+    inputs = [(net, part, pin) for net, part, pin in g.pins("in") if part.spec(pin).signal]
+    if not inputs:
+        return []
+    outs = {}                             # net -> parts whose output is on it
+    for net, part, pin in g.pins("out"):
+        outs.setdefault(net, []).append(part)
+    near = {net: reach(adj, net) for net, part, pin in inputs}
+    dead = {(part.ref, pin) for net, part, pin in inputs}
+    # parts whose outputs carry data: to begin with, those with no data inputs modelled
+    live = {p for ps in outs.values() for p in ps if not any(
+        p.spec(n).kind == "in" and p.spec(n).signal for n in p.type.pins)}
+    changed = True
+    while changed:
+        changed = False
+        for net, part, pin in inputs:
+            if (part.ref, pin) not in dead:
+                continue
+            if any(n in g.gpio or any(p in live and p is not part for p in outs.get(n, ()))
+                   for n in near[net]):
+                dead.discard((part.ref, pin))
+                if not any((part.ref, p) in dead for p in part.type.pins):
+                    live.add(part)
+                changed = True
+    if not dead:
+        return []
+    refs = sorted({ref for ref, pin in dead}, key=lambda r: (r.rstrip("0123456789"),
+                                                            int(r[len(r.rstrip("0123456789")):]
+                                                                or 0)))
+    first = min(dead, key=lambda rp: refs.index(rp[0]))
+    return [Violation("signal-path", "%s.%s" % first,
+                      "gets no data from a GPIO (on %s): %s stay%s dark or idle" % (
+                          c.parts[first[0]].net.get(first[1]),
+                          ref_span(refs) if len(refs) > 1 else refs[0],
+                          "" if len(refs) > 1 else "s"))]
