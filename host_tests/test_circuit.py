@@ -212,17 +212,32 @@ def test_f1_holds_the_external_budget_warm_and_trips_below_the_supply_cold(cfg):
     assert g.fault_ma["+5V"] == pytest.approx(3680)
 
 
-def test_the_cutoff_passes_5_v_supplies_and_blocks_wrong_adapters():
-    uv_lo, uv_hi, ov_lo, ov_hi = design.protector_window()
+def string_window(ra, rb, rc, tol, vref=(0.4925, 0.5075)):
+    """The LTC4365's window for the string VIN - ra - UV - rb - OV - rc - GND, in closed form."""
+    lo, hi = 1 - tol, 1 + tol
+    uv = (vref[0] * (1 + ra * lo / ((rb + rc) * hi)), vref[1] * (1 + ra * hi / ((rb + rc) * lo)))
+    ov = (vref[0] * (1 + (ra + rb) * lo / (rc * hi)), vref[1] * (1 + (ra + rb) * hi / (rc * lo)))
+    return uv + ov
+
+
+def test_the_cutoff_passes_5_v_supplies_and_blocks_wrong_adapters(cfg):
+    c = design.build(dict(supply="external"), cfg)
+    window = Graph(c).windows["U3"]             # from the resistors on UV and OV, fitted
+    assert window == pytest.approx(string_window(*design.OVP_STRING, design.OVP_TOL))
+    uv_lo, uv_hi, ov_lo, ov_hi = window
     assert uv_hi < 4.75 - 0.4 and 5.25 < ov_lo       # a 5 V supply at full load passes
     assert ov_hi <= 5.5 and uv_lo > 3.5              # the WS2812B's 5.5 V, U2 and VSYS safe
+    # The window follows the resistors: 357 kOhm fitted for 35.7 kOhm lets 6-7 V through.
+    c.parts["R15"].type = P.resistor(357e3, design.OVP_TOL)
+    assert Graph(c).windows["U3"] == pytest.approx(string_window(953e3, 357e3, 102e3, 0.001))
+    assert 6.5 < Graph(c).windows["U3"][3] < 7.5
 
 
 def test_the_power_sense_reads_the_external_supply_within_the_adc_range(cfg):
     from circuit.graph import propagate
     c = design.build(dict(supply="external"), cfg)
     g = Graph(c)
-    ov_hi = design.protector_window()[3]
+    ov_hi = g.windows["U3"][3]
     hi = propagate(g, {"EXT_5V": ov_hi}, +1, g.links)[0]["POWER_SENSE"]
     assert 3.0 < hi < 3.3                           # below ADC_VREF: the highest supply reads
     lo = propagate(g, {"EXT_5V": 4.3}, +1, g.links)[0]["POWER_SENSE"]

@@ -46,19 +46,11 @@ USB_CABLE_OHMS = 2 * 1.5 * P.WIRE[28][0] + 4 * P.CONTACT_OHMS
 SUPPLY_CABLE_OHMS = 2 * 1.5 * P.WIRE[20][0] + 2 * P.CONTACT_OHMS
 
 # The external supply's cut-off U3 (LTC4365): a string of 0.1 % resistors from its input,
-# VIN - R14 - UV - R15 - OV - R16 - GND. It passes 5 V supplies (4.75-5.25 V) and cuts off
-# anything above about 5.3-5.45 V or below about 3.9-4.0 V, and a reversed plug.
+# VIN - R14 - UV - R15 - OV - R16 - GND. The rules check computes the window it passes from
+# these resistors as fitted: 5 V supplies (4.75-5.25 V) pass; it cuts off anything above about
+# 5.26-5.44 V or below about 3.9-4.0 V, and a reversed plug.
 OVP_STRING = (953e3, 35.7e3, 102e3)
 OVP_TOL = 0.001
-
-
-def protector_window(string=OVP_STRING, tol=OVP_TOL, vref=(0.4925, 0.5075)):
-    """(UV lowest, UV highest, OV lowest, OV highest) input volts of the LTC4365's thresholds."""
-    ra, rb, rc = string
-    lo, hi = 1 - tol, 1 + tol
-    uv = (vref[0] * (1 + ra * lo / ((rb + rc) * hi)), vref[1] * (1 + ra * hi / ((rb + rc) * lo)))
-    ov = (vref[0] * (1 + (ra + rb) * lo / (rc * hi)), vref[1] * (1 + (ra + rb) * hi / (rc * lo)))
-    return uv + ov
 
 
 # The power-sense divider (R17, R18): the external 5 V scaled into the ADC's 0-3.3 V range.
@@ -368,6 +360,8 @@ def _power(c, cfg):
     c.connect("USB_DP", "J9.DP", "U4.IO1", "X1.DP")
     c.connect("USB_DM", "J9.DM", "U4.IO2", "X1.DM")
     c.connect("VBUS", "F2.2", "X1.VBUS")
+    for pin in ("VBUS", "DP", "DM", "GND"):     # the pigtail's plug in the Pico's socket
+        c.connect("X1_" + pin, "X1.P_" + pin, "U1.USB_" + pin)
     # The LED rail's one source: SW69 pole A. Pole B tells the firmware when it is on EXT.
     c.add(Part("SW69", P.SELECTOR, "USB | EXT", B["selector"], position="EXT" if ext else "USB",
                awg=20))

@@ -45,7 +45,8 @@ def netlist(c, title):
                       q(sym), q(_description(p)), mpn))
     out.append("  )")
     out.append("  (nets")
-    names = [n for n in sorted(c.nets) if any(ref in board for ref, pin in c.nets[n])]
+    names = [n for n in sorted(c.nets) if any(ref in board and c.parts[ref].type.pad_numbers(pin)
+                                              for ref, pin in c.nets[n])]
     for code, name in enumerate(names, 1):
         nodes = []
         for ref, pin in c.nets[name]:

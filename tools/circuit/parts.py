@@ -123,6 +123,13 @@ def _pico_pins():
     # The regulator draws its 3V3 load from VSYS: about 3.3 / (5 x 0.85) of it.
     pins["3V3_OUT"] = Pin("source", v=(3.2, 3.4), ma=300, ma_fault=1000, ret="GND",
                           fed_from="VSYS", ratio=0.8)
+    # The micro-USB socket's contacts (no header pins; the pigtail X1 plugs in): its VBUS is
+    # pin 40's, its ground the Pico's, its D+ and D- the RP2040's USB pins (taken at the
+    # RP2040's 3.6 V IO limit).
+    pins["USB_VBUS"] = Pin("pas", vabs=(-0.3, 5.5))
+    pins["USB_GND"] = Pin("pas")
+    pins["USB_DP"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
+    pins["USB_DM"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
     return pins
 
 
@@ -132,11 +139,14 @@ def _pico_pads():
     for num in sorted(PICO_HEADER):
         fn = PICO_HEADER[num]
         pads[fn] = pads.get(fn, ()) + (str(num),)
+    for fn in ("USB_VBUS", "USB_GND", "USB_DP", "USB_DM"):
+        pads[fn] = ()                   # the socket: nothing on the board's layout
     return pads
 
 
 PICO = PartType("Raspberry Pi Pico", _pico_pins(),
-                [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45))],     # the Pico's own Schottky
+                [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45)),      # the Pico's own Schottky
+                 Link("USB_VBUS", "VBUS", "wire"), Link("USB_GND", "GND", "wire")],
                 datasheet="Raspberry Pi Pico datasheet; RP2040 datasheet",
                 symbol=("MCU_Module", "RaspberryPi_Pico"),
                 footprint="Module:RaspberryPi_Pico_Common_THT", pads=_pico_pads(),
@@ -236,7 +246,7 @@ LVC1T45 = PartType("SN74LVC1T45", {
     pads={"VCCA": "1", "GND": "2", "A": "3", "B": "4", "DIR": "5", "VCCB": "6"})
 # SN74AHCT125 (TI SCLS264): VCC 4.5-5.5 V (absolute maximum 7 V); TTL inputs (high from
 # 2.0 V, up to 7 V: a 3.3 V signal is a valid high); outputs reach VCC - 0.8 V at 8 mA. The
-# board's level shifter until issue 21 (a sagging USB rail left it below 4.5 V).
+# reviewed design's level shifter (a sagging USB rail left it below 4.5 V).
 AHCT125_PINS = {"VCC": Pin("supply", v=(4.5, 5.5), vabs=(-0.5, 7.0), ma=1, bypass_uf=0.1),
                 "GND": Pin("gnd")}
 for _g in "1234":
@@ -391,11 +401,13 @@ USB_BREAKOUT = PartType("USB-C receptacle breakout",
                         what="any USB port or charger (at most 5.5 V without Power Delivery)")
 # The short micro-USB cable from the perfboard to the Pico's own socket (its plug end in the
 # Pico, its four wires soldered to the perfboard: 1 VBUS, 2 D-, 3 D+, 4 GND).
-USB_PIGTAIL = PartType("micro-USB pigtail", {"VBUS": Pin("pas"), "DM": Pin("pas"),
-                                             "DP": Pin("pas"), "GND": Pin("pas")},
+USB_PIGTAIL = PartType("micro-USB pigtail", {n: Pin("pas") for n in (
+                           "VBUS", "DM", "DP", "GND", "P_VBUS", "P_DM", "P_DP", "P_GND")},
+                       [Link(n, "P_" + n, "wire") for n in ("VBUS", "DM", "DP", "GND")],
                        symbol=("Connector_Generic", "Conn_01x04"),
                        footprint="Connector_Wire:SolderWire-0.25sqmm_1x04_P4.5mm_D0.65mm_OD2mm",
-                       pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"}, amps=MICRO_USB_A)
+                       pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4", "P_VBUS": (),
+                             "P_DM": (), "P_DP": (), "P_GND": ()}, amps=MICRO_USB_A)
 # 1N5819 Schottky (onsemi): 0.2-0.45 V at the Pico's current; 40 V.
 SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
                     [Link("A", "K", "diode", vf=(0.2, 0.45))], datasheet="onsemi 1N5819",

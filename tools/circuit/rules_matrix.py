@@ -16,16 +16,18 @@ def columns(c):
 
 def col_pull(c, g, col):
     """External pull resistor(s) on a column to the right rail: total ohms, or None."""
-    want = "3V3_OUT" if c.settings["active_level"] == 0 else "GND"
-    rs = []
+    return g.memo("col_pull", lambda: _col_pulls(c, g)).get(col)
+
+
+def _col_pulls(c, g):
+    want = g.groups.get("3V3_OUT" if c.settings["active_level"] == 0 else "GND")
+    rs = {}
     for a, b, ln, part in g.links:
-        if ln.kind == "resistor" and col in (a, b):
-            other = b if a == col else a
-            if g.groups.get(other) == g.groups.get(want):
-                rs.append(ln.ohms)
-    if not rs:
-        return None
-    return 1.0 / sum(1.0 / r for r in rs)
+        if ln.kind == "resistor":
+            for col, other in ((a, b), (b, a)):
+                if col.startswith("COL_") and g.groups.get(other) == want:
+                    rs.setdefault(col, []).append(ln.ohms)
+    return {col: 1.0 / sum(1.0 / r for r in v) for col, v in rs.items()}
 
 
 def _parallel(a, b):

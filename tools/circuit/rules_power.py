@@ -458,18 +458,21 @@ def rule_capacitor_voltage(c, g):
 def rule_bypass(c, g):
     """Every supply pin whose datasheet asks for a ceramic capacitor has its own, from the pin's
     net to the part's ground net."""
-    free = [p for p in caps(c) if not p.type.ratings["polarised"]]
+    free = {}                             # {nets: [ceramic capacitors across them]}
+    for p in caps(c):
+        if not p.type.ratings["polarised"]:
+            free.setdefault(frozenset(p.net.values()), []).append(p)
     missing = {}
     for part in c.parts.values():
         gnd = next((part.net.get(n) for n, s in part.type.pins.items() if s.kind == "gnd"), None)
         for pin, spec in part.type.pins.items():
             if spec.kind != "supply" or not spec.bypass_uf or pin not in part.net:
                 continue
-            want = {part.net[pin], gnd}
-            hit = next((cap for cap in free if set(cap.net.values()) == want and
-                        cap.type.ratings["uf"] >= spec.bypass_uf * 0.9), None)
+            pool = free.get(frozenset((part.net[pin], gnd)), [])
+            hit = next((cap for cap in pool if cap.type.ratings["uf"] >= spec.bypass_uf * 0.9),
+                       None)
             if hit:
-                free.remove(hit)
+                pool.remove(hit)
             else:
                 missing.setdefault((part.type.name, pin, spec.bypass_uf), []).append(part)
     out = []
