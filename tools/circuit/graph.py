@@ -71,6 +71,9 @@ def describe(part, ln):
 CONDUCTORS = ("wire", "fuse", "protector")     # join nets into one rail in normal use
 
 
+_SHARED = {}                 # Graph.shared(): answers by print_of_links()
+
+
 def _members(groups):
     out = {}
     for n in sorted(groups):
@@ -123,6 +126,38 @@ class Graph:
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]
+
+    def print_of_links(self):
+        """A fingerprint of everything the path analyses read: the links (with their parts'
+        types and jobs, and each end's rail), the GPIOs, the outputs and hall sensors' pins,
+        the firmware settings. Two graphs with equal prints give those analyses equal
+        answers."""
+        def make():
+            rng = self.range
+            grp = self.groups
+            links = tuple((a, b, ln.kind, ln.ohms, ln.vf, ln.ctl, part.ref, id(part.type),
+                           part.attrs.get("role"), part.attrs.get("square"),
+                           rng.get(grp[a]), rng.get(grp[b])) for a, b, ln, part in self.links)
+            cols = tuple((n, rng.get(grp[n])) for n in self.c.nets if n.startswith("COL_"))
+            outs = tuple((n, p.ref, pin, self.rail(p.net.get(p.spec(pin).supply)))
+                         for n, p, pin in self.pins("out"))
+            hall = tuple((p.ref, k, n, self.rail(n)) for p in self.c.parts.values()
+                         if p.type is P.HALL for k, n in sorted(p.net.items()))
+            gpio = tuple((n, pin, self.rail(n)) for n, pin in sorted(self.gpio.items()))
+            return ((links, cols, outs, hall, gpio,
+                         tuple(sorted(self.c.settings.items())),
+                         tuple(sorted((k, v[0], v[1].ref) for k, v in self.follows.items()))))
+        return self.memo("print_of_links", make)
+
+    def shared(self, key, make):
+        """make() once for all graphs with the same print_of_links(): the fault space checks
+        one circuit thousands of times, most faults far from what these analyses read."""
+        k = (key, self.print_of_links())
+        if k not in _SHARED:
+            if len(_SHARED) > 64:
+                _SHARED.clear()
+            _SHARED[k] = make()
+        return list(_SHARED[k])
 
     def pins(self, kind):
         """[(net, part, pin)] of every connected pin of that kind."""

@@ -365,7 +365,6 @@ def ptc(name, hold_a, trip_a, r1max, datasheet, footprint=None):
 PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160",
                   "Barragoon:Fuse_Littelfuse_RXEF160")
 PTC_RXEF250 = ptc("RXEF250", 2.5, 5.0, 0.07, "Littelfuse RXEF250")
-PTC_MFR065 = ptc("MF-R065", 0.65, 1.3, 0.75, "Bourns MF-R065")
 # Bourns MF-RHT070 (MF-RHT series): hold 0.7 A, trip 1.4 A at 23 C, R1max 0.8 ohm, 16 V. Its
 # thermal derating is flatter than the table above: the table is the safe side for both limits.
 PTC_MFRHT070 = ptc("MF-RHT070", 0.7, 1.4, 0.8, "Bourns MF-RHT", "Fuse:Fuse_Bourns_MF-RHT070")

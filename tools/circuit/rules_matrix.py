@@ -217,6 +217,10 @@ def _square_sensors(c):
 
 
 def rule_diode_direction(c, g):
+    return g.shared("diode-direction", lambda: _diode_direction(c, g))
+
+
+def _diode_direction(c, g):
     active = c.settings["active_level"]
     bad = {"present": [], "absent": [], "other row": []}
     sensors = _square_sensors(c)
@@ -246,6 +250,10 @@ def rule_diode_direction(c, g):
 def rule_ghosting(c, g):
     """With every other sensor on (pieces on all the other squares), a square whose own sensor
     is off still reads off: three closed sensors in a rectangle must not fake the fourth."""
+    return g.shared("ghosting", lambda: _ghosting(c, g))
+
+
+def _ghosting(c, g):
     active = c.settings["active_level"]
     sensors = _square_sensors(c)
     ghosts = []

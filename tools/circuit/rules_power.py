@@ -7,7 +7,8 @@ from circuit.graph import (Violation, links_any_setting, names, pin_name, propag
 
 
 def switched_supply(c, g, part, pin):
-    """A supply pin fed by a GPIO or a GPIO-driven follower (hall rows): hall-row-drive checks it."""
+    """A hall sensor's supply or ground pin fed by a GPIO or a GPIO-driven follower (hall rows):
+    hall-row-drive checks it."""
     nets = [part.net.get(p) for p, s in part.type.pins.items() if s.kind in ("supply", "gnd")]
     gpios = g.gpio
     return part.type is P.HALL and any(n in gpios or n in g.follows for n in nets if n)

@@ -18,6 +18,10 @@ def rule_gpio_voltage(c, g):
     """No net that can reach more than the RP2040's 3.6 V (or less than -0.5 V) touches a GPIO:
     rails and logic outputs at their supply's maximum, through resistors (dividers counted),
     contacts, diodes and transistors."""
+    return g.shared("gpio-voltage", lambda: _gpio_voltage(c, g))
+
+
+def _gpio_voltage(c, g):
     seeds, origin = {}, {}
     for net in c.nets:
         rng = g.rail(net)
@@ -148,6 +152,17 @@ def matrix_diodes_of(g):
 def rule_gpio_fight(c, g):
     """No GPIO driven high can be joined to one driven low (through closed sensors and any one
     shorted matrix diode), and no part's output drives a net a GPIO drives."""
+    out = g.shared("gpio-fight", lambda: _fights(c, g))
+    driven = driven_levels(c, g)
+    for net, part, pin in g.pins("out"):
+        if net in driven and (part.ref, pin) != ("U1", g.gpio.get(net)):
+            out.append(Violation("gpio-fight", "%s.%s" % (part.ref, pin),
+                                 "an output on %s, which %s drives: they fight" % (
+                                     net, g.gpio[net])))
+    return out
+
+
+def _fights(c, g):
     found = {}
     diodes = set(matrix_diodes_of(g))
     for r in range(9):
@@ -175,12 +190,6 @@ def rule_gpio_fight(c, g):
                              "%d pairs of pins can short each other, e.g. %s (driven high) joins "
                              "%s (driven low) %s while rank %d is scanned"
                              % (len(found), h, lo, why, r + 1)))
-    driven = driven_levels(c, g)
-    for net, part, pin in g.pins("out"):
-        if net in driven and (part.ref, pin) != ("U1", g.gpio.get(net)):
-            out.append(Violation("gpio-fight", "%s.%s" % (part.ref, pin),
-                                 "an output on %s, which %s drives: they fight" % (
-                                     net, g.gpio[net])))
     return out
 
 
@@ -276,6 +285,10 @@ def rule_gpio_current(c, g):
     """No GPIO is asked for more current than its drive strength gives (RP2040 datasheet: VOH
     and VOL are specified at the 2, 4, 8 or 12 mA the pad is set to; the firmware sets 4 mA,
     12 mA for hall rows)."""
+    return g.shared("gpio-current", lambda: _gpio_current(c, g))
+
+
+def _gpio_current(c, g):
     s = c.settings
     levels = driven_levels(c, g)
     gpios = g.gpio
