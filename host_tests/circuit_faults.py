@@ -233,6 +233,16 @@ def f_signal_path(c, v):
     c.rewire("LED10", "DIN", c.parts["LED10"].net["DOUT"])
 
 
+def f_gpio_assignment(c, v):
+    # Column a's GPIO soldered onto column b's wire.
+    c.rewire("U1", "GP%d" % int(c.settings["pins"]["COL_A"][2:]), "COL_B")
+
+
+def f_usb_data(c, v):
+    # The pigtail's D- wire soldered to D+.
+    c.rewire("X1", "DM", "USB_DP")
+
+
 def f_i2c_rise_time(c, v):
     # The first review: an OLED module without pull-ups, and the pull-ups at J6 left out.
     c.parts["DS1"].type = P.oled_module(None)
@@ -399,6 +409,9 @@ def generated(c):
             if spec.signal and pin in p.net and p.attrs.get("index", 0) in (0, 31, 62):
                 out.append(("signal-path", "%s.%s to ground" % (p.ref, pin),
                             _rewire(p.ref, pin, "GND")))
+        if p.ref == "U1":                 # the firmware's GPIOs, left off
+            for net, gp in sorted(c.settings.get("pins", {}).items())[::6]:
+                out.append(("gpio-assignment", "%s left off" % gp, _rewire("U1", gp, None)))
         if p.type.modes:                  # a direction pin tied the other way
             for pin, spec in p.type.pins.items():
                 if spec.kind == "in" and p.net.get(pin) and "DIR" in pin:

@@ -323,6 +323,7 @@ def _gpio(c, gpio, net, key, direction, note):
     """Put GPIO gpio of U1 on net; remember its pin map row."""
     c.connect(net, "U1.GP%d" % gpio)
     c.notes[net] = (key, direction, note)
+    c.settings.setdefault("pins", {})[net] = "GP%d" % gpio      # where the firmware looks
 
 
 # --- power ---------------------------------------------------------------------------------------

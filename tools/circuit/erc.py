@@ -46,6 +46,8 @@
 #   logic-levels        every logic input is driven above its high threshold
 #   undriven-input      every logic input is connected and driven or pulled
 #   signal-path         every data input (the LED chain, LED by LED) gets its data from a GPIO
+#   gpio-assignment     every GPIO the firmware uses is on the net it is there for, alone
+#   usb-data            the USB socket's D+ and D- reach the RP2040's, each its own
 #   i2c-rise-time       the I2C lines have pull-ups that make them rise in time for I2C_FREQ
 #                       and that a pin can still pull low
 #   esd                 every signal a player can touch has an ESD clamp
@@ -71,7 +73,8 @@ from circuit.rules_power import (rule_backfeed, rule_bypass, rule_capacitor_volt
                                  rule_supply_range, rule_usb_capacitance)
 from circuit.rules_signal import (rule_esd, rule_gpio_capacitance, rule_gpio_current,
                                   rule_gpio_fight, rule_gpio_voltage, rule_i2c_rise_time,
-                                  rule_logic_levels, rule_signal_path, rule_undriven_input)
+                                  rule_gpio_assignment, rule_logic_levels, rule_signal_path,
+                                  rule_undriven_input, rule_usb_data)
 
 RULES = [rule_one_source, rule_fused, rule_supply_range, rule_supply_drop, rule_supply_current,
          rule_fuse_rating, rule_conductor_rating, rule_input_protection, rule_backfeed,
@@ -80,7 +83,8 @@ RULES = [rule_one_source, rule_fused, rule_supply_range, rule_supply_drop, rule_
          rule_power_pins, rule_capacitor_polarity, rule_exposed_metal, rule_i2c_address,
          rule_bulk_capacitor, rule_series_resistor,
          rule_gpio_voltage, rule_gpio_fight, rule_gpio_capacitance, rule_gpio_current,
-         rule_logic_levels, rule_undriven_input, rule_signal_path, rule_i2c_rise_time, rule_esd,
+         rule_logic_levels, rule_undriven_input, rule_signal_path, rule_gpio_assignment,
+         rule_usb_data, rule_i2c_rise_time, rule_esd,
          rule_column_pullup, rule_column_low_level, rule_column_settle, rule_diode_direction,
          rule_ghosting, rule_hall_row_drive]
 RULE_IDS = [r.__name__[5:].replace("_", "-") for r in RULES]

@@ -118,7 +118,11 @@ class Graph:
         for net, members in self.c.nets.items():
             for ref, pin in members:
                 part = parts[ref]
-                kinds.setdefault(part.spec(pin).kind, []).append((net, part, pin))
+                kind = ((part.mode and part.mode.get(pin)) or part.type.pins[pin]).kind
+                out = kinds.get(kind)
+                if out is None:
+                    out = kinds[kind] = []
+                out.append((net, part, pin))
         return kinds
 
     def memo(self, key, make):
@@ -145,7 +149,7 @@ class Graph:
                          if p.type is P.HALL for k, n in sorted(p.net.items()))
             gpio = tuple((n, pin, self.rail(n)) for n, pin in sorted(self.gpio.items()))
             return ((links, cols, outs, hall, gpio,
-                         tuple(sorted(self.c.settings.items())),
+                         repr(sorted(self.c.settings.items())),
                          tuple(sorted((k, v[0], v[1].ref) for k, v in self.follows.items()))))
         return self.memo("print_of_links", make)
 

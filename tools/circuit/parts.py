@@ -127,6 +127,8 @@ def _pico_pins():
     # pin 40's, its ground the Pico's, its D+ and D- the RP2040's USB pins (taken at the
     # RP2040's 3.6 V IO limit).
     pins["USB_VBUS"] = Pin("pas", vabs=(-0.3, 5.5))
+    # ADC_VREF: the ADC's reference, filtered from 3V3 on the Pico (3.6 V at most).
+    pins["ADC_VREF"] = Pin("pas", vabs=(-0.3, RP2040["vmax"]))
     pins["USB_GND"] = Pin("pas")
     pins["USB_DP"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
     pins["USB_DM"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
@@ -146,11 +148,12 @@ def _pico_pads():
 
 PICO = PartType("Raspberry Pi Pico", _pico_pins(),
                 [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45)),      # the Pico's own Schottky
-                 Link("USB_VBUS", "VBUS", "wire"), Link("USB_GND", "GND", "wire")],
+                 Link("USB_VBUS", "VBUS", "wire"), Link("USB_GND", "GND", "wire"),
+                 Link("AGND", "GND", "wire")],                       # joined on the Pico
                 datasheet="Raspberry Pi Pico datasheet; RP2040 datasheet",
                 symbol=("MCU_Module", "RaspberryPi_Pico"),
                 footprint="Module:RaspberryPi_Pico_Common_THT", pads=_pico_pads(),
-                usb_amps=MICRO_USB_A, draw_ma=50)
+                usb_amps=MICRO_USB_A, draw_ma=50, usb_data=("USB_DP", "USB_DM"))
 
 # --- the sensor matrix --------------------------------------------------------------------------
 # 1N4148 (onsemi datasheet): forward voltage about 0.62 V at 1 mA and 0.5 V at 0.1 mA at
@@ -397,7 +400,8 @@ USB_BREAKOUT = PartType("USB-C receptacle breakout",
                         footprint="Connector_Wire:SolderWire-0.5sqmm_1x04_P4.6mm_D0.9mm_OD2.1mm",
                         pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"},
                         receives=(0.0, 5.5), entry=("VBUS",), ground="GND", amps=3.0,
-                        what="any USB port or charger (at most 5.5 V without Power Delivery)")
+                        what="any USB port or charger (at most 5.5 V without Power Delivery)",
+                        usb_data=("DP", "DM"))
 # The short micro-USB cable from the perfboard to the Pico's own socket (its plug end in the
 # Pico, its four wires soldered to the perfboard: 1 VBUS, 2 D-, 3 D+, 4 GND).
 USB_PIGTAIL = PartType("micro-USB pigtail", {n: Pin("pas") for n in (

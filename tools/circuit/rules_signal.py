@@ -437,14 +437,15 @@ def rule_signal_path(c, g):
     through wires and series resistors, from a GPIO or from the output of a part whose own data
     inputs get theirs (the LED chain, LED by LED). Tied to a rail, fed by its own output or by
     nothing, it and everything after it stays dark."""
-    adj = flow_edges(c, g, {}, "none", low_ohms=10e3)
+    adj = {n: [(m, p) for m, p in e if not g.is_rail(m)]      # data does not pass a rail
+           for n, e in flow_edges(c, g, {}, "none", low_ohms=10e3).items() if not g.is_rail(n)}
     inputs = [(net, part, pin) for net, part, pin in g.pins("in") if part.spec(pin).signal]
     if not inputs:
         return []
     outs = {}                             # net -> parts whose output is on it
     for net, part, pin in g.pins("out"):
         outs.setdefault(net, []).append(part)
-    near = {net: reach(adj, net) for net, part, pin in inputs}
+    near = {net: {} if g.is_rail(net) else reach(adj, net) for net, part, pin in inputs}
     dead = {(part.ref, pin) for net, part, pin in inputs}
     # parts whose outputs carry data: to begin with, those with no data inputs modelled
     live = {p for ps in outs.values() for p in ps if not any(
@@ -472,3 +473,39 @@ def rule_signal_path(c, g):
                           c.parts[first[0]].net.get(first[1]),
                           ref_span(refs) if len(refs) > 1 else refs[0],
                           "" if len(refs) > 1 else "s"))]
+
+
+def rule_gpio_assignment(c, g):
+    """Every GPIO the firmware uses is on the net it is there for (config.py's pin for that
+    net), alone: a row, column, button or bus wire landed one pin over, or left off, reads or
+    drives the wrong thing."""
+    out = []
+    for net, want in sorted(c.settings.get("pins", {}).items()):
+        at = c.parts["U1"].net.get(want) if "U1" in c.parts else None
+        others = sorted(p for r, p in c.pins_on(net) if r == "U1" and p != want and
+                        c.pin(r, p).kind == "gpio")
+        if at != net or others:
+            out.append(Violation("gpio-assignment", "%s (%s)" % (want, net),
+                                 "the firmware uses %s for %s; %s is %s%s" % (
+                                     want, net, want, "on " + at if at else "not connected",
+                                     "; %s is on it too" % ", ".join(others) if others else "")))
+    return out
+
+
+def rule_usb_data(c, g):
+    """The USB socket's D+ and D- reach the RP2040's USB pins, each its own, on no rail."""
+    ends = [(p, p.type.ratings["usb_data"]) for p in c.parts.values()
+            if p.type.ratings.get("usb_data")]
+    out = []
+    for i, (a, pa) in enumerate(ends):
+        for b, pb in ends[i + 1:]:
+            for line, (x, y) in enumerate(zip(pa, pb)):
+                na, nb = a.net.get(x), b.net.get(y)
+                other = a.net.get(pa[1 - line])
+                if not (na and nb and g.groups.get(na) == g.groups.get(nb)) or \
+                        g.is_rail(na) or (other and g.groups.get(other) == g.groups.get(na)):
+                    out.append(Violation("usb-data", "%s.%s-%s.%s" % (a.ref, x, b.ref, y),
+                                         "the USB line from %s.%s does not reach %s.%s on its "
+                                         "own: the board cannot be flashed or talk to the "
+                                         "computer" % (a.ref, x, b.ref, y)))
+    return out
