@@ -40,6 +40,22 @@ def reverse(c, ref, a="A", k="K"):
     c.rewire(ref, k, na)
 
 
+def led_return_on_gnd(c, caps=False):
+    """The LED chain's return (and J5's ground, and with caps their capacitors) moved to the
+    Pico's ground pins."""
+    for ref, pin in list(c.nets["PGND"]):
+        part = c.parts[ref]
+        if part.type is P.WS2812B or ref == "J5" or (caps and part.group == "led"):
+            c.rewire(ref, pin, "GND")
+
+
+def add_cap(c, uf, plus, minus):
+    """An electrolytic C99 (10 V) with its + on net plus."""
+    c.add(Part("C99", P.capacitor(uf, 10, True), "%g uF" % uf))
+    c.connect(plus, "C99.1")
+    c.connect(minus, "C99.2")
+
+
 def f_one_source(c, v):
     # The power switch bridged (both positions at once), or a supply on the LED rail.
     if v["supply"] == "external":
@@ -109,9 +125,7 @@ def f_input_protection(c, v):
         c.add(Part("J8", P.DC_JACK, "5.5 / 2.1 mm", awg=18))
         c.connect("EXT_X", "J8.TIP", "SW69.A_EXT")
         c.connect("PGND", "J8.SLEEVE")
-        c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-        c.connect("EXT_X", "C99.1")
-        c.connect("PGND", "C99.2")
+        add_cap(c, 1000, "EXT_X", "PGND")
 
 
 def f_backfeed(c, v):
@@ -133,15 +147,11 @@ def f_diode_orientation(c, v):
 
 def f_ground_return(c, v):
     # "All GND to the Pico": the LED chain's return on the Pico's ground pins.
-    for ref, pin in list(c.nets["PGND"]):
-        if c.parts[ref].type is P.WS2812B or ref == "J5":
-            c.rewire(ref, pin, "GND")
+    led_return_on_gnd(c)
 
 
 def f_usb_capacitance(c, v):
-    c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-    c.connect("VBUS", "C99.1")
-    c.connect("PGND", "C99.2")
+    add_cap(c, 1000, "VBUS", "PGND")
 
 
 def f_capacitor_voltage(c, v):
@@ -473,17 +483,12 @@ def a_diode_orientation(c, v):
 
 def a_ground_return(c, v):
     # The LED chain's return, its capacitors and J5's ground on the Pico's ground.
-    for ref, pin in list(c.nets["PGND"]):
-        part = c.parts[ref]
-        if part.type is P.WS2812B or ref == "J5" or part.group == "led":
-            c.rewire(ref, pin, "GND")
+    led_return_on_gnd(c, caps=True)
 
 
 def a_capacitor_polarity(c, v):
     # A 10 uF electrolytic across 3V3 (no plug reaches it), fitted backwards.
-    c.add(Part("C99", P.capacitor(10, 10, True), "10 uF"))
-    c.connect("GND", "C99.1")
-    c.connect("3V3_OUT", "C99.2")
+    add_cap(c, 10, "GND", "3V3_OUT")
 
 
 def a_gpio_voltage(c, v):
