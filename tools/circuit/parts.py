@@ -331,10 +331,12 @@ NPN_2N3904 = PartType("2N3904", {"E": Pin("pas"), "B": Pin("pas"), "C": Pin("pas
 # USBLC6-2SC6 (ST): two low-capacitance (about 3.5 pF) ESD channels and a rail clamp, IEC
 # 61000-4-2 level 4 (15 kV air, 8 kV contact). SOT-23-6: channel 1 on pins 1 and 6, channel 2
 # on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply: the rail its
-# positive clamps ride on; on ground, it would clamp the lines it guards to ground).
+# positive clamps ride on; on ground, it would clamp the lines it guards to ground). Its links:
+# the diode from each line up to VBUS (a line above its rail feeds that rail through it).
 USBLC6 = PartType("USBLC6-2SC6", {"IO1": Pin("tvs", cap_pf=4.0), "IO2": Pin("tvs", cap_pf=4.0),
                                   "VBUS": Pin("supply", v=(3.0, 5.5), vabs=(-0.3, 6.0)),
                                   "GND": Pin("gnd")},
+                  [Link(io, "VBUS", "diode", vf=(0.6, 1.0)) for io in ("IO1", "IO2")],
                   datasheet="ST USBLC6-2", symbol=("Power_Protection", "USBLC6-2SC6"),
                   footprint="Package_TO_SOT_SMD:SOT-23-6",
                   pads={"IO1": ("1", "6"), "IO2": ("3", "4"), "GND": "2", "VBUS": "5"})
@@ -490,7 +492,8 @@ NET_TIE = PartType("net tie", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2"
 # select line, which the Pico's own BOOTSEL button reaches through 1 kOhm (Pico datasheet,
 # schematic; RP2040 hardware design guide). A lead to a panel button is a long stub on a
 # fast line: it joins through a resistor of that size too.
-WIRE_PAD = PartType("wire pad", {"1": Pin("pas", series_ohms=(470.0, 2200.0))},
+WIRE_PAD = PartType("wire pad", {"1": Pin("pas", series_ohms=(470.0, 2200.0), enable=1,
+                                         vabs=(RP2040["vneg"], RP2040["vmax"]))},
                     symbol=("Connector", "TestPoint"),
                     footprint="TestPoint:TestPoint_THTPad_D1.0mm_Drill0.5mm")
 

@@ -88,7 +88,8 @@ def rule_i2c_address(c, g):
                                      "garbles" % (", ".join(refs), addr)))
     want = c.settings.get("oled_addr")
     sda = next((n for n in g.gpio if n.startswith("I2C_SDA")), None)
-    on_bus = {a for bus, devices in buses.items() if bus[0] == sda for a in devices}
+    scl = next((n for n in g.gpio if n.startswith("I2C_SCL")), None)
+    on_bus = {a for bus, devices in buses.items() if bus == (sda, scl) for a in devices}
     if want is not None and sda and want not in on_bus:
         out.append(Violation("i2c-address", sda,
                              "the firmware talks to 0x%02X (OLED_ADDR); the display on this bus "

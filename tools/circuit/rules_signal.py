@@ -159,6 +159,10 @@ def rule_gpio_fight(c, g):
             out.append(Violation("gpio-fight", "%s.%s" % (part.ref, pin),
                                  "an output on %s, which %s drives: they fight" % (
                                      net, g.gpio[net])))
+        elif g.is_rail(net):
+            out.append(Violation("gpio-fight", "%s.%s" % (part.ref, pin),
+                                 "an output tied to the rail %s: it shorts it whenever it "
+                                 "drives the other level" % net))
     return out
 
 
