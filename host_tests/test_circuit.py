@@ -327,6 +327,40 @@ def test_a_cutoff_set_too_low_would_cut_off_the_board_s_own_supply(cfg):
     assert any("passes only" in m for m in msgs), msgs
 
 
+def test_the_selector_s_faults_are_reported_not_raised(cfg):
+    # Its common lug unsoldered leaves the LED rail without a source; its USB and EXT lugs
+    # swapped put the external budget on the USB port.
+    for supply in ("usb", "external"):
+        c = design.build(dict(supply=supply), cfg)
+        c.disconnect("SW69", "A_COM")
+        assert "power-pins" in {v.rule for v in erc.check(c)}
+    c = design.build(dict(supply="external"), cfg)
+    usb, ext = c.parts["SW69"].net["A_USB"], c.parts["SW69"].net["A_EXT"]
+    c.rewire("SW69", "A_USB", ext)
+    c.rewire("SW69", "A_EXT", usb)
+    found = {(v.rule, v.where) for v in erc.check(c)}
+    assert {("supply-current", "J9.VBUS"), ("fuse-rating", "F2")} <= found
+
+
+def test_a_rail_fed_through_a_diode_passes_all_its_load_on(cfg):
+    # The selector's USB lug on VSYS: the LEDs hang off the Pico's VSYS, which its diode feeds
+    # from VBUS; their current still counts against the USB port.
+    c = design.build(None, cfg)
+    before = Graph(c).load["VBUS"] + Graph(c).load["+5V"]
+    c.rewire("SW69", "A_USB", "VSYS")
+    g = Graph(c)
+    assert g.load["VBUS"] == pytest.approx(before)
+    assert g.load["VBUS"] > c.settings["led_budget_ma"]
+
+
+def test_a_direction_pin_tied_low_turns_the_translator_round(cfg):
+    c = design.build(None, cfg)
+    c.rewire("U2", "DIR", "GND")
+    found = {(v.rule, v.where) for v in erc.check(c)}
+    assert ("gpio-fight", "U2.A") in found                  # now an output, against GP22
+    assert ("signal-path", "LED1.DIN") in found             # and the LEDs get nothing
+
+
 # --- the firmware does what the rules assume -----------------------------------------------------
 
 def test_matrix_driver_row_modes_match_the_circuit():

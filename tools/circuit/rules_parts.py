@@ -3,8 +3,8 @@
 # metal a player touches grounded, one address per I2C device, and the bulk capacitor and series
 # resistors its datasheet asks for.
 from circuit import parts as P
-from circuit.graph import Violation, ref_span
-from circuit.rules_power import caps, switched_supply
+from circuit.graph import Violation
+from circuit.rules_power import caps, grouped, switched_supply
 
 REVERSE_V = 0.5              # an electrolytic takes no more than about this reversed for long
 
@@ -12,7 +12,7 @@ REVERSE_V = 0.5              # an electrolytic takes no more than about this rev
 def rule_power_pins(c, g):
     """Every supply pin is connected to a rail with a source, every ground pin to ground, and
     every enable pin held at the level the part needs to work."""
-    out = {}
+    out = []
     for part, pin, spec, net in g.every_pin():
         if spec.kind in ("supply", "gnd") or spec.enable is not None:
             what = None
@@ -35,10 +35,8 @@ def rule_power_pins(c, g):
                     what = "%s is tied %s on %s: the part never works (it needs it %s)" % (
                         pin, "high" if level else "low", net, "high" if spec.enable else "low")
             if what:
-                out.setdefault(what, []).append(part.ref)
-    return [Violation("power-pins", "%s.%s" % (ref_span(refs), what.split()[0]),
-                      what if len(refs) == 1 else "%s (%d parts)" % (what, len(refs)))
-            for what, refs in sorted(out.items())]
+                out.append((part.ref, pin, what))
+    return grouped("power-pins", out)
 
 
 def rule_capacitor_polarity(c, g):

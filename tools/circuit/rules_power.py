@@ -49,6 +49,16 @@ def rule_fused(c, g):
     return out
 
 
+def grouped(rule, found):
+    """Violations of rule from [(ref, pin, message)], parts with the same message in one."""
+    by = {}
+    for ref, pin, msg in found:
+        by.setdefault((pin, msg), []).append(ref)
+    return [Violation(rule, "%s.%s" % (ref_span(refs), pin),
+                      msg if len(refs) == 1 else "%s (%d parts)" % (msg, len(refs)))
+            for (pin, msg), refs in sorted(by.items())]
+
+
 def rule_supply_range(c, g):
     out = []
     for net, part, pin in g.pins("supply"):
@@ -57,10 +67,9 @@ def rule_supply_range(c, g):
         if rng is None or switched_supply(c, g, part, pin):
             continue
         if rng[0] < spec.v[0] - 1e-9 or rng[1] > spec.v[1] + 1e-9:
-            out.append(Violation("supply-range", "%s.%s" % (part.ref, pin),
-                                 "%s gets %.2f-%.2f V on %s; it needs %.2f-%.2f V"
-                                 % (part.type.name, rng[0], rng[1], net, spec.v[0], spec.v[1])))
-    return out
+            out.append((part.ref, pin, "%s gets %.2f-%.2f V on %s; it needs %.2f-%.2f V"
+                        % (part.type.name, rng[0], rng[1], net, spec.v[0], spec.v[1])))
+    return grouped("supply-range", out)
 
 
 def rule_supply_drop(c, g):
@@ -75,10 +84,9 @@ def rule_supply_drop(c, g):
         if rng[0] >= spec.v[0] - 1e-9 and v < spec.v[0] - 1e-9:
             steps = ", ".join("%s %+.2f V" % (what, dv) if i else what
                               for i, (what, dv) in enumerate(g.path[net]))
-            out.append(Violation("supply-drop", "%s.%s" % (part.ref, pin),
-                                 "%s gets %.2f V on %s at full load (%s); it needs %.2f V"
-                                 % (part.type.name, v, net, steps, spec.v[0])))
-    return out
+            out.append((part.ref, pin, "%s gets %.2f V on %s at full load (%s); it needs %.2f V"
+                        % (part.type.name, v, net, steps, spec.v[0])))
+    return grouped("supply-drop", out)
 
 
 def rule_supply_current(c, g):
