@@ -353,6 +353,21 @@ def test_a_rail_fed_through_a_diode_passes_all_its_load_on(cfg):
     assert g.load["VBUS"] > c.settings["led_budget_ma"]
 
 
+def test_an_output_tied_to_a_rail_is_a_fight(cfg):
+    c = design.build(None, cfg)
+    c.rewire("LED63", "DOUT", "+5V")                       # the chain's last output, unused
+    assert [(v.rule, v.where) for v in erc.check(c)] == [("gpio-fight", "LED63.DOUT")]
+
+
+def test_parts_without_power_are_reported_not_raised(cfg):
+    # An LED's or the translator's supply pin unsoldered: the logic-level rules cannot know
+    # the thresholds; the check says what is missing instead of stopping.
+    for ref, pin in (("LED5", "VDD"), ("LED1", "VSS"), ("U2", "VCCB"), ("LED1", "VDD")):
+        c = design.build(None, cfg)
+        c.disconnect(ref, pin)
+        assert "power-pins" in {v.rule for v in erc.check(c)}, (ref, pin)
+
+
 def test_a_direction_pin_tied_low_turns_the_translator_round(cfg):
     c = design.build(None, cfg)
     c.rewire("U2", "DIR", "GND")
