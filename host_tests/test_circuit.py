@@ -351,6 +351,8 @@ def test_a_rail_fed_through_a_diode_passes_all_its_load_on(cfg):
     g = Graph(c)
     assert g.load["VBUS"] == pytest.approx(before)
     assert g.load["VBUS"] > c.settings["led_budget_ma"]
+    # ... and it runs through the Pico's socket and diode: reported.
+    assert [v.where for v in erc.check(c, ["ground-return"])] == ["U1.VSYS"]
 
 
 def test_an_output_tied_to_a_rail_is_a_fight(cfg):

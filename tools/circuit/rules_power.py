@@ -398,11 +398,20 @@ def rule_ground_return(c, g):
     if not leds or "U1" not in c.parts:
         return []
     vdd = leds[0].net.get("VDD")
+    ma = c.settings["led_budget_ma"]
     src = g.source_of(vdd) if vdd else None
+    if src is None and vdd in g.groups:   # a diode-fed rail: through the Pico's own diode?
+        root = g.groups[vdd]
+        inner = [p for a, b, ln, p in g.links if ln.kind == "diode" and p.ref == "U1" and
+                 g.groups[b] == root and g.groups[a] != root]
+        if inner:
+            return [Violation("ground-return", "U1.VSYS",
+                              "the LED chain (up to %d mA) hangs off the Pico's VSYS: its "
+                              "current comes through the Pico's micro-USB socket and its own "
+                              "diode" % ma)]
     if src is None:
         return []                         # power-pins reports an unpowered chain
     net0, part, spec = src
-    ma = c.settings["led_budget_ma"]
     if part.ref == "U1":
         return [Violation("ground-return", "U1.%s" % pin_name(part, spec),
                           "the LED chain (up to %d mA) hangs off the Pico's VBUS: its current "
