@@ -419,6 +419,7 @@ def test_schematic_shows_every_net_and_part(hardware_tool):
     (["tools/hardware.py", "--reviewed"], ["--erc"]),
     (["tools/hardware.py", "--erc", "--legacy", "--reviewed"], ["choose one"]),
     (["tools/hardware.py", "--kicad", "/nonexistent-dir/x.net"], ["/nonexistent-dir/x.net"]),
+    (["tools/hardware.py", "--faults", "--erc"], ["--faults"]),
 ])
 def test_tools_answer_mistakes_in_one_line(args, words):
     p = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True,
@@ -450,6 +451,29 @@ def test_tools_have_help():
         p = subprocess.run([sys.executable, tool, "--help"], cwd=ROOT, capture_output=True,
                            text=True, timeout=120)
         assert p.returncode == 0 and "usage:" in p.stdout and "--check" in p.stdout, tool
+
+
+def test_faults_command_counts_reports_and_names_a_fault_the_check_cannot_take(
+        hardware_tool, monkeypatch):
+    import io
+    from circuit import faults
+    some = [("R1", "1", None), ("C65", "1", "GND"), ("LED1", "DIN", "GND")]
+    monkeypatch.setattr(faults, "single_faults", lambda c: some)
+    cfg = hardware_tool.load_config(CONFIG)
+    out = io.StringIO()
+    assert hardware_tool.run_faults(cfg, [{}], out) == 0
+    assert "3 single faults, 3 reported" in out.getvalue()
+    real = hardware_tool.erc.check
+
+    def check(c):
+        if "LED1" in c.parts and "DIN" not in c.parts["LED1"].net:
+            raise KeyError("DIN")
+        return real(c)
+    monkeypatch.setattr(hardware_tool.erc, "check", check)
+    some[2] = ("LED1", "DIN", None)
+    out = io.StringIO()
+    assert hardware_tool.run_faults(cfg, [{}], out) == 1
+    assert "check failed on LED1.DIN left unsoldered: KeyError" in out.getvalue()
 
 
 def test_erc_command_reports_the_old_design(hardware_tool, capsys):

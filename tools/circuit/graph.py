@@ -74,6 +74,20 @@ CONDUCTORS = ("wire", "fuse", "protector")     # join nets into one rail in norm
 _SHARED = {}                 # Graph.shared(): answers by print_of_links()
 
 
+class _Print:
+    """A graph's fingerprint: a tuple, hashed once."""
+
+    def __init__(self, items):
+        self.items = items
+        self.hash = hash(items)
+
+    def __hash__(self):
+        return self.hash
+
+    def __eq__(self, other):
+        return self.hash == other.hash and self.items == other.items
+
+
 def _members(groups):
     out = {}
     for n in sorted(groups):
@@ -148,7 +162,7 @@ class Graph:
             hall = tuple((p.ref, k, n, self.rail(n)) for p in self.c.parts.values()
                          if p.type is P.HALL for k, n in sorted(p.net.items()))
             gpio = tuple((n, pin, self.rail(n)) for n, pin in sorted(self.gpio.items()))
-            return ((links, cols, outs, hall, gpio,
+            return _Print((links, cols, outs, hall, gpio,
                          repr(sorted(self.c.settings.items())),
                          tuple(sorted((k, v[0], v[1].ref) for k, v in self.follows.items()))))
         return self.memo("print_of_links", make)
@@ -158,10 +172,11 @@ class Graph:
         one circuit thousands of times, most faults far from what these analyses read."""
         k = (key, self.print_of_links())
         if k not in _SHARED:
-            if len(_SHARED) > 64:
+            if len(_SHARED) > 256:
                 _SHARED.clear()
             _SHARED[k] = make()
-        return list(_SHARED[k])
+        found = _SHARED[k]
+        return list(found) if isinstance(found, list) else found
 
     def pins(self, kind):
         """[(net, part, pin)] of every connected pin of that kind."""
@@ -461,8 +476,11 @@ def switched_levels(g, levels):
 
 # --- voltages a net can reach --------------------------------------------------------------------
 
-def links_any_setting(c):
-    """The circuit's links, with every position of a switch that selects a supply at once."""
+def links_any_setting(c, g=None):
+    """The circuit's links, with every position of a switch that selects a supply at once
+    (once per graph, given g)."""
+    if g is not None:
+        return g.memo("links_any_setting", lambda: links_any_setting(c))
     links = []
     for part in c.parts.values():
         positions = part.type.ratings.get("positions")
@@ -474,16 +492,7 @@ def links_any_setting(c):
     return links
 
 
-def propagate(g, seeds, side, links, origin=None):
-    """The highest (side > 0) or lowest (side < 0) voltage every net can reach from seeds
-    ({net: volts}, held fixed): through wires, fuses and contacts (closed or open), forward
-    diodes and base-emitter junctions, a transistor's collector to its emitter, a protector's
-    window, and resistor dividers (a node on resistors takes their weighted mean, the other
-    ends counted at the value reached or at their rail; a rail itself only moves through
-    conductors). Returns ({net: volts}, {net: how})."""
-    up = side > 0
-    val = dict(seeds)
-    via = {n: (origin[n] if origin else n, None, "") for n in seeds}
+def _propagation_edges(links, up):
     out, res = {}, {}
     for a, b, ln, part in links:
         k = ln.kind
@@ -500,10 +509,28 @@ def propagate(g, seeds, side, links, origin=None):
                 out.setdefault(b, []).append((a, ln, part))
         elif k in ("transistor", "protector"):
             out.setdefault(a, []).append((b, ln, part))
+    return out, res
+
+
+def propagate(g, seeds, side, links, origin=None):
+    """The highest (side > 0) or lowest (side < 0) voltage every net can reach from seeds
+    ({net: volts}, held fixed): through wires, fuses and contacts (closed or open), forward
+    diodes and base-emitter junctions, a transistor's collector to its emitter, a protector's
+    window, and resistor dividers (a node on resistors takes their weighted mean, the other
+    ends counted at the value reached or at their rail; a rail itself only moves through
+    conductors). Returns ({net: volts}, {net: how})."""
+    up = side > 0
+    val = dict(seeds)
+    via = {n: (origin[n] if origin else n, None, "") for n in seeds}
+    out, res = g.memo(("propagate", id(links), up), lambda: _propagation_edges(links, up))
+
+    bases = {}
 
     def base(n):
-        rng = g.rail(n) if n in g.groups else None
-        return (rng[1] if up else rng[0]) if rng else 0.0
+        if n not in bases:
+            rng = g.rail(n) if n in g.groups else None
+            bases[n] = (rng[1] if up else rng[0]) if rng else 0.0
+        return bases[n]
     todo = list(seeds)
     updates = {}
 
@@ -540,7 +567,9 @@ def propagate(g, seeds, side, links, origin=None):
                 continue                    # a rail is held by its source, not by resistors
             nb = res[n]
             w = sum(1.0 / r for m, r, p in nb)
-            v = sum(val.get(m, base(m)) / r for m, r, p in nb) / w
+            v = sum((val[m] if m in val else base(m)) / r for m, r, p in nb) / w
+            if n in val and (v <= val[n] + 1e-9 if up else v >= val[n] - 1e-9):
+                continue                    # no better: offer() would refuse it
             src = [(m, r, p) for m, r, p in nb if m in val]
             m0, r1, p1 = max(src, key=lambda t: val[t[0]] if up else -val[t[0]])
             offer(n, v, m0, p1, " (%s)" % ohms(r1))

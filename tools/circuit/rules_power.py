@@ -218,12 +218,22 @@ def _clamp_volts(g, net):
     return min(vcs) if vcs else None
 
 
+def _volts(c, g, seeds, side, links):
+    """propagate()'s voltages over links_any_setting(), shared between graphs with the same
+    links, rails, cut-off windows and supply switches (the fault space's many checks)."""
+    switches = g.memo("switches", lambda: (
+        tuple(sorted((p.ref, tuple(sorted(p.net.items()))) for p in c.parts.values()
+                     if p.type.ratings.get("positions"))), repr(sorted(g.windows.items()))))
+    key = (tuple(sorted(seeds.items())), side) + switches
+    return g.shared(("volts",) + key, lambda: propagate(g, seeds, side, links)[0])
+
+
 def rule_input_protection(c, g):
     """What a plug can bring - steadily, and ringing at hot-plug through the cable's
     inductance (up to twice the step, less where a TVS clamps it) - damages no part; a TVS
     stays off at anything a plug brings steadily; a cut-off passes the board's own supply."""
     out = []
-    links = links_any_setting(c)
+    links = links_any_setting(c, g)
 
     def report(part, what, lo, hi, hit):
         out.append(Violation(
@@ -237,8 +247,9 @@ def rule_input_protection(c, g):
         lo, hi = r["receives"]
         for pin in [p for p in r["entry"] if part.net.get(p)]:
             net = part.net[pin]
-            vhi = propagate(g, {net: hi}, +1, links)[0]
-            vlo = propagate(g, {net: lo}, -1, links)[0]
+            vhi = _volts(c, g, {net: hi}, +1, links)
+            # from no lower than 0 V, nothing goes below 0 V: no part is hurt from below
+            vlo = _volts(c, g, {net: lo}, -1, links) if lo < 0 else {}
             hit = _victims(c, g, vhi, vlo)
             if hit:
                 report(part, r["what"], lo, hi, hit)
@@ -249,8 +260,8 @@ def rule_input_protection(c, g):
             peak = ring * max(hi, -lo)
             if clamp is not None:
                 peak = min(peak, clamp)
-            vhi = propagate(g, {net: peak}, +1, links)[0]
-            vlo = propagate(g, {net: -peak}, -1, links)[0]
+            vhi = _volts(c, g, {net: peak}, +1, links)
+            vlo = _volts(c, g, {net: -peak}, -1, links)
             hit = _victims(c, g, vhi, vlo)
             if hit:
                 report(part, "%s, ringing at hot-plug to %s" % (

@@ -500,9 +500,12 @@ def rule_usb_data(c, g):
     """The USB socket's D+ and D- reach the RP2040's USB pins, each its own, on no rail."""
     ends = [(p, p.type.ratings["usb_data"]) for p in c.parts.values()
             if p.type.ratings.get("usb_data")]
+    sockets = [(p, d) for p, d in ends if "receives" in p.type.ratings and
+               any(n in p.net for n in d)]         # a socket wired for power only: no data
+    chips = [(p, d) for p, d in ends if "receives" not in p.type.ratings]
     out = []
-    for i, (a, pa) in enumerate(ends):
-        for b, pb in ends[i + 1:]:
+    for a, pa in sockets:
+        for b, pb in chips:
             for line, (x, y) in enumerate(zip(pa, pb)):
                 na, nb = a.net.get(x), b.net.get(y)
                 other = a.net.get(pa[1 - line])
