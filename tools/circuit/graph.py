@@ -632,6 +632,18 @@ def _crossings(g, net, vin, vref):
     res = list(dict.fromkeys(res))
     if len(res) > 8:
         return None
+    key = (net, tuple(res), tuple(sorted(fixed.items())), tuple(vref))
+    if key not in _CROSSINGS:
+        if len(_CROSSINGS) > 256:
+            _CROSSINGS.clear()
+        _CROSSINGS[key] = _corners(net, nodes, fixed, res, vref)
+    return _CROSSINGS[key]
+
+
+_CROSSINGS = {}              # the same resistor network gives the same crossings
+
+
+def _corners(net, nodes, fixed, res, vref):
     ts = []
     for corner in range(1 << len(res)):
         ohms = [r * (1 + t if corner >> i & 1 else 1 - t) for i, (a, b, r, t) in enumerate(res)]
