@@ -149,6 +149,9 @@ def test_the_review_s_figures(cfg):
     # 9: 4.34 V at U2 after the cable and the extension (USB)
     usb = history.build(dict(supply="usb", sensor="hall"), cfg)
     assert "4.34 V" in erc.check(usb, ["supply-drop"])[0].message
+    # the unprotected DC jack reaches all 63 LEDs: one span, not 63 names
+    jack = msg[("input-protection", "J8")]
+    assert "LED1-LED63.VDD (-0.5 to 5.5 V)" in jack and "C65, C77 (polarised, 10 V)" in jack
 
 
 # --- each rule catches its fault, on every build option ------------------------------------------

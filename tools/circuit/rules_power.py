@@ -179,7 +179,7 @@ def rule_conductor_rating(c, g):
 # --- what a plug can bring in --------------------------------------------------------------------
 
 def _victims(c, g, vhi, vlo):
-    """Parts a fault voltage damages: [(ref.pin, text)]."""
+    """Parts a fault voltage damages: [(ref, '.pin', or '' for a capacitor, its limit)]."""
     out = []
     for net in set(vhi) | set(vlo):
         hi, lo = vhi.get(net, 0.0), min(vlo.get(net, 0.0), 0.0)
@@ -193,8 +193,7 @@ def _victims(c, g, vhi, vlo):
             elif spec.kind == "in" and spec.vmax:
                 lim = (spec.vmin if spec.vmin is not None else -0.5, spec.vmax)
             if lim and (hi > lim[1] + 1e-9 or lo < lim[0] - 1e-9):
-                out.append(("%s.%s" % (ref, pin), "%s.%s (%.1f to %.1f V)"
-                            % (ref, pin, lim[0], lim[1])))
+                out.append((ref, "." + pin, "%.1f to %.1f V" % (lim[0], lim[1])))
     for p in caps(c):
         n1, n2 = p.net.get("1"), p.net.get("2")
         if not (n1 in vhi or n1 in vlo or n2 in vhi or n2 in vlo):
@@ -205,9 +204,19 @@ def _victims(c, g, vhi, vlo):
         if max(hi1 - lo2, hi2 - lo1) > r["rated_v"] or \
                 (r["polarised"] and max(hi2 - lo1 if n2 in vhi else 0.0,
                                         -lo1 if n1 in vlo else 0.0) > 1.0):
-            out.append((p.ref, "%s (%s%.0f V)" % (p.ref, "polarised, " if r["polarised"] else "",
-                                                  r["rated_v"])))
-    return sorted(set(out))
+            out.append((p.ref, "", "%s%.0f V" % ("polarised, " if r["polarised"] else "",
+                                                 r["rated_v"])))
+    return out
+
+
+def _victim_text(hit):
+    """[(ref, '.pin' or '', limit)] -> 'C65 (polarised, 10 V), LED1-LED63.VDD (-0.5 to 5.5 V)
+    ...': parts with the same pin and limit in one span, at most five spans."""
+    by = {}
+    for ref, pin, lim in hit:
+        by.setdefault((pin, lim), set()).add(ref)
+    spans = sorted("%s%s (%s)" % (ref_span(refs), pin, lim) for (pin, lim), refs in by.items())
+    return ", ".join(spans[:5]) + (" and %d more" % (len(spans) - 5) if len(spans) > 5 else "")
 
 
 def _clamp_volts(g, net):
@@ -237,9 +246,8 @@ def rule_input_protection(c, g):
 
     def report(part, what, lo, hi, hit):
         out.append(Violation(
-            "input-protection", part.ref, "%s can receive %s: %s reaches %s%s" % (
-                part.ref, what, "%.0f to %.0f V" % (lo, hi), ", ".join(t for k, t in hit[:5]),
-                " and %d more" % (len(hit) - 5) if len(hit) > 5 else "")))
+            "input-protection", part.ref, "%s can receive %s: %.0f to %.0f V reaches %s" % (
+                part.ref, what, lo, hi, _victim_text(hit))))
     for part in c.parts.values():
         r = part.type.ratings
         if "receives" not in r:
