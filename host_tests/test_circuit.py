@@ -367,8 +367,10 @@ def test_an_output_tied_to_a_rail_is_a_fight(cfg):
 def test_parts_without_power_are_reported_not_raised(cfg):
     # An LED's or the translator's supply pin unsoldered: the logic-level rules cannot know
     # the thresholds; the check says what is missing instead of stopping.
-    for ref, pin in (("LED5", "VDD"), ("LED1", "VSS"), ("U2", "VCCB"), ("LED1", "VDD")):
-        c = design.build(None, cfg)
+    for sensor, ref, pin in (("reed", "LED5", "VDD"), ("reed", "LED1", "VSS"),
+                             ("reed", "U2", "VCCB"), ("reed", "LED1", "VDD"),
+                             ("hall", "H1", "VCC")):
+        c = design.build(dict(sensor=sensor), cfg)
         c.disconnect(ref, pin)
         assert "power-pins" in {v.rule for v in erc.check(c)}, (ref, pin)
 

@@ -43,15 +43,18 @@ def _gpio_voltage(c, g):
 
 
 def powered(c, part, levels, g):
-    """A hall sensor has power when its VCC net is high and its GND net low."""
+    """A hall sensor has power when its VCC net is high and its GND net low (an unsoldered
+    pin: no power)."""
     def level(net):
+        if net is None:
+            return None
         if net in levels and len(levels[net]) == 1:
             return next(iter(levels[net]))
         rng = g.rail(net)
         if rng:
             return 1 if rng[0] > 1.0 else 0
         return None
-    return level(part.net["VCC"]) == 1 and level(part.net["GND"]) == 0
+    return level(part.net.get("VCC")) == 1 and level(part.net.get("GND")) == 0
 
 
 def flow_edges(c, g, levels, closed, low_ohms=LOW_OHMS):
