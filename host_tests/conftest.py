@@ -75,7 +75,7 @@ LONG_FIRST = ("test_rp2040_faults", "test_rp2040_power_cut", "test_board_events"
               "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
               "test_sim_e2e", "test_sim_hints", "test_rp2040_opponent", "test_rp2040_engine",
               "test_clock_play", "test_sim_opponent", "test_reference_compare", "test_opponent",
-              "test_firmware")
+              "test_firmware", "test_circuit_faults")
 
 
 def _module(item):
