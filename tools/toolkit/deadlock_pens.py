@@ -5,7 +5,7 @@ against its brute force, and tools/bench/bench_deadlock.py times the hardest of 
 Pico. Positions are texts in the notation of RULES.md, generated from a seed (CPython's random,
 so the test and the benchmark see the same ones).
 
-Three kinds, where rule 6b is hard to decide: tiles that can move but may never meet in the
+Five kinds, where rule 6b is hard to decide: tiles that can move but may never meet in the
 right order.
   corner   a corner of 3x3 to 5x5 squares fenced by All Turns Barragoons, 2-4 tiles inside,
            more Barragoons (mostly All Turns) in between;
@@ -13,7 +13,10 @@ right order.
            (some let tiles out one way), one or two tiles in each, a few Barragoons inside;
   walls    a board two-thirds full of Barragoons of random faces, 2-5 tiles among them;
   maze     a corner of up to 7x6 squares, half or more of it All Turns Barragoons (which
-           2-tiles cannot take but may turn on), 2-4 tiles, mostly 2-tiles.
+           2-tiles cannot take but may turn on), 2-4 tiles, mostly 2-tiles;
+  boxed    a full rank of All Turns Barragoons across the board; below it a corner box where
+           tiles wall each other in, among more Barragoons, and a free tile or two; above it
+           one to three free tiles.
 A side to move and, in three positions in ten, express stages are drawn too. Four positions in
 five are kept only if both sides can move and the side to move cannot capture at once.
 """
@@ -146,6 +149,36 @@ def _maze(rng):
     return board
 
 
+def _boxed(rng):
+    board = {}
+    wall = rng.randint(3, 5)
+    wall_squares = [square(f, wall) for f in range(7)]
+    for s in wall_squares:
+        board[s] = "A"
+    lower = [square(f, r) for f in range(7) for r in range(wall)]
+    upper = [square(f, r) for f in range(7) for r in range(wall + 1, 9)]
+    w, h = rng.randint(2, 4), rng.randint(2, 3)
+    box = [square(f, r) for f in range(w) for r in range(h)]
+    letters = rng.choice(("VZD", "VD", "VZ", "DZ", "vzd", "VZd"))
+    for t, s in zip(letters, rng.sample(box, len(letters))):
+        board[s] = t
+    density = rng.choice((0.3, 0.5, 0.7))
+    for s in lower:
+        if s not in board and rng.random() < density:
+            board[s] = _face(rng, rng.choice((0.8, 1.0)))
+    for s in upper:
+        if rng.random() < density / 3:
+            board[s] = _face(rng, 0.9)
+    cubes = [s for s, p in board.items() if p.upper() not in LIMITS and s not in wall_squares]
+    rng.shuffle(cubes)
+    for s in cubes[32 - 7:]:
+        del board[s]                          # (a set has 32: the wall stays whole)
+    _add_tiles(rng, board, [s for s in lower if s not in box], rng.randint(1, 2),
+               rng.choice(("Zz", "Z", "ZD")))
+    _add_tiles(rng, board, upper, rng.randint(1, 3), rng.choice(("Zz", "z", "zd", "ZDV")))
+    return board
+
+
 def _has_both_sides(board):
     tiles = [p for p in board.values() if p.upper() in LIMITS]
     return any(p.isupper() for p in tiles) and any(p.islower() for p in tiles)
@@ -159,7 +192,7 @@ def _trim(rng, board):
         del board[s]
 
 
-KINDS = (_corner, _pens, _pens, _walls, _maze, _maze)
+KINDS = (_corner, _pens, _pens, _walls, _maze, _maze, _boxed)
 
 
 def _open_question(t):
