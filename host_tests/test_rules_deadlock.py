@@ -11,7 +11,8 @@
 # Barragoons, where whether tiles ever meet depends on whose turn it is. Every position the decision
 # answers must get the brute force's answer, both ways, and the game must draw exactly when the
 # brute force says both sides can move and no capture is reachable. UNDECIDED (a bound hit) is
-# allowed, counted, and the game then plays on.
+# allowed, counted, and the game then plays on. Fixed boxed-in positions (deadlock_pens.BOXED,
+# SHAPES) must be decided, each as the brute force says.
 #
 # CPython only: the brute force is slow on purpose (MicroPython runs the decision's code in
 # test_rules_game.py and on the emulated Pico in tools/bench/bench_deadlock.py).
@@ -299,19 +300,12 @@ def test_an_open_endgame_is_decided_by_the_quick_search():
 
 
 # --- boxed in for good ----------------------------------------------------------------------------
-# A 4-tile walled in by its own 2- and 3-tile and All Turns Barragoons (a1, a2, b1: each of the
-# three has no move while the other two stand), and a full rank of All Turns keeping the free
-# 2-tiles apart: no capture can ever happen (1,120 reachable arrangements; with Brown's second
-# 2-tile 15,120; the same rotated, with White's second 2-tile). Before, the decision took the
-# walled-in tiles for mobile ones, had too many arrangements to keep and never answered, so
-# the game went on for ever.
-BOXED = "7/3z3/7/7/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0"
-BOXED_TWO = "7/3z3/7/1z5/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0"
-BOXED_TWO_WHITE = "4[A]dv/4[A][A]z/5[A][A]/3z3/[A][A][A][A][A][A][A]/5Z1/7/3Z3/7 b 0"
-
-
+# deadlock_pens.BOXED: a 4-tile walled in by its own 2- and 3-tile, free 2-tiles kept apart by
+# a full rank of All Turns (1,120 reachable arrangements, none with a capture; 15,120 with a
+# second 2-tile). The decision once took the walled-in tiles for mobile ones, had too many
+# arrangements to keep and never answered: the game went on for ever.
 def test_tiles_walled_in_by_each_other_stay_put_and_the_game_is_drawn():
-    for text in (BOXED, BOXED_TWO, BOXED_TWO_WHITE):
+    for text in deadlock_pens.BOXED:
         assert capture_reachable(text) is False and both_can_move(text, (0, 0)), text
         pos = parse_position(text)
         d = Decision(pos)
@@ -321,31 +315,10 @@ def test_tiles_walled_in_by_each_other_stay_put_and_the_game_is_drawn():
         assert g.over and g.winner == DRAW and g.reason == R_DEAD, text
 
 
-# Boxed-in shapes of other kinds, each with what the brute force says (a capture reachable or
-# not) and how many arrangements it visits. Most have more arrangements than the search can
-# keep, so only splitting the tiles into parts that never touch decides them.
-BOXED_IN = (
-    # White's walled-in 4-, 2- and 3-tile; Brown's two 2-tiles on their side of the wall,
-    # White's free 2-tile beyond it (5,304: none)
-    ("7/7/[A]6/2Z4/7/[A][A][A][A][A][A][A]/[A][A]1z2z/Z[A][A]4/VD[A]4 b 0", False),
-    # the box in the other corner, Brown's 2-tiles beside it (4,620: none)
-    ("7/7/7/7/4Z2/[A][A][A][A][A][A][A]/z4[A][A]/z3[A][A]Z/2[A]1[A]DV b 0", False),
-    # the box, with Brown's 2-tiles close enough to reach it (706 to a capture)
-    ("7/[A]5Z/7/5[1E]1/[A]6/[A][A][A][A][A][A][A]/[A][A]5/Z[A][A]3z/VD[A]2z1 b 0", True),
-    # a One Way gate beside the box lets a Brown 2-tile through (45 to a capture)
-    ("7/1z5/6[A]/3z3/7/[A][A][A][A][A][A][A]/Z3[1S][A][A]/4[A][A]Z/4[A]DV b 0", True),
-    # White's 2-tile on a4 can only go through the One Way to a2, Brown's on a1 only to a2:
-    # White moves first and locks both in for good (13), while Brown first would be taken
-    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV w 0", False),
-    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV b 0", True),
-    # White's 4-tile behind its own 2-tiles, which must step aside, one by one, before it can
-    # take a Barragoon; Brown's 2-tiles beyond the wall only keep moving meanwhile (2,508)
-    ("7/3[A]z2/7/7/5z1/[A][A][A][A][A][A][A]/2[A]3[A]/[A]Z[A]1[A]2/V1Z[A][A][A][A] w 0", True),
-)
-
-
 def test_boxed_in_shapes_are_decided_as_the_brute_force_says():
-    for text, truth in BOXED_IN:
+    # deadlock_pens.SHAPES: boxed-in shapes of other kinds, most with more arrangements than
+    # a search over all tiles at once may keep: only the parts decide them.
+    for text, truth in deadlock_pens.SHAPES:
         assert capture_reachable(text) is truth, text
         d = Decision(parse_position(text))
         assert d.finish() == (ALIVE if truth else DEAD), (text, d.result)
@@ -358,7 +331,7 @@ def test_a_decision_that_runs_out_of_work_leaves_the_draw_to_the_players(monkeyp
     # The board offers the draw (Game.unproven) only where a search ran to its bounds and
     # found no capture; not where the tiles are too many to search at all (the start).
     import barragoon.deadlock as D
-    text = BOXED_IN[4][0]
+    text = deadlock_pens.SHAPES[4][0]
     assert Game(text).over
     monkeypatch.setattr(D, "MAX_EXPANSIONS", 3)
     g = Game(text)

@@ -19,6 +19,9 @@ right order.
            one to three free tiles.
 A side to move and, in three positions in ten, express stages are drawn too. Four positions in
 five are kept only if both sides can move and the side to move cannot capture at once.
+
+Fixed positions too: BOXED (the tiles walled in by each other of a bug report) and SHAPES
+(boxed-in shapes of other kinds), each checked against the brute force by the test.
 """
 if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
     import sys
@@ -191,6 +194,36 @@ def _trim(rng, board):
     for s in cubes[32:]:
         del board[s]
 
+
+# Boxed in for good: White's 4-tile walled in by its own 2- and 3-tile and All Turns (a1, a2,
+# b1: none of the three can move while the other two stand), a full rank of All Turns keeping
+# the free 2-tiles apart. No capture can ever happen: 1,120 reachable arrangements; 15,120 with
+# Brown's second 2-tile; the same turned round, with White's second 2-tile.
+BOXED = (
+    "7/3z3/7/7/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0",
+    "7/3z3/7/1z5/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0",
+    "4[A]dv/4[A][A]z/5[A][A]/3z3/[A][A][A][A][A][A][A]/5Z1/7/3Z3/7 b 0",
+)
+
+# Boxed-in shapes of other kinds: (position, whether a capture is reachable), with the
+# arrangements an exhaustive search visits (to a capture, or all of them).
+SHAPES = (
+    # the box; Brown's two 2-tiles on its side of the wall, White's free 2-tile beyond (5,304)
+    ("7/7/[A]6/2Z4/7/[A][A][A][A][A][A][A]/[A][A]1z2z/Z[A][A]4/VD[A]4 b 0", False),
+    # the box in the other corner, Brown's 2-tiles beside it (4,620)
+    ("7/7/7/7/4Z2/[A][A][A][A][A][A][A]/z4[A][A]/z3[A][A]Z/2[A]1[A]DV b 0", False),
+    # the box, Brown's 2-tiles close enough to reach it (706)
+    ("7/[A]5Z/7/5[1E]1/[A]6/[A][A][A][A][A][A][A]/[A][A]5/Z[A][A]3z/VD[A]2z1 b 0", True),
+    # a One Way gate beside the box lets a Brown 2-tile through (45)
+    ("7/1z5/6[A]/3z3/7/[A][A][A][A][A][A][A]/Z3[1S][A][A]/4[A][A]Z/4[A]DV b 0", True),
+    # White's 2-tile on a4 can only go through the One Way to a2, Brown's on a1 only to a2:
+    # White moving first locks both in for good (13); Brown moving first is taken
+    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV w 0", False),
+    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV b 0", True),
+    # White's 4-tile behind its own 2-tiles, which must step aside one by one before it can
+    # take a Barragoon, while Brown's 2-tiles beyond the wall keep moving (2,508)
+    ("7/3[A]z2/7/7/5z1/[A][A][A][A][A][A][A]/2[A]3[A]/[A]Z[A]1[A]2/V1Z[A][A][A][A] w 0", True),
+)
 
 KINDS = (_corner, _pens, _pens, _walls, _maze, _maze, _boxed)
 
