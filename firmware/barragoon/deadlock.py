@@ -36,9 +36,10 @@
 #          of its own tiles elsewhere (a capture then: a real one), and only if that leaves
 #          the question open, all tiles together. With at most MAX_STATES joint positions the
 #          visited set is a pair of bitmaps, else a hash table of at most MAX_HASHED.
-#   Bounds: more joint positions than small ints can number, no heap, more than MAX_HASHED
-#   positions to keep or MAX_EXPANSIONS to visit: UNDECIDED, the game plays on and asks again
-#   at the next turn. DEAD is never a guess. Where a search ran into a bound without finding
+#   Bounds: more joint positions than small ints can number (seen while the regions are
+#   flooded, once they overlap into one part: then capture_search.py is not even loaded, as
+#   in open play, most turns of a game), no heap, more than MAX_HASHED positions to keep or
+#   MAX_EXPANSIONS to visit: UNDECIDED, the game plays on and asks again at the next turn. DEAD is never a guess. Where a search ran into a bound without finding
 #   a capture (Decision.exhausted) the board leaves the draw to the players (Game.unproven).
 #
 # A Decision works in units (step(work): a round of a flood or of the tiles that never move,
@@ -75,6 +76,8 @@ CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)    # the (side, value) groups, side
 _STEPS = const(2)           # squares a group expands before the next group's turn
 _ZERO = bytes(6 * 63)
 _ZERO126 = bytes(126)
+_GROUPS = bytes(range(6))
+_HUGE = const(1 << 30)      # joint positions stay small ints (and 32-bit in viper)
 _BUSY = const(0)            # Flood.round(): not finished yet
 _MAYBE = const(1)           # ... a capture may be reachable
 _NONE = const(2)            # ... no capture is possible
@@ -98,6 +101,7 @@ class Flood:
         self.k = bytearray(6)            # stage 3: mobile tiles of each group
         self.size = bytearray(6)         # ... and the squares of its region
         self.fixed = bytearray(63)       # [sq]: a tile that never moves stands on sq
+        self.join = bytearray(6)         # stage 3: a label of each group's part
 
     # --- the tiles that never move -------------------------------------------------------------
     def anchor(self, pos):
@@ -222,6 +226,7 @@ class Flood:
                 top[g] += 1
                 k[g] += 1
         self.size[:] = k
+        self.join[:] = _GROUPS
 
     def region_round(self):
         # Each group's region grows by the targets of one of its squares. False when done.
@@ -249,7 +254,44 @@ class Flood:
                         todo[g * 63 + top[g]] = y
                         top[g] += 1
                         size[g] += 1
+                        for h in range(6):
+                            if h != g and seen[h * 63 + y]:
+                                self._join(g, h)
         return busy
+
+    def _join(self, g, h):
+        # Groups whose regions share a square are in one part (capture_search.parts() may
+        # join more: paths that cross a region).
+        join = self.join
+        a = join[h]
+        b = join[g]
+        if a != b:
+            for i in range(6):
+                if join[i] == a:
+                    join[i] = b
+
+    def one_part(self):
+        """True when the regions' overlaps alone join every group with mobile tiles."""
+        first = -1
+        for g in range(6):
+            if self.k[g]:
+                if first < 0:
+                    first = self.join[g]
+                elif self.join[g] != first:
+                    return False
+        return True
+
+    def states(self, limit):
+        # Joint positions of the mobile tiles in their regions (2 x the product of each
+        # region's size to the power of its tiles), or 0 when more than limit.
+        s = 2
+        for g in range(6):
+            r = self.size[g]
+            for j in range(self.k[g]):
+                if s > limit // r:
+                    return 0
+                s *= r
+        return s
 
 
 _shared = None              # the Flood all decisions share
@@ -403,6 +445,9 @@ class Decision:
             f.work.cells[:] = cells
             f.fixed[:] = fixed
             f.regions(pos)
+            m = 0
+            for g in range(6):
+                m += f.k[g]
             while True:
                 yield
                 if self._lost():
@@ -410,6 +455,9 @@ class Decision:
                 if not f.region_round():
                     regions = bytes(f.seen)   # (done, in this step: f is still ours)
                     break
+                if m > 4 and not f.states(_HUGE) and f.one_part():
+                    return                    # too many joint positions to number, and
+                    #                           no parts to split them into (open play)
         r = yield from _search().decide(self, pos, cells, fixed, regions, bytes(f.k),
                                         bytes(f.size), stages, refused)
         self.result = r
