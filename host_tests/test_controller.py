@@ -380,6 +380,26 @@ def test_a_draw_needs_the_other_players_held_ok():
     assert rig.finished == 1 and rig.ctl.game is not g and not rig.ctl.game.over
 
 
+def test_an_unproven_rule_6b_draw_is_left_to_the_players():
+    # Where rule 6b's search ran out of work without finding a capture (Game.unproven, set as
+    # test_rules_deadlock.py shows), the board says so on the play screen and the players may
+    # agree the draw through the menu's offer; elsewhere the note is not there.
+    from oled_text import Picture
+    rig = Rig()
+    rig.start_game(ONE_ON_ONE)
+    g = rig.ctl.game
+    rig.run("wait 100")
+    assert not g.unproven and not Picture.from_fb(rig.fb).has("No capture left?")
+    g.unproven = True
+    rig.ctl.dirty()
+    rig.run("wait 100")
+    assert Picture.from_fb(rig.fb).has("No capture left?")
+    rig.run("hold")
+    choose(rig, "Offer draw")
+    rig.run("hold")                                # the other player holds OK: agreed
+    assert g.over and g.reason == "draw agreed" and isinstance(rig.ctl.top, M.Over)
+
+
 def test_the_end_of_the_game_shows_the_winner():
     rig = Rig()
     rig.start_game("7/7/7/7/3z3/7/7/3D3/7 w 24")

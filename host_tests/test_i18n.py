@@ -241,6 +241,7 @@ for _k in ("Place the Barragoon first", "%s: not your turn", "%s can't move: put
            "Put back %s: %s", "Take the piece off %s", "Wrong piece on %s: lift it",
            "Capture %s or put it back", "Touch-move: %s takes %s", "Touch-move: capture %s",
            "Touch-move: move %s", "Touch-move: move a lifted tile", "%s: draw? menu",
+           "No capture left? Draw: menu",
            "Clock paused: OK starts it", "Power was off: OK starts clock",
            "Board: draw agreed", "Board: no draw") + refusals.RULES_TEXTS:   # notes while playing
     SLOTS[_k] = "w2"

@@ -86,6 +86,7 @@ T = (
     "Berührt geführt: %s ziehen",       # Touch-move: move %s
     "Berührt geführt: Stein ziehen",    # Touch-move: move a lifted tile
     "%s: Remis? Menü",                  # %s: draw? menu
+    "Schlagen vorbei? Remis: Menü",     # No capture left? Draw: menu
     "Uhr angehalten: OK startet",       # Clock paused: OK starts it
     "Strom war aus: OK startet Uhr",    # Power was off: OK starts clock
     # --- fixing the board

@@ -87,6 +87,7 @@ T = (
     "Touch-move: move %s",
     "Touch-move: move a lifted tile",
     "%s: draw? menu",
+    "No capture left? Draw: menu",
     "Clock paused: OK starts it",
     "Power was off: OK starts clock",
     # --- fixing the board

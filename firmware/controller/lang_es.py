@@ -86,6 +86,7 @@ T = (
     "Pieza tocada: mueve %s",           # Touch-move: move %s
     "Pieza tocada: mueve una ficha",    # Touch-move: move a lifted tile
     "%s: ¿empate? menú",                # %s: draw? menu
+    "¿Ya no se come? empate: menú",     # No capture left? Draw: menu
     "Reloj parado: OK lo inicia",       # Clock paused: OK starts it
     "Estuvo apagado: OK inicia reloj",  # Power was off: OK starts clock
     # --- fixing the board

@@ -86,6 +86,7 @@ T = (
     "Tocca e muovi: muovi %s",          # Touch-move: move %s
     "Tocca e muovi: muovi la pedina",   # Touch-move: move a lifted tile
     "%s: patta? menu",                  # %s: draw? menu
+    "Catture finite? patta: menu",      # No capture left? Draw: menu
     "Orologio fermo: OK lo avvia",      # Clock paused: OK starts it
     "Era spento: OK avvia orologio",    # Power was off: OK starts clock
     # --- fixing the board

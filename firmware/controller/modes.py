@@ -99,6 +99,8 @@ class Play(Mode):
                 _t("Clock paused: OK starts it")
         if not note and g.repetition and not g.pending:
             note = _t("%s: draw? menu") % screens.side_word(1 - g.pos.side)
+        if not note and g.unproven and not g.pending:
+            note = _t("No capture left? Draw: menu")   # rule 6b: the board cannot tell
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
         clock_bar(ctl, fb)
