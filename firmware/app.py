@@ -25,9 +25,14 @@ import time
 
 import machine
 
-import config
+try:
+    import config
+except Exception as _e:                    # noqa: BLE001 - main() shows why and waits
+    config = None
+    _config_load_error = _e
 from drivers import matrix, leds, ssd1306, inputs, buzzer
-from storage import Storage, EMPTY
+import files
+from storage import Storage, SAVED, OLD_GAME
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
@@ -108,26 +113,33 @@ class App:
         st = self.storage
         saved = st.load_game()
         gc.collect()                       # (the record's text, before the first mode)
-        if st.problem:
-            if st.kept:
-                self.report("saved game not loaded, kept as game.bad: " + st.problem)
-                self.notice((_t("Saved game"), _t("damaged: kept"), _t("as game.bad")), wdt)
-            else:
-                self.report("saved game not loaded: " + st.problem)
-                self.notice((_t("Saved game"), _t("empty") if st.problem == EMPTY else
-                             _t("unreadable"), _t("a new game")), wdt)
+        self.tell(wdt)
         # A tag the game cannot use: the game goes on without it, the player is told, and a
         # copy of the file is kept (now: start() may record a finished game and remove it).
         bad = self.ctl.unreadable(saved, st.clock)
-        kept = st.keep_aside(True) if bad else False
+        kept = st.keep_aside() if bad else False
         self.ctl.start(m.occupied, saved, st.duties, st.clock)
         if bad:
             self.report("saved game's %s tag unreadable, copy %s" % (
                 bad, "kept as game.bad" if kept else "not kept"))
             self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
                          _t("copy: game.bad") if kept else ""), wdt)
+        self.tell(wdt)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
+
+    def tell(self, wdt=None):
+        """What went wrong with the board's files (the storage's notes, files.py): each once
+        on the serial console and in error.log, and at boot (wdt given) on the screen."""
+        notes = self.storage.notes
+        while notes:                       # (logging may add one: error.log set aside)
+            name, kind, problem, kept, outcome = notes.pop(0)
+            self.report("%s %s%s%s%s" % (name, kind, ": " + problem if problem else "",
+                                         "; kept as " + kept if kept else "",
+                                         "; " + OUTCOMES.get(outcome, outcome) if outcome
+                                         else ""))
+            if wdt is not None:
+                self.notice(_note_lines(name, kind, kept, outcome), wdt)
 
     def boot_screen(self):
         """The firmware's version and whether it runs frozen into MicroPython or from files
@@ -148,7 +160,7 @@ class App:
             self.clock.sleep_ms(100)
 
     def show_oled(self, at_once=False):
-        """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
+        """A new screen is drawn: sent over the next steps (or now, blocking)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
             screens.centre(self.oled, _t("storage full"), 56, 0)
@@ -308,6 +320,40 @@ class App:
             m.stop()
 
 
+# What the board does instead, for error.log (storage notes, files.py)
+OUTCOMES = {"defaults": "the defaults used", "copy": "its copy resumed",
+            "new game": "a new game", "new log": "a new log begun",
+            "new records": "new records begun", "played": "the game played from it"}
+
+
+def _note_lines(name, kind, kept, outcome):
+    # The screen of a storage note: the file, what became of it, what the board does instead.
+    title = _t("Saved game") if name.startswith(SAVED) or name == OLD_GAME else name
+    if kind == files.EMPTY:
+        what = (_t("empty"), "")
+    elif kind == files.NOT_REMOVED:
+        what = (_t("not removed"), "")
+    elif kind == files.NOT_MOVED:
+        what = (_t("storage full") if outcome else _t("not set aside"), "")
+    elif kept:
+        what = (_t("damaged: kept"), _t("as %s") % kept[kept.rfind("/") + 1:])
+    else:
+        what = (_t("unreadable"), _t("not set aside"))
+    if outcome == "defaults":
+        then = _t("defaults used")
+    elif outcome == "copy":
+        then = _t("copy resumed")
+    elif outcome == "new game":
+        then = _t("a new game")
+    elif outcome == "new log":
+        then = _t("a new log")
+    elif outcome == "new records":
+        then = _t("new records")
+    else:
+        then = ""
+    return title, what[0], what[1], then
+
+
 def _tags(bad):
     # "clock", "opponent" or "clock, opponent" (Controller.unreadable) for the screen
     if bad == "clock":
@@ -327,19 +373,51 @@ def busy_pin():
     return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
 
 
-def check_config():
-    """The config problem as text, or ''. The checker is dropped from memory afterwards:
-    it is only needed at boot (about 9 KB of heap on the unix port)."""
+def check_config(cfg=0):
+    """The problem of config.py (or of the module cfg) as text, or ''. A config.py that does
+    not even load (a syntax error) is one too. The checker is dropped from memory afterwards:
+    it is only needed at boot."""
+    if cfg == 0:
+        cfg = config
+    if cfg is None:
+        return load_problem(_config_load_error)
     import drivers
     import drivers.config_check
     try:
-        drivers.config_check.check(config)
+        drivers.config_check.check(cfg)
         return ""
     except ValueError as e:
         return str(e)
+    except Exception as e:                 # noqa: BLE001 - a value the checks did not expect
+        return "config.py: %s %s" % (type(e).__name__, e)
     finally:
         del sys.modules["drivers.config_check"]
         del drivers.config_check
+
+
+def load_problem(e):
+    """Why config.py did not load, with its line: "config.py line 12: SyntaxError ..."."""
+    text = trace(e)
+    at = text.rfind('config.py", line ')
+    line = ""
+    if at >= 0:
+        at += 17
+        end = at
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        line = " line " + text[at:end]
+    return ("config.py%s: %s %s" % (line, type(e).__name__, e)).strip()
+
+
+class DefaultOled:
+    # The OLED's wiring in the default config.py (hardware/pinmap.csv): where a message
+    # goes when config.py does not load.
+    I2C_ID = 0
+    I2C_SDA_PIN = 0
+    I2C_SCL_PIN = 1
+    I2C_FREQ = 400000
+    OLED_ADDR = 0x3C
+    OLED_FLIP = False
 
 
 def show_text(lines):
@@ -347,7 +425,7 @@ def show_text(lines):
     for line in lines:
         print(line)
     try:
-        oled = ssd1306.from_config(config)
+        oled = ssd1306.from_config(config or DefaultOled)
         screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
         oled.show()
     except Exception:
@@ -377,12 +455,16 @@ def trace(e):
 
 
 def _resume_flag(storage, set_it):
+    # Set it (after a crash), or tell whether it was set and clear it (at boot; a flag that
+    # cannot be removed is a storage note).
     try:
         if set_it:
             f = storage.fs.open(storage.root + RESUME_FLAG, "w")
             f.close()
             return True
-        storage.fs.remove(storage.root + RESUME_FLAG)
+        if storage.stat(RESUME_FLAG) is None:
+            return False
+        storage.remove(RESUME_FLAG)
         return True
     except OSError:
         return False
@@ -393,6 +475,7 @@ def main(storage=None, clock=None):
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
+        (storage or Storage()).log_error("config error: %s\n" % problem)
         return                             # wait for the maker: no restart loop
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
@@ -403,8 +486,7 @@ def main(storage=None, clock=None):
         resume = _resume_flag(storage, False)
         # The config checker's garbage goes before the App's long-lived buffers are placed:
         # left lying, a collection during boot frees it between them, and a heap fragmented
-        # so at power-on could not import the menus (a MemoryError at every boot, found by
-        # the power-cut soak, tools/soak_rp2040.py).
+        # so at power-on may not fit the menus' modules (a MemoryError at every boot).
         gc.collect()
         app = App(storage, clock)
         app.boot_screen()

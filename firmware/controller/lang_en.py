@@ -181,7 +181,7 @@ T = (
     # --- at power-on
     "Saved game:",
     "damaged: kept",
-    "as game.bad",
+    "as %s",
     "empty",
     "unreadable",
     "a new game",
@@ -191,6 +191,12 @@ T = (
     "clock, opponent",
     "copy: game.bad",
     "storage full",
+    "not set aside",
+    "not removed",
+    "defaults used",
+    "copy resumed",
+    "a new log",
+    "new records",
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repeats the sequence: %s must deviate",
     "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
