@@ -183,6 +183,7 @@ class App:
 
     def _finish(self, game):
         self.storage.finish_game(game, self.ctl.clock_tag())
+        self.tell()                        # (records.txt set aside, a file not removed)
 
     def _write(self):
         game, duties = self.unsaved
@@ -258,6 +259,8 @@ class App:
         if st.busy():
             if st.work(t, EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
+            if st.notes:                   # (a file of the save sequence failed)
+                self.tell()
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
             # while the timer keeps scanning: left lying, it slows every allocation of the
