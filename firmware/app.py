@@ -113,7 +113,7 @@ class App:
         st = self.storage
         saved = st.load_game()
         gc.collect()                       # (the record's text, before the first mode)
-        self.tell(wdt)
+        self.tell(wdt, True)
         # A tag the game cannot use: the game goes on without it, the player is told, and a
         # copy of the file is kept (now: start() may record a finished game and remove it).
         bad = self.ctl.unreadable(saved, st.clock)
@@ -124,13 +124,13 @@ class App:
                 bad, "kept as game.bad" if kept else "not kept"))
             self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
                          _t("copy: game.bad") if kept else ""), wdt)
-        self.tell(wdt)
+        self.tell(wdt, True)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
 
-    def tell(self, wdt=None):
+    def tell(self, wdt=None, screen=False):
         """What went wrong with the board's files (the storage's notes, files.py): each once
-        on the serial console and in error.log, and at boot (wdt given) on the screen."""
+        on the serial console and in error.log, and (screen: at boot) on the screen."""
         notes = self.storage.notes
         while notes:                       # (logging may add one: error.log set aside)
             name, kind, problem, kept, outcome = notes.pop(0)
@@ -138,7 +138,7 @@ class App:
                                          "; kept as " + kept if kept else "",
                                          "; " + OUTCOMES.get(outcome, outcome) if outcome
                                          else ""))
-            if wdt is not None:
+            if screen:
                 self.notice(_note_lines(name, kind, kept, outcome), wdt)
 
     def boot_screen(self):
@@ -399,8 +399,12 @@ def check_config(cfg=0):
 
 
 def load_problem(e):
-    """Why config.py did not load, with its line: "config.py line 12: SyntaxError ..."."""
-    text = trace(e)
+    """Why config.py did not load, with its line: "config.py line 12: SyntaxError ...". Never
+    raises: a byte of config.py that is not UTF-8 can be in the message."""
+    try:
+        text = trace(e)
+    except Exception:                      # noqa: BLE001 - (that byte, printed)
+        text = ""
     at = text.rfind('config.py", line ')
     line = ""
     if at >= 0:
@@ -409,7 +413,16 @@ def load_problem(e):
         while end < len(text) and text[end].isdigit():
             end += 1
         line = " line " + text[at:end]
-    return ("config.py%s: %s %s" % (line, type(e).__name__, e)).strip()
+    return ("config.py%s: %s %s" % (line, type(e).__name__, printable(e))).strip()
+
+
+def printable(x):
+    """str(x) with anything but printable ASCII as "?" (for the OLED and error.log)."""
+    try:
+        b = str(x).encode()
+    except Exception:                      # noqa: BLE001
+        return "?"
+    return bytes(c if 32 <= c < 127 else 63 for c in b).decode()
 
 
 class DefaultOled:
