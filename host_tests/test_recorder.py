@@ -8,7 +8,8 @@ from toolkit import event_script as es
 
 RUNTIMES = ("cpython", "micropython")
 MICROPYTHON_ONLY = ("test_recording_an_event_allocates_nothing",
-                    "test_checkpoints_keep_positions_small")
+                    "test_checkpoints_keep_positions_small",
+                    "test_a_whole_game_of_checkpoints_takes_no_more_heap_than_six")
 
 
 def script_of(rec, now):
@@ -177,3 +178,32 @@ def test_checkpoints_keep_positions_small():
         rec.square(1000 + i, 10, i & 1)
     gc.collect()
     assert gc.mem_alloc() - h <= 6 * 200, gc.mem_alloc() - h
+
+
+def test_a_long_game_replays_from_the_oldest_of_the_last_six_checkpoints():
+    # Every turn marks a checkpoint; the recorder keeps the newest six, so the file starts at
+    # the sixth-last turn, however many turns came before (all of them would fit its bound).
+    rec = Recorder(1024, 1024)
+    g = Game()
+    for turn in range(40):
+        rec.checkpoint(g)
+        rec.square(1000 + 100 * turn, turn, 0)   # one lift a turn, on square number `turn`
+    s, text = script_of(rec, 6000)
+    lifts = [e[2] for e in s.events if e[1] == es.LIFT]
+    assert lifts == list(range(34, 40)), lifts
+
+
+def test_a_whole_game_of_checkpoints_takes_no_more_heap_than_six():
+    import gc
+    rec = Recorder(256, 256)
+    g = Game()
+    for turn in range(6):
+        rec.checkpoint(g)
+        rec.square(1000 + turn, 10, turn & 1)
+    gc.collect()
+    h = gc.mem_alloc()
+    for turn in range(300):
+        rec.checkpoint(g)
+        rec.square(2000 + turn, 10, turn & 1)
+    gc.collect()
+    assert gc.mem_alloc() - h <= 200, gc.mem_alloc() - h
