@@ -197,7 +197,7 @@ T = (
     "copy resumed",
     "a new log",
     "new records",
-    # --- the rules core's refusals (controller/refusals.py)
+    # --- the rules core's refusals (controller/refusals.py): they stay the last texts
     "%s-%s repeats the sequence: %s must deviate",
     "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
     "(another square or face)",
