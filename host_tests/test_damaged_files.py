@@ -69,12 +69,12 @@ def _gone(path):
 
 
 def _game():
-    # A real game in progress (24 actions: captures, placements, take-backs) against the
+    # A real game in progress (11 turns, a capture with its placement, take-backs) against the
     # board, with a touch-move duty and a clock.
     from test_storage import _random_action
     g = Game()
     k = 1
-    while len(g.actions) < 24:
+    while len(g.actions) < 12:
         k = _random_action(g, k)
     g.opponent = "Brown 2"
     return g
