@@ -256,11 +256,11 @@ class App:
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
         st = self.storage
+        if st.notes:                       # (a file failed: a save's, the settings')
+            self.tell()
         if st.busy():
             if st.work(t, EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
-            if st.notes:                   # (a file of the save sequence failed)
-                self.tell()
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
             # while the timer keeps scanning: left lying, it slows every allocation of the

@@ -20,6 +20,7 @@ import os
 from binascii import crc32
 
 ENOENT = 2
+ENOTDIR = 20
 ENOSPC = 28
 # littlefs on a full flash also fails creating a file with LFS_ERR_NAMETOOLONG (36): the
 # directory's metadata block has no room for the entry and no free block to grow into.

@@ -51,7 +51,7 @@ import files
 from barragoon.core import RulesError
 from barragoon.record import write_record, parse_record, RecordText
 from files import Files, _Parts, bad_name, crc_of, unseal, why, is_full, errno_of
-from files import ENOENT, ENOSPC
+from files import ENOENT, ENOSPC, ENOTDIR
 from files import SETTINGS, ERRORS, ERROR_LOG_MAX  # noqa: F401 (the board's files, one place)
 
 SAVED = "saved"                # the saved game's directory (see the top)
@@ -83,6 +83,7 @@ class Storage(Files):
         self.duties = ""                   # the loaded game's touch-move duties
         self.clock = ""                    # ... and its game clock's tag text
         self.seq = 0                       # the save count of the newest copy (files.py)
+        self.loaded = GAME                 # the copy the game was loaded from
         self.root_crc = None               # an older firmware's game.txt is still at the root
         self.copy_due = False              # a save is done: copy.txt to write next
         self.events_due = False            # ... then events.txt to begin
@@ -158,6 +159,7 @@ class Storage(Files):
         self.recorded_at = None
         self.copy_due = False
         self._game_file = self._copy_file = None
+        self.loaded = GAME
         bad = []
         found = []                         # (seq, name, text, start), good seals
         for name in (GAME, COPY):
@@ -172,6 +174,7 @@ class Storage(Files):
             found.remove(best)
             try:
                 game = self._parse(best[2], best[3])
+                self.loaded = best[1]
             except Exception as e:         # noqa: BLE001 - any failure: that copy set aside
                 bad.append((best[1], _problem(e)))
         outcome = "copy" if game is not None else "new game"
@@ -283,10 +286,11 @@ class Storage(Files):
                       + why(e))
 
     def keep_aside(self):
-        """Keep a copy of game.txt for a person to look at, as saved/game.bad (replacing an
-        older one): the game was loaded but a tag of it could not be used. True when kept."""
+        """Keep a copy of the saved game for a person to look at, as saved/game.bad (replacing
+        an older one): the game was loaded but a tag of it could not be used. True when
+        kept."""
         try:
-            text = self.read(GAME)
+            text = self.read(self.loaded)
             self.kept = text is not None and self.write_atomic(BAD, text)
         except Exception:                  # noqa: BLE001 - (then not kept: the caller says so)
             self.kept = False
@@ -423,6 +427,8 @@ class Storage(Files):
         try:
             return self.fs.open(tmp, "w")
         except OSError as e:
+            if errno_of(e) == ENOTDIR and self.set_aside(LOG_DIR, why(e), ""):
+                return self._open_events()     # (a file named log: set aside)
             if errno_of(e) != ENOENT:
                 raise
         # The first time: firmware before log/ kept events.txt at the root; dropped first

@@ -1102,3 +1102,10 @@ def test_a_directory_where_a_file_should_be_is_set_aside_and_the_board_goes_on()
     f = open(d + RECORDS)
     assert f.read().count("1. d2xd5") == 1
     f.close()
+    d = tmpdir("dirs_log")                       # a file where the log/ folder should be
+    _write_bytes(d, "log", b"not a folder")
+    s = Storage(d, recorder=rec)
+    assert s.save_events(2000) and s.notes[0][:4] == ("log", "damaged", s.notes[0][2], "log.bad")
+    f = open(d + "log/events.txt")
+    assert "lift d2" in f.read()
+    f.close()
