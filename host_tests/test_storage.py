@@ -1043,8 +1043,21 @@ def test_the_newer_copy_is_told_by_its_seal_not_by_its_place():
 
 
 def test_a_power_cut_anywhere_in_a_save_and_its_copy_resumes_the_game_before_or_after():
+    # From the first save of a game (both files created: never left empty) on.
     g = Game()
     fs = LittleFs()
+    counter = LittleFs()
+    _saved_twice(counter, g)
+    for cut in range(1, counter.ops + 1):
+        trial = LittleFs(cut=cut)
+        try:
+            _saved_twice(trial, g)
+        except PowerCut:
+            pass
+        s = Storage("", LittleFs(dict(trial.files)))
+        got = s.load_game()
+        assert got is None or format_record(got) == format_record(g), cut
+        assert s.notes == [], (cut, s.notes)
     _saved_twice(fs, g)
     for step in range(3):
         before = format_record(g)
