@@ -33,6 +33,7 @@ import argparse
 import ast
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -183,6 +184,10 @@ def run_tests(scratch, tests, runtime, timeout):
     return p.returncode == 1, time.time() - t0, tail[0]
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog=PROG, usage="%(prog)s MODULE [MODULE ...] --tests T "
                                  "[T ...] [options]", description=__doc__,
@@ -234,6 +239,7 @@ def main(argv=None):
             print(m.label(sources[m.path].splitlines()))
         print("%d mutants" % len(plan))
         return 0
+    signal.signal(signal.SIGTERM, _stop)  # (a kill cleans up as Ctrl-C does)
     scratch = a.keep or tempfile.mkdtemp(prefix="mutants-")
     if a.keep:
         if os.path.exists(scratch) and os.listdir(scratch):
