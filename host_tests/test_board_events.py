@@ -14,7 +14,7 @@
 # game.txt as saved must hold exactly the game the board shows.
 import os
 
-from checks import scratch_dir, scratch_root
+from checks import read_file, scratch_dir, scratch_root
 
 from toolkit import event_script as es
 import board_events
@@ -140,14 +140,7 @@ def run_file(name):
 
 
 def _file(name):
-    try:
-        f = open(scratch_dir_path() + name)
-    except OSError:
-        return None
-    try:
-        return f.read()
-    finally:
-        f.close()
+    return read_file(scratch_dir_path() + name)
 
 
 def scratch_dir_path():

@@ -10,7 +10,7 @@ import os
 import sys
 
 import vboard
-from checks import scratch_dir
+from checks import scratch_dir, read_file
 
 machine = vboard.install()
 
@@ -51,14 +51,7 @@ def _put(path, data):
 
 
 def _get(path):
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        return f.read()
-    finally:
-        f.close()
+    return read_file(path, "rb")
 
 
 def _gone(path):

@@ -1046,22 +1046,10 @@ def test_a_power_cut_anywhere_in_a_save_and_its_copy_resumes_the_game_before_or_
     # From the first save of a game (both files created: never left empty) on.
     g = Game()
     fs = LittleFs()
-    counter = LittleFs()
-    _saved_twice(counter, g)
-    for cut in range(1, counter.ops + 1):
-        trial = LittleFs(cut=cut)
-        try:
-            _saved_twice(trial, g)
-        except PowerCut:
-            pass
-        s = Storage("", LittleFs(dict(trial.files)))
-        got = s.load_game()
-        assert got is None or format_record(got) == format_record(g), cut
-        assert s.notes == [], (cut, s.notes)
-    _saved_twice(fs, g)
-    for step in range(3):
-        before = format_record(g)
-        _play(g, step)
+    for step in range(-1, 3):
+        before = format_record(g) if step >= 0 else None
+        if step >= 0:
+            _play(g, step)
         after = format_record(g)
         counter = LittleFs(dict(fs.files))
         _saved_twice(counter, g)
@@ -1073,7 +1061,7 @@ def test_a_power_cut_anywhere_in_a_save_and_its_copy_resumes_the_game_before_or_
                 pass
             s = Storage("", LittleFs(dict(trial.files)))
             got = s.load_game()
-            assert got is not None and format_record(got) in (before, after), (step, cut)
+            assert (got and format_record(got)) in (before, after), (step, cut)
             assert s.notes == [], (step, cut, s.notes)
         _saved_twice(fs, g)
 
