@@ -31,8 +31,7 @@ except Exception as _e:                    # noqa: BLE001 - main() shows why and
     config = None
     _config_load_error = _e
 from drivers import matrix, leds, ssd1306, inputs, buzzer
-import files
-from storage import Storage, SAVED, OLD_GAME
+from storage import Storage
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
@@ -132,14 +131,15 @@ class App:
         """What went wrong with the board's files (the storage's notes, files.py): each once
         on the serial console and in error.log, and (screen: at boot) on the screen."""
         notes = self.storage.notes
+        if not notes:
+            return
+        import notices
         while notes:                       # (logging may add one: error.log set aside)
-            name, kind, problem, kept, outcome = notes.pop(0)
-            self.report("%s %s%s%s%s" % (name, kind, ": " + problem if problem else "",
-                                         "; kept as " + kept if kept else "",
-                                         "; " + OUTCOMES.get(outcome, outcome) if outcome
-                                         else ""))
+            note = notes.pop(0)
+            self.report(notices.log_text(note))
             if screen:
-                self.notice(_note_lines(name, kind, kept, outcome), wdt)
+                self.notice(notices.screen(note), wdt)
+        _drop("notices")
 
     def boot_screen(self):
         """The firmware's version and whether it runs frozen into MicroPython or from files
@@ -323,40 +323,6 @@ class App:
             m.stop()
 
 
-# What the board does instead, for error.log (storage notes, files.py)
-OUTCOMES = {"defaults": "the defaults used", "copy": "its copy resumed",
-            "new game": "a new game", "new log": "a new log begun",
-            "new records": "new records begun", "played": "the game played from it"}
-
-
-def _note_lines(name, kind, kept, outcome):
-    # The screen of a storage note: the file, what became of it, what the board does instead.
-    title = _t("Saved game") if name.startswith(SAVED) or name == OLD_GAME else name
-    if kind == files.EMPTY:
-        what = (_t("empty"), "")
-    elif kind == files.NOT_REMOVED:
-        what = (_t("not removed"), "")
-    elif kind == files.NOT_MOVED:
-        what = (_t("storage full") if outcome else _t("not set aside"), "")
-    elif kept:
-        what = (_t("damaged: kept"), _t("as %s") % kept[kept.rfind("/") + 1:])
-    else:
-        what = (_t("unreadable"), _t("not set aside"))
-    if outcome == "defaults":
-        then = _t("defaults used")
-    elif outcome == "copy":
-        then = _t("copy resumed")
-    elif outcome == "new game":
-        then = _t("a new game")
-    elif outcome == "new log":
-        then = _t("a new log")
-    elif outcome == "new records":
-        then = _t("new records")
-    else:
-        then = ""
-    return title, what[0], what[1], then
-
-
 def _tags(bad):
     # "clock", "opponent" or "clock, opponent" (Controller.unreadable) for the screen
     if bad == "clock":
@@ -383,7 +349,11 @@ def check_config(cfg=0):
     if cfg == 0:
         cfg = config
     if cfg is None:
-        return load_problem(_config_load_error)
+        import notices
+        try:
+            return notices.load_problem(_config_load_error, trace)
+        finally:
+            _drop("notices")
     import drivers
     import drivers.config_check
     try:
@@ -398,42 +368,9 @@ def check_config(cfg=0):
         del drivers.config_check
 
 
-def load_problem(e):
-    """Why config.py did not load, with its line: "config.py line 12: SyntaxError ...". Never
-    raises: a byte of config.py that is not UTF-8 can be in the message."""
-    try:
-        text = trace(e)
-    except Exception:                      # noqa: BLE001 - (that byte, printed)
-        text = ""
-    at = text.rfind('config.py", line ')
-    line = ""
-    if at >= 0:
-        at += 17
-        end = at
-        while end < len(text) and text[end].isdigit():
-            end += 1
-        line = " line " + text[at:end]
-    return ("config.py%s: %s %s" % (line, type(e).__name__, printable(e))).strip()
-
-
-def printable(x):
-    """str(x) with anything but printable ASCII as "?" (for the OLED and error.log)."""
-    try:
-        b = str(x).encode()
-    except Exception:                      # noqa: BLE001
-        return "?"
-    return bytes(c if 32 <= c < 127 else 63 for c in b).decode()
-
-
-class DefaultOled:
-    # The OLED's wiring in the default config.py (hardware/pinmap.csv): where a message
-    # goes when config.py does not load.
-    I2C_ID = 0
-    I2C_SDA_PIN = 0
-    I2C_SCL_PIN = 1
-    I2C_FREQ = 400000
-    OLED_ADDR = 0x3C
-    OLED_FLIP = False
+def _drop(name):
+    # a module needed once (at boot, or when something went wrong) leaves the heap again
+    sys.modules.pop(name, None)
 
 
 def show_text(lines):
@@ -441,7 +378,10 @@ def show_text(lines):
     for line in lines:
         print(line)
     try:
-        oled = ssd1306.from_config(config or DefaultOled)
+        cfg = config
+        if cfg is None:
+            from notices import DefaultOled as cfg
+        oled = ssd1306.from_config(cfg)
         screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
         oled.show()
     except Exception:

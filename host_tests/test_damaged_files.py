@@ -23,6 +23,7 @@ from vboard.board_wiring import BoardWiring  # noqa: E402
 from vboard.clock import Clock  # noqa: E402
 import config  # noqa: E402
 import app  # noqa: E402
+import notices  # noqa: E402
 
 RUNTIMES = ("cpython", "micropython")
 MICRO = sys.implementation.name == "micropython"
@@ -302,7 +303,7 @@ def test_every_damaged_config_py_is_named_on_the_screen_or_is_a_config_the_board
                     continue
             mod, err = _load_config(data, d)
             if mod is None:
-                problem = app.load_problem(err)
+                problem = notices.load_problem(err, app.trace)
             elif _same(mod.__dict__, base_dict):
                 problem = ""
             else:
@@ -338,6 +339,11 @@ def _boot_with(cfg):
             a.clock.t += cfg.SCAN_PERIOD_MS
     finally:
         app.config = real
+
+
+def test_a_config_py_that_does_not_load_still_finds_the_oled_of_the_default_wiring():
+    for key in ("I2C_ID", "I2C_SDA_PIN", "I2C_SCL_PIN", "I2C_FREQ", "OLED_ADDR", "OLED_FLIP"):
+        assert getattr(notices.DefaultOled, key) == getattr(config, key), key
 
 
 def test_a_config_py_that_does_not_load_or_has_a_wrong_type_is_shown_and_the_board_waits():
