@@ -1110,3 +1110,22 @@ def test_a_directory_where_a_file_should_be_is_set_aside_and_the_board_goes_on()
     f = open(d + "log/events.txt")
     assert "lift d2" in f.read()
     f.close()
+
+
+def test_on_littlefs_only_the_first_save_of_a_game_and_its_copy_are_renamed_into_place():
+    # littlefs commits a created file at once, empty: the first save of each file goes to a
+    # temporary file renamed into place; every later one straight over the old file (one
+    # metadata commit instead of three).
+    renames = []
+
+    class Counting(LittleFs):
+        def rename(self, a, b):
+            renames.append(b)
+            LittleFs.rename(self, a, b)
+    g = Game()
+    s = Storage("", Counting())
+    for step in range(5):
+        _play(g, step)
+        assert s.save(g) and s.write_copy()
+    from storage import COPY
+    assert renames == [GAME, COPY], renames
