@@ -79,7 +79,6 @@ class Storage(Files):
         Files.__init__(self, root, fs)
         self.recorder = recorder
         self.problem = ""                  # why the saved game could not be loaded, if so
-        self.kept = False                  # ... and whether it was kept aside as saved/game.bad
         self.duties = ""                   # the loaded game's touch-move duties
         self.clock = ""                    # ... and its game clock's tag text
         self.seq = 0                       # the save count of the newest copy (files.py)
@@ -151,10 +150,9 @@ class Storage(Files):
         rules refuse, too big for the heap), the file is set aside (saved/game.bad,
         saved/copy.bad: never lost) with a note, and the other copy is tried; `problem` says
         why game.txt could not be loaded and `kept` whether it was set aside when no copy
-        could be; an empty file (nothing to keep) is removed. Never raises for a file's
-        contents."""
+        could be (the notes say what became of each file); an empty file (nothing to keep) is
+        removed. Never raises for a file's contents."""
         self.problem = ""
-        self.kept = False
         self.duties = self.clock = ""
         self.recorded_at = None
         self.copy_due = False
@@ -187,13 +185,11 @@ class Storage(Files):
             elif name == OLD_GAME:         # (only its copy in saved/ failed to load)
                 self.note(name, files.DAMAGED, problem, "", outcome)
             else:
-                kept = self.set_aside(name, problem, outcome)
-                if name == GAME or not self.kept:
-                    self.kept = kept
+                self.set_aside(name, problem, outcome)
         if game is not None and root:
             self.note(OLD_GAME, files.NOT_MOVED, "the flash is full", "", "played")
         if game is not None:
-            self.problem, self.kept = "", False
+            self.problem = ""
             try:
                 # Its turn lines formatted now, at boot: else the first save after a
                 # power-on would, in the step that commits a move.
@@ -291,10 +287,9 @@ class Storage(Files):
         kept."""
         try:
             text = self.read(self.loaded)
-            self.kept = text is not None and self.write_atomic(BAD, text)
+            return text is not None and self.write_atomic(BAD, text)
         except Exception:                  # noqa: BLE001 - (then not kept: the caller says so)
-            self.kept = False
-        return self.kept
+            return False
 
     def clear_game(self):
         """Forget the saved game: copy.txt first (game.txt stays while copy.txt could not be

@@ -773,7 +773,7 @@ def test_an_empty_or_unreadable_saved_game_is_reported_and_kept():
     # be read at all (an I/O error opening it) is kept aside as game.bad like a damaged one.
     fs = LittleFs({SAVED: None, GAME: ""})
     s = Storage("", fs)
-    assert s.load_game() is None and s.problem and not s.kept
+    assert s.load_game() is None and s.problem and s.notes[0][1:4] == ("empty", "", "")
     assert GAME not in fs.files
 
     class Unreadable(LittleFs):
@@ -783,7 +783,7 @@ def test_an_empty_or_unreadable_saved_game_is_reported_and_kept():
             return LittleFs.open(self, path, mode)
     fs = Unreadable({SAVED: None, GAME: format_record(_short_game())})
     s = Storage("", fs)
-    assert s.load_game() is None and "OSError" in s.problem and s.kept
+    assert s.load_game() is None and "OSError" in s.problem and s.notes[0][3] == BAD
     assert fs.files[BAD] == format_record(_short_game()) and GAME not in fs.files
 
 
@@ -1129,3 +1129,34 @@ def test_on_littlefs_only_the_first_save_of_a_game_and_its_copy_are_renamed_into
         assert s.save(g) and s.write_copy()
     from storage import COPY
     assert renames == [GAME, COPY], renames
+
+
+def test_a_game_resumed_from_its_copy_keeps_that_copy_when_a_tag_cannot_be_used():
+    from storage import COPY
+    g = _short_game()
+    fs = LittleFs()
+    s = Storage("", fs)
+    assert s.save_game(g, "", "300000 ten w") and s.write_copy()
+    fs.files[GAME] = fs.files[GAME][:40]                # damaged: the copy resumes
+    s = Storage("", fs)
+    assert format_record(s.load_game()) == format_record(g) and s.clock == "300000 ten w"
+    assert s.keep_aside() and fs.files[BAD] == fs.files[COPY]   # (app.py: the tag unreadable)
+
+
+def test_events_that_fill_the_flash_half_written_never_replace_the_good_ones():
+    from recorder import Recorder
+    rec = Recorder(64, 64)
+    for i in range(30):
+        rec.square(1000 + 100 * i, 10, i & 1)
+    fs = LittleFs()
+    st = Storage("", fs, rec)
+    assert st.save_events(4000)
+    good = fs.files["log/events.txt"]
+    rec.square(5000, 52, 0)
+    st.begin_events(5100)
+    st.write_events(4)
+    fs.full = fs.ops + 1                         # full while its lines are written
+    while not st.write_events(4):
+        pass
+    assert st.full and fs.files["log/events.txt"] == good
+    assert "log/events.txt.tmp" not in fs.files
