@@ -1160,3 +1160,15 @@ def test_events_that_fill_the_flash_half_written_never_replace_the_good_ones():
         pass
     assert st.full and fs.files["log/events.txt"] == good
     assert "log/events.txt.tmp" not in fs.files
+
+
+def test_a_setting_out_of_its_range_is_damage_and_the_edges_are_kept():
+    d = tmpdir("set_edges")
+    for text, want in (("brightness=5\npalette=0\n", (5, 0)), ("brightness=100\npalette=1\n",
+                       (100, 1)), ("brightness=4\npalette=0\n", (40, 0)),
+                       ("brightness=101\npalette=0\n", (40, 0)),
+                       ("brightness=50\npalette=2\n", (40, 0))):
+        _write_bytes(d, SETTINGS, text.encode())
+        s = Storage(d)
+        assert s.load_settings(40, 0, "en", KNOWN)[:2] == want, text
+        assert bool(s.notes) == (want == (40, 0)), (text, s.notes)
