@@ -191,3 +191,23 @@ def test_a_long_game_replays_from_the_oldest_of_the_last_six_checkpoints():
     lifts = [e[2] for e in s.events if e[1] == es.LIFT]
     assert lifts == list(range(34, 40)), lifts
 
+
+
+def test_a_checkpoint_made_while_the_file_is_written_is_not_where_the_file_starts():
+    # The board writes events.txt a few lines per loop step; a turn that begins meanwhile
+    # marks a checkpoint after the file's last event: the file still replays its own events.
+    rec = Recorder(64, 8)
+    g = Game()
+    rec.checkpoint(g)
+    for i in range(20):
+        rec.square(1000 + 10 * i, 10, i & 1)
+    rec.open_file(2000)
+    g.move(10, 31)
+    for i in range(5):
+        rec.square(2100 + 10 * i, 52, i & 1)
+    rec.checkpoint(g)
+    out = []
+    while not rec.write_some(out.append, 4):
+        pass
+    s = es.parse("".join(out))
+    assert s.position is None and len(s.events) == 21, "".join(out)   # 20 + end
