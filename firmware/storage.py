@@ -73,11 +73,112 @@ EMPTY = "empty file"           # Storage.problem of an empty game.txt (nothing t
 OLD_EVENTS = "events.txt"      # where firmware before log/ kept it
 
 
-class Storage(Files):
+class EventsFile(Files):
+    """The flight recorder's log/events.txt (recorder: the Recorder), written a few lines
+    at a time. It is for a person looking into what the board did: a failure writing it (a
+    full flash, a file or folder in the way) gives that file up, never the game; other
+    failures than a full flash are noted once a boot."""
+
     def __init__(self, root="", fs=None, recorder=None):
-        # recorder: the flight recorder whose events follow every save (save(), work()).
         Files.__init__(self, root, fs)
         self.recorder = recorder
+        self.events_open = None            # events.txt.tmp while it is being written
+        self.events_done = False           # ... all written: to close and rename
+        self.events_told = False           # a failure of events.txt was noted (once a boot)
+
+    def save_events(self, now):
+        """events.txt at once (tools, tests)."""
+        self.begin_events(now)
+        while self.events_open is not None:
+            self.write_events(64)
+        return not self.full
+
+    def begin_events(self, now):
+        """Start events.txt anew with the events so far; write_events() then adds a few
+        lines per loop step and finally closes it and renames it over the old one (atomic
+        as every save: until then the previous events.txt stays)."""
+        self._end_events(False)            # an unfinished one is replaced
+        try:
+            self.events_open = self._open_events()
+        except OSError as e:
+            self._events_failed(e)
+            return
+        self.recorder.open_file(now)
+
+    def _open_events(self):
+        # events.txt lives in a directory of its own (see saved/ at the top).
+        tmp = self._path(EVENTS + ".tmp")
+        try:
+            return self.fs.open(tmp, "w")
+        except OSError as e:
+            if errno_of(e) == ENOTDIR and self.set_aside(LOG_DIR, why(e), ""):
+                return self._open_events()     # (a file named log: set aside)
+            if errno_of(e) != ENOENT:
+                raise
+        # The first time: firmware before log/ kept events.txt at the root; dropped first
+        # (a cut before mkdir: done again next time), it is the flight recorder, not a game.
+        self.remove(OLD_EVENTS)
+        self.remove(OLD_EVENTS + ".tmp")
+        self.fs.mkdir(self._path(LOG_DIR))
+        return self.fs.open(tmp, "w")
+
+    def write_events(self, lines):
+        """Write up to `lines` more events; True when events.txt is complete (or given up).
+        The call after the last lines closes and renames it (a few ms of littlefs of its
+        own)."""
+        f = self.events_open
+        if f is None:
+            return True
+        if self.events_done:
+            return self._end_events(True)
+        try:
+            self.events_done = self.recorder.write_some(f.write, lines)
+        except OSError as e:
+            self._events_failed(e)
+            self._end_events(False)
+            return True
+        return False
+
+    def _end_events(self, keep):
+        # Close events.txt.tmp; keep: rename it over events.txt (it is complete; whatever is
+        # in the way is set aside), else drop it (abandoned: the good events.txt stays).
+        f = self.events_open
+        if f is None:
+            return True
+        self.events_open = None
+        self.events_done = False
+        tmp = self._path(EVENTS + ".tmp")
+        try:
+            f.close()
+            if keep:
+                try:
+                    self.fs.rename(tmp, self._path(EVENTS))
+                except OSError as e:
+                    if is_full(e) or not self.set_aside(EVENTS, why(e), ""):
+                        raise
+                    self.fs.rename(tmp, self._path(EVENTS))
+                return True
+        except OSError as e:
+            self._events_failed(e)
+        try:
+            self.fs.remove(tmp)
+        except OSError:                    # (a temporary file: the next one replaces it)
+            pass
+        return True
+
+    def _events_failed(self, e):
+        if is_full(e):
+            self.full = True
+        elif not self.events_told:
+            self.events_told = True
+            self.note(EVENTS, files.NOT_WRITTEN, why(e))
+
+
+class Storage(EventsFile):
+    def __init__(self, root="", fs=None, recorder=None):
+        # recorder: the flight recorder whose events follow every save (save(), work()).
+        EventsFile.__init__(self, root, fs, recorder)
+        self.events_due = False            # a save is done: events.txt to begin (work())
         self.problem = ""                  # why the saved game could not be loaded, if so
         self.duties = ""                   # the loaded game's touch-move duties
         self.clock = ""                    # ... and its game clock's tag text
@@ -85,10 +186,6 @@ class Storage(Files):
         self.loaded = GAME                 # the copy the game was loaded from
         self.root_crc = None               # an older firmware's game.txt is still at the root
         self.copy_due = False              # a save is done: copy.txt to write next
-        self.events_due = False            # ... then events.txt to begin
-        self.events_open = None            # events.txt.tmp while it is being written
-        self.events_done = False           # ... all written: to close and rename
-        self.events_told = False           # a failure of events.txt was noted (once a boot)
         self.lines = RecordText()          # the saved game's turn lines, kept formatted
         self.unrecorded = None             # (game, clock) finished, not yet in records.txt
         self.recorded_at = None            # (game, n): its [Recorded "n"] tag is in game.txt
@@ -392,98 +489,6 @@ class Storage(Files):
             self.begin_events(t)
             return self.events_open is None
         return self.write_events(lines)
-
-    # --- the flight recorder --------------------------------------------------------------
-    # events.txt is for a person looking into what the board did: a failure writing it (a
-    # full flash, a file or folder in the way) gives that file up, never the game; other
-    # failures than a full flash are noted once a boot.
-    def save_events(self, now):
-        """events.txt at once (tools, tests)."""
-        self.begin_events(now)
-        while self.events_open is not None:
-            self.write_events(64)
-        return not self.full
-
-    def begin_events(self, now):
-        """Start events.txt anew with the events so far; write_events() then adds a few
-        lines per loop step and finally closes it and renames it over the old one (atomic
-        as every save: until then the previous events.txt stays)."""
-        self._end_events(False)            # an unfinished one is replaced
-        try:
-            self.events_open = self._open_events()
-        except OSError as e:
-            self._events_failed(e)
-            return
-        self.recorder.open_file(now)
-
-    def _open_events(self):
-        # events.txt lives in a directory of its own (see saved/ at the top).
-        tmp = self._path(EVENTS + ".tmp")
-        try:
-            return self.fs.open(tmp, "w")
-        except OSError as e:
-            if errno_of(e) == ENOTDIR and self.set_aside(LOG_DIR, why(e), ""):
-                return self._open_events()     # (a file named log: set aside)
-            if errno_of(e) != ENOENT:
-                raise
-        # The first time: firmware before log/ kept events.txt at the root; dropped first
-        # (a cut before mkdir: done again next time), it is the flight recorder, not a game.
-        self.remove(OLD_EVENTS)
-        self.remove(OLD_EVENTS + ".tmp")
-        self.fs.mkdir(self._path(LOG_DIR))
-        return self.fs.open(tmp, "w")
-
-    def write_events(self, lines):
-        """Write up to `lines` more events; True when events.txt is complete (or given up).
-        The call after the last lines closes and renames it (a few ms of littlefs of its
-        own)."""
-        f = self.events_open
-        if f is None:
-            return True
-        if self.events_done:
-            return self._end_events(True)
-        try:
-            self.events_done = self.recorder.write_some(f.write, lines)
-        except OSError as e:
-            self._events_failed(e)
-            self._end_events(False)
-            return True
-        return False
-
-    def _end_events(self, keep):
-        # Close events.txt.tmp; keep: rename it over events.txt (it is complete; whatever is
-        # in the way is set aside), else drop it (abandoned: the good events.txt stays).
-        f = self.events_open
-        if f is None:
-            return True
-        self.events_open = None
-        self.events_done = False
-        tmp = self._path(EVENTS + ".tmp")
-        try:
-            f.close()
-            if keep:
-                try:
-                    self.fs.rename(tmp, self._path(EVENTS))
-                except OSError as e:
-                    if is_full(e) or not self.set_aside(EVENTS, why(e), ""):
-                        raise
-                    self.fs.rename(tmp, self._path(EVENTS))
-                return True
-        except OSError as e:
-            self._events_failed(e)
-        try:
-            self.fs.remove(tmp)
-        except OSError:                    # (a temporary file: the next one replaces it)
-            pass
-        return True
-
-    def _events_failed(self, e):
-        if is_full(e):
-            self.full = True
-        elif not self.events_told:
-            self.events_told = True
-            self.note(EVENTS, files.NOT_WRITTEN, why(e))
-
 
 def _drop(text):
     pass
