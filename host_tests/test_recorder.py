@@ -192,7 +192,6 @@ def test_a_long_game_replays_from_the_oldest_of_the_last_six_checkpoints():
     assert lifts == list(range(34, 40)), lifts
 
 
-
 def test_a_checkpoint_made_while_the_file_is_written_is_not_where_the_file_starts():
     # The board writes events.txt a few lines per loop step; a turn that begins meanwhile
     # marks a checkpoint after the file's last event: the file still replays its own events.
