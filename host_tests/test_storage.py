@@ -976,17 +976,20 @@ def test_a_root_game_that_could_not_be_removed_never_replaces_the_game_played_si
 def test_a_full_flash_at_the_move_into_saved_resumes_the_game_and_loses_nothing():
     # A full flash from any operation of the first boot after the update on: the game at
     # the root is still resumed (it used to start a new game as if none was saved), and the
-    # boots after it find the game played since.
+    # boots after it find the game played since. A flash full for new files may still let
+    # one be removed (LittleFs) or not (StrictFull).
     g = _short_game()
     text = _full_text(g, "d2 -", "300000 290000 0 w")
     counter = StrictFull({OLD_GAME: text})
     Storage("", counter).load_game()
-    for full in range(1, counter.ops + 2):
-        fs = StrictFull({OLD_GAME: text}, full=full)
+    for kind, full in [(k, n) for k in (StrictFull, LittleFs) for n in range(1, counter.ops + 2)]:
+        fs = kind({OLD_GAME: text}, full=full)
         s = Storage("", fs)
         got = s.load_game()
         assert got is not None and format_record(got) == format_record(g), full
         assert s.duties == "d2 -" and s.clock == "300000 290000 0 w", full
+        cut = Storage("", kind(dict(fs.files), full=1)).load_game()  # a power cut now
+        assert cut is not None and format_record(cut) == format_record(g), (kind, full)
         played = Game()
         for step in range(5):
             _play(played, step)
