@@ -512,6 +512,29 @@ def test_events_written_step_by_step_replace_the_old_file_only_when_complete():
     assert os.listdir(d) == ["log"] and os.listdir(d + "log") == ["events.txt"]
 
 
+def test_the_events_before_a_power_cut_stay_until_the_first_save_after_it():
+    # After a crash or a power cut, events.txt tells what the hands did before it: the board's
+    # loop steps at power-on (work() while busy()) leave it alone until a save is made.
+    from recorder import Recorder
+    d = tmpdir("events_kept")
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    Storage(d, recorder=rec).save_events(1100)
+    old = open(d + "log/events.txt").read()
+    g = _short_game()
+    rec = Recorder(64, 64)
+    st = Storage(d, recorder=rec)
+    rec.square(50, 31, 1)
+    for t in range(100, 600, 100):
+        if st.busy():
+            st.work(t, 4)
+    assert open(d + "log/events.txt").read() == old
+    st.save(g)
+    while st.busy():
+        st.work(700, 4)
+    assert "lift d2" not in open(d + "log/events.txt").read()
+
+
 def test_palette_setting_and_brightness_in_one_settings_file():
     d = tmpdir("pal")
     s = Storage(d)
