@@ -808,6 +808,14 @@ def test_an_empty_or_unreadable_saved_game_is_reported_and_kept():
     s = Storage("", fs)
     assert s.load_game() is None and "OSError" in s.problem and s.notes[0][3] == BAD
     assert fs.files[BAD] == format_record(_short_game()) and GAME not in fs.files
+    from storage import COPY
+    fs = LittleFs()
+    _saved_twice(fs, _short_game())
+    del fs.files[GAME]                           # only the copy left, and it is damaged:
+    text = fs.files[COPY]                        # the simulator's page says why
+    fs.files[COPY] = text[:40] + ("x" if text[40] != "x" else "y") + text[41:]
+    s = Storage("", fs)
+    assert s.load_game() is None and "seal" in s.problem, s.problem
 
 
 def test_the_first_save_of_a_game_never_leaves_an_empty_file():
