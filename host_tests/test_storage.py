@@ -842,8 +842,10 @@ def test_the_game_saved_at_the_root_by_older_firmware_moves_to_saved_through_any
     text = _full_text(g, "d2 -", "300000 290000 0 w")
     base = {OLD_GAME: text, RECORDS: "older\n"}
     counter = LittleFs(dict(base))
-    assert format_record(Storage("", counter).load_game()) == format_record(g)
+    moved = Storage("", counter)
+    assert format_record(moved.load_game()) == format_record(g)
     assert set(counter.files) == {SAVED, GAME, RECORDS} and _body(counter.files[GAME]) == text
+    assert moved.notes == []                     # moved: nothing to tell
     for cut in range(1, counter.ops + 1):
         fs = LittleFs(dict(base), cut)
         try:
