@@ -36,9 +36,13 @@ except ImportError:  # CPython (host tests)
     def const(x):
         return x
 
-import config
+try:
+    import config
+except Exception as _e:                    # noqa: BLE001 - main() shows why and waits
+    config = None
+    _config_load_error = _e
 from drivers import matrix, leds, ssd1306, inputs, buzzer
-from storage import Storage, EMPTY
+from storage import Storage
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
@@ -127,26 +131,34 @@ class App:
         st = self.storage
         saved = st.load_game()
         gc.collect()                       # (the record's text, before the first mode)
-        if st.problem:
-            if st.kept:
-                self.report("saved game not loaded, kept as game.bad: " + st.problem)
-                self.notice((_t("Saved game"), _t("damaged: kept"), _t("as game.bad")), wdt)
-            else:
-                self.report("saved game not loaded: " + st.problem)
-                self.notice((_t("Saved game"), _t("empty") if st.problem == EMPTY else
-                             _t("unreadable"), _t("a new game")), wdt)
+        self.tell(wdt, True)
         # A tag the game cannot use: the game goes on without it, the player is told, and a
         # copy of the file is kept (now: start() may record a finished game and remove it).
         bad = self.ctl.unreadable(saved, st.clock)
-        kept = st.keep_aside(True) if bad else False
+        kept = st.keep_aside() if bad else False
         self.ctl.start(m.occupied, saved, st.duties, st.clock)
         if bad:
             self.report("saved game's %s tag unreadable, copy %s" % (
                 bad, "kept as game.bad" if kept else "not kept"))
             self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
                          _t("copy: game.bad") if kept else ""), wdt)
+        self.tell(wdt, True)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
+
+    def tell(self, wdt=None, screen=False):
+        """What went wrong with the board's files (the storage's notes, files.py): each once
+        on the serial console and in error.log, and (screen: at boot) on the screen."""
+        notes = self.storage.notes
+        if not notes:
+            return
+        import notices
+        while notes:                       # (logging may add one: error.log set aside)
+            note = notes.pop(0)
+            self.report(notices.log_text(note))
+            if screen:
+                self.notice(notices.screen(note), wdt)
+        _drop("notices")
 
     def boot_screen(self):
         """The firmware's version and whether it runs frozen into MicroPython or from files
@@ -167,7 +179,7 @@ class App:
             self.clock.sleep_ms(100)
 
     def show_oled(self, at_once=False):
-        """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
+        """A new screen is drawn: sent over the next steps (or now, blocking)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
             screens.centre(self.oled, _t("storage full"), 56, 0)
@@ -190,6 +202,7 @@ class App:
 
     def _finish(self, game):
         self.storage.finish_game(game, self.ctl.clock_tag())
+        self.tell()                        # (records.txt set aside, a file not removed)
 
     def _write(self):
         game, duties = self.unsaved
@@ -282,6 +295,8 @@ class App:
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
         st = self.storage
+        if st.notes:                       # (a file failed: a save's, the settings')
+            self.tell()
         if st.busy():
             if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
@@ -367,19 +382,35 @@ def busy_pin():
     return machine.Pin(_BUSY_PIN, machine.Pin.OUT, value=0)
 
 
-def check_config():
-    """The config problem as text, or ''. The checker is dropped from memory afterwards:
-    it is only needed at boot (about 9 KB of heap on the unix port)."""
+def check_config(cfg=0):
+    """The problem of config.py (or of the module cfg) as text, or ''. A config.py that does
+    not even load (a syntax error) is one too. The checker is dropped from memory afterwards:
+    it is only needed at boot."""
+    if cfg == 0:
+        cfg = config
+    if cfg is None:
+        import notices
+        try:
+            return notices.load_problem(_config_load_error, trace)
+        finally:
+            _drop("notices")
     import drivers
     import drivers.config_check
     try:
-        drivers.config_check.check(config)
+        drivers.config_check.check(cfg)
         return ""
     except ValueError as e:
         return str(e)
+    except Exception as e:                 # noqa: BLE001 - a value the checks did not expect
+        return "config.py: %s %s" % (type(e).__name__, e)
     finally:
         del sys.modules["drivers.config_check"]
         del drivers.config_check
+
+
+def _drop(name):
+    # a module needed once (at boot, or when something went wrong) leaves the heap again
+    sys.modules.pop(name, None)
 
 
 def show_text(lines):
@@ -387,7 +418,10 @@ def show_text(lines):
     for line in lines:
         print(line)
     try:
-        oled = ssd1306.from_config(config)
+        cfg = config
+        if cfg is None:
+            from notices import DefaultOled as cfg
+        oled = ssd1306.from_config(cfg)
         screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
         oled.show()
     except Exception:
@@ -417,12 +451,16 @@ def trace(e):
 
 
 def _resume_flag(storage, set_it):
+    # Set it (after a crash), or tell whether it was set and clear it (at boot; a flag that
+    # cannot be removed is a storage note).
     try:
         if set_it:
             f = storage.fs.open(storage.root + RESUME_FLAG, "w")
             f.close()
             return True
-        storage.fs.remove(storage.root + RESUME_FLAG)
+        if storage.stat(RESUME_FLAG) is None:
+            return False
+        storage.remove(RESUME_FLAG)
         return True
     except OSError:
         return False
@@ -434,6 +472,7 @@ def main(storage=None, clock=None, think_pin=None):
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
+        (storage or Storage()).log_error("config error: %s\n" % problem)
         return                             # wait for the maker: no restart loop
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
@@ -444,8 +483,7 @@ def main(storage=None, clock=None, think_pin=None):
         resume = _resume_flag(storage, False)
         # The config checker's garbage goes before the App's long-lived buffers are placed:
         # left lying, a collection during boot frees it between them, and a heap fragmented
-        # so at power-on could not import the menus (a MemoryError at every boot, found by
-        # the power-cut soak, tools/soak_rp2040.py).
+        # so at power-on may not fit the menus' modules (a MemoryError at every boot).
         gc.collect()
         app = App(storage, clock, think_pin)
         app.boot_screen()

@@ -222,9 +222,11 @@ SLOTS = {
     "UP/DN: change": L16, "OK: done": L16, "Walk: %s": L16, "UP/DN: next": L16,
     "OK: back": L16, "Red on all": L16, "Green on all": L16, "Blue on all": L16,
     "White on all": L16,
-    "Saved game:": L16, "damaged: kept": L16, "as game.bad": L16, "empty": L16,
+    "Saved game:": L16, "damaged: kept": L16, "as %s": L16, "empty": L16,
     "unreadable": L16, "a new game": L16, "unreadable tag:": L16, "clock": L16,
     "opponent": L16, "clock, opponent": L16, "copy: game.bad": L16, "storage full": L16,
+    "not set aside": L16, "not removed": L16, "defaults used": L16, "copy resumed": L16,
+    "a new log": L16, "new records": L16,
 }
 for _k in screens.FACE_NAMES + modes.PIECE_NAMES:
     SLOTS[_k] = L16
@@ -263,6 +265,7 @@ SAMPLES = {
     "%s must accept or decline the draw offer first": (SIDE,),
     "%s must place a Barragoon first": (SIDE,), "the game is over: %s": ("time ran out",),
     "the tile on %s is not %s's": ("d2", SIDE),
+    "as %s": ("settings.bad",),              # the longest name a file is set aside as
 }
 
 

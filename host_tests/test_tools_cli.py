@@ -35,6 +35,7 @@ TOOLS = {
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
     "micropython_env.py": (["--path"], "takes no arguments"),
+    "mutants.py": (["firmware/storage.py"], "name the test modules to run"),
     "pico_usb.py": (["--list"], "takes no arguments"),
     "render_screens.py": (["README.md"], "is a file, not a folder"),
     "replay.py": (["tools/sim/screenshot.png"], "not a text file"),

@@ -74,8 +74,10 @@ PACKAGING_FILES = ("manifest.py", "package.json")   # at the firmware root, neve
 CONFIG = "config.py"
 # Files the firmware writes at the board's root. Nothing here writes or removes them; this list
 # only guards against a future mistake (see check_never_touched).
-BOARD_DATA = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
-              "game.bad", "records.txt", "settings.txt", "error.log", "resume.flag")
+BOARD_DATA = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "saved/copy.txt",
+              "saved/copy.txt.tmp", "saved/copy.bad", "game.txt", "game.tmp", "game.bad",
+              "records.txt", "records.old", "records.bad", "settings.txt", "settings.bad",
+              "error.log", "error.bad", "resume.flag")
 
 MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
 BOARD_ARCH = "armv6m"           # the RP2040's Cortex-M0+: native code in the .mpy files

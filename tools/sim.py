@@ -71,6 +71,7 @@ from vboard import decode  # noqa: E402  tools/vboard/decode.py
 import micropython_env  # noqa: E402
 from simulator import rules_page  # noqa: E402
 import storage as fw_storage  # noqa: E402  firmware/storage.py (reads settings.txt)
+import files as fw_files  # noqa: E402  firmware/files.py
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
 from barragoon.game import start_position, OPEN, CLOSED, VARIANTS  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
@@ -87,11 +88,23 @@ HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
 MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before giving up
 RESET_WINDOW_S = 30
 # What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
-BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
+BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "saved/copy.txt",
+               "saved/copy.txt.tmp", "saved/copy.bad", "game.txt", "game.tmp",
                "game.bad", "records.txt", "settings.txt",
                "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
                "events.txt.tmp", "log/events.txt", "log/events.txt.tmp")
 RULES = os.path.join(FIRMWARE, "barragoon", "RULES.md")
+
+
+class _Looking(fw_files.HostFs):
+    """The board's files as the page reads them: it only looks (a file the firmware would set
+    aside is left where it is, for the firmware)."""
+
+    def rename(self, a, b):
+        raise OSError(1, "the page only reads the board's files")
+
+    def remove(self, path):
+        raise OSError(1, "the page only reads the board's files")
 GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png",
@@ -661,7 +674,7 @@ class Sim:
         if st == self._settings_stat:
             return False
         self._settings_stat = st
-        saved = fw_storage.Storage(os.path.join(self.dir, ""))
+        saved = fw_storage.Storage(os.path.join(self.dir, ""), _Looking())
         palette = saved.load_palette()
         lang = saved.load_language("", LANGUAGES) or self.lang
         changed = palette != self.palette or lang != self.lang

@@ -14,17 +14,8 @@
 try:
     import micropython
     from micropython import const
-except ImportError:  # CPython: the decorator is a no-op and viper's casts are plain values
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
+except ImportError:  # CPython: viper runs as plain Python (barragoon/hostshim.py)
+    from barragoon.hostshim import micropython, const, ptr8  # noqa: F401
 
 WHITE = const(0)
 BROWN = const(1)

@@ -185,7 +185,7 @@ T = (
     # --- at power-on
     "Spielstand:",                      # Saved game:
     "defekt: bleibt",                   # damaged: kept
-    "als game.bad",                     # as game.bad
+    "als %s",                           # as %s
     "leer",                             # empty
     "unlesbar",                         # unreadable
     "neues Spiel",                      # a new game
@@ -195,6 +195,12 @@ T = (
     "Uhr, Gegner",                      # clock, opponent
     "Kopie: game.bad",                  # copy: game.bad
     "Speicher voll",                    # storage full
+    "nicht beiseite",                   # not set aside
+    "nicht gelöscht",                   # not removed
+    "Standardwerte",                    # defaults used
+    "Kopie geladen",                    # copy resumed
+    "neues Protokoll",                  # a new log
+    "neue Partieliste",                 # new records
     # --- the rules core's refusals (controller/refusals.py)
     # %s-%s repeats the sequence: %s must deviate
     "%s-%s wiederholt die Zugfolge: %s muss abweichen",

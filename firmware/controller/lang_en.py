@@ -186,7 +186,7 @@ T = (
     # --- at power-on
     "Saved game:",
     "damaged: kept",
-    "as game.bad",
+    "as %s",
     "empty",
     "unreadable",
     "a new game",
@@ -196,7 +196,13 @@ T = (
     "clock, opponent",
     "copy: game.bad",
     "storage full",
-    # --- the rules core's refusals (controller/refusals.py)
+    "not set aside",
+    "not removed",
+    "defaults used",
+    "copy resumed",
+    "a new log",
+    "new records",
+    # --- the rules core's refusals (controller/refusals.py): they stay the last texts
     "%s-%s repeats the sequence: %s must deviate",
     "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
     "(another square or face)",

@@ -185,7 +185,7 @@ T = (
     # --- at power-on
     "Partida guardada",                 # Saved game:
     "dañada: guardada",                 # damaged: kept
-    "como game.bad",                    # as game.bad
+    "en %s",                            # as %s
     "vacía",                            # empty
     "ilegible",                         # unreadable
     "nueva partida",                    # a new game
@@ -195,6 +195,12 @@ T = (
     "reloj y rival",                    # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria llena",                    # storage full
+    "no apartado",                      # not set aside
+    "no borrado",                       # not removed
+    "valores base",                     # defaults used
+    "copia usada",                      # copy resumed
+    "registro nuevo",                   # a new log
+    "archivo nuevo",                    # new records
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repite la serie: %s debe cambiar",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...

@@ -185,7 +185,7 @@ T = (
     # --- at power-on
     "Partita salvata:",                 # Saved game:
     "rovinata: tenuta",                 # damaged: kept
-    "come game.bad",                    # as game.bad
+    "in %s",                            # as %s
     "vuota",                            # empty
     "illeggibile",                      # unreadable
     "nuova partita",                    # a new game
@@ -195,6 +195,12 @@ T = (
     "orologio e avv.",                  # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria piena",                    # storage full
+    "non spostato",                     # not set aside
+    "non rimosso",                      # not removed
+    "valori standard",                  # defaults used
+    "copia ripresa",                    # copy resumed
+    "nuovo registro",                   # a new log
+    "nuovo archivio",                   # new records
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s ripete la sequenza: il %s deve cambiare",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...

@@ -5,8 +5,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
-        return x
+    from barragoon.hostshim import const
 
 # The whole board must be this still before the board acts on its likeliest story (makes the
 # move, shows the face picker, asks, flashes an error). Acting sooner would show the players

@@ -5,11 +5,11 @@
 #   micropython tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
 #   python3 -u tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR  (no micropython around)
 #
-# On CPython (the firmware is written to run there too) three things of the board's
-# MicroPython are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
-# (vboard.clock.HostTime, passed to app.main as its clock), a rename that replaces the old file
-# as LittleFS's does (Windows' os.rename refuses to), and input read by a thread (select.poll
-# does not work on pipes everywhere).
+# On CPython (the firmware is written to run there too) two things of the board's MicroPython
+# are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
+# (vboard.clock.HostTime, passed to app.main as its clock) and input read by a thread
+# (select.poll does not work on pipes everywhere). The firmware's own file system (files.py)
+# renames over an old file there too, as LittleFS does.
 #
 # The firmware entry point is app.main(Storage(SIM_DIR)), with real time. The fakes stand in
 # for the RP2040: vboard.machine models the GPIO levels, vboard.board_wiring.BoardWiring the 9x7
@@ -344,29 +344,6 @@ def install(firmware_dir, tools_dir, inp=None, out=None):
     return link
 
 
-class HostFs:
-    """storage.Storage's file system on CPython: rename replaces the target, as on LittleFS."""
-
-    def open(self, path, mode):
-        return open(path, mode)
-
-    def rename(self, a, b):
-        import os
-        os.replace(a, b)
-
-    def remove(self, path):
-        import os
-        os.remove(path)
-
-    def mkdir(self, path):
-        import os
-        os.mkdir(path)
-
-    def stat(self, path):
-        import os
-        return os.stat(path)
-
-
 def run(firmware_dir, tools_dir, sim_dir):
     link = install(firmware_dir, tools_dir)
     link.read_blocking()
@@ -387,13 +364,11 @@ def run(firmware_dir, tools_dir, sim_dir):
     if not sim_dir.endswith("/"):
         sim_dir += "/"
     clock = None
-    fs = None
     if CPYTHON:
         from vboard.clock import HostTime
         clock = HostTime()
-        fs = HostFs()
     try:
-        app.main(Storage(sim_dir, fs), clock)
+        app.main(Storage(sim_dir), clock)
     except machine.Restarted:
         link.flush()
         link.send({"reset": 1})
