@@ -274,7 +274,7 @@ def test_issue18_02_a_push_off_capture_is_the_capture():
     run_file("issue18_02_push_off_capture.txt")
 
 
-def test_issue18_03_a_barragoon_placed_on_the_capturers_start_square_keeps_the_capture():
+def test_issue18_03_a_barragoon_placed_on_the_capturers_start_square_is_asked_capture_first():
     run_file("issue18_03_placed_on_start_square.txt")
 
 
@@ -324,7 +324,7 @@ def test_fuzz02_a_move_landing_in_the_scan_its_opponent_starts_in_closes_the_tur
     run_file("fuzz02_same_scan_move_and_victim.txt")
 
 
-def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_capture():
+def test_fuzz03_a_placement_on_the_capturers_start_square_in_the_scan_of_the_capture_is_asked():
     run_file("fuzz03_capture_and_placement_on_its_start_square.txt")
 
 

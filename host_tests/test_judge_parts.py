@@ -32,7 +32,7 @@ def lift(tn, pool, name, t):
     s = sq(name)
     tn.vac_t[s] = t
     tn.see(s)
-    pool.lift(s)
+    pool.lift(s, t)
 
 
 def drop(tn, pool, name, t):
@@ -88,10 +88,10 @@ def test_stories_take_a_piece_set_back_on_its_own_square_for_the_same_piece():
 
 
 def test_judge_acts_on_a_board_at_rest_as_a_legal_turn_left_it_with_every_hand_empty():
-    # d2-b1, then a spare set on a1, slid to c1 (a target of d2) and taken away. The story of
-    # d2's tile still in a hand with the spare standing on b1 ranks first (the spare's slide
-    # costs it a second stray), but the sensors cannot tell it from d2-b1 with every hand
-    # empty: the judge makes d2-b1 at rest and shows no tile in a hand.
+    # d2-b1, then a spare set on a1, carried to c1 (a target of d2) and taken away. The story
+    # of d2's tile still in a hand with the spare standing on b1 ranks first (the spare's
+    # move costs it a second stray), but the sensors cannot tell it from d2-b1 with every
+    # hand empty: the judge makes d2-b1 at rest and shows no tile in a hand.
     g = Game("7/7/7/7/3z3/7/7/3D1Z1/6z w 24")
     sensed = bytearray(63)
     for s in range(63):
@@ -99,11 +99,11 @@ def test_judge_acts_on_a_board_at_rest_as_a_legal_turn_left_it_with_every_hand_e
     j = Judge(sensed)
     j.begin(g)
     for t, name, present in ((1000, "d2", 0), (1300, "b1", 1), (1700, "a1", 1),
-                             (1730, "a1", 0), (1730, "c1", 1), (1760, "c1", 0)):
+                             (1730, "a1", 0), (1790, "c1", 1), (1820, "c1", 0)):
         sensed[sq(name)] = present
         j.event(sq(name), present, t)
     assert j.hs[0].n and j.hs[0].board[sq("b1")] == NEW      # likeliest: the phantom
-    j.tick(2100)
+    j.tick(2160)
     assert j.committed == (sq("d2") << 6) + sq("b1") and j.hs[0].n == 0
     assert j.mean[sq("d2")] == C.OFF and j.err_sq < 0
 

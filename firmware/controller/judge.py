@@ -120,6 +120,7 @@ class Judge:
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
+        self.homes = bytearray(63)         # scratch: _rehome
 
     # --- starting ------------------------------------------------------------------------------
     def begin(self, game, duties="", phys=None):
@@ -366,15 +367,22 @@ class Judge:
         was last lifted from) if the game has it there and it is empty; any other piece in a
         hand (a captured one) leaves the hands."""
         tn = self.turn
-        bd = h.board
+        bd, hm = h.board, self.homes
         seen = tn.seen_sq
-        h.home[:] = self.nhome
         for i in range(tn.seen_n):
             sq = seen[i]
             c, a = bd[sq], nb0[sq]
             if c and a and c != a and (c == NEW or _barragoon(c)) and _barragoon(a):
                 bd[sq] = a                 # the face the players gave it
-            h.home[sq] = sq if bd[sq] else NOHOME
+            old = h.home[sq]
+            if c and a != c and old != NOHOME and old != sq and not bd[old] and \
+                    nb0[old] == c:
+                hm[sq] = old               # a tile of the new turn slid on: still from there
+            else:
+                hm[sq] = sq if bd[sq] else NOHOME
+        h.home[:] = self.nhome
+        for i in range(tn.seen_n):
+            h.home[seen[i]] = hm[seen[i]]
         k = 0
         while k < h.n:
             s = h.ah[k]                    # (its square at the turn start, else the one it
@@ -497,11 +505,11 @@ class Judge:
             tm.pending += 1                # (TouchMove.lifted)
         if not tn.seen[sq]:
             tn.see(sq)
-        if pool.nh == 1:
-            if not pool.hs[0].lift(sq):
+        if pool.nh == 1 and pool.hs[0].ss == NOHOME:
+            if not pool.hs[0].lift(sq, t):
                 pool.over = True
         else:
-            pool.lift(sq)
+            pool.lift(sq, t)                # (a slide onto a stray's square branches)
         if tm.made_ok and not self._move_made(pool.hs[0]):
             tm.made_ok = False             # lifted again: the move is open again
         if opp:
@@ -755,7 +763,7 @@ class Judge:
 
     def _move_fits(self, h, nd, frm, to):
         """Is story h the move frm-to (the tile stands on to), with Barragoons for its
-        placements and pieces of the next turn lifted? Sets h's kind if so."""
+        placements and pieces of the next turn lifted (or slid on)? Sets h's kind if so."""
         tn = self.turn
         b0, bd, d = tn.b0, h.board, self.dsq
         victim = b0[to]
@@ -783,10 +791,13 @@ class Judge:
                                       _el(tn.vac_t[sq], tn.put_t[to]) >= 0):
                 # lifted after the move or in the same scan (an own tile lifted before it
                 # landed is in the mover's hand: the turn goes on)
-                extra += 1
+                if self._away(h, nd, sq) < 0:
+                    extra += 1
                 if _own(b0[sq], 1 - side):
                     nx += 1
                 continue
+            if c and _own(c, 1 - side) and self._away(h, nd, h.home[sq]) == sq:
+                continue                   # a tile of the next turn slid on from its square
             return False
         if h.np > due:
             return False
@@ -798,13 +809,29 @@ class Judge:
         for i in range(nd):
             sq = d[i]
             if sq != frm and sq != to and bd[sq] == 0 and b0[sq] and \
-                    h.count(b0[sq]) < (2 if held and b0[sq] == victim else 1):
+                    h.count(b0[sq]) < (2 if held and b0[sq] == victim else 1) and \
+                    self._away(h, nd, sq) < 0:
                 return False
         h.m = (frm << 6) + to
         h.nx = nx
         h.kind = K_MOVE if self.committed == (frm << 6) + to or self.tm.allowed(frm, to) \
             else K_DUTY
         return True
+
+    def _away(self, h, nd, sq):
+        """Where story h has the next turn's tile from the empty square sq standing on
+        another square (slid: not in a hand), or -1."""
+        if sq == NOHOME:
+            return -1
+        tn = self.turn
+        c, d = tn.b0[sq], self.dsq
+        if not c or h.board[sq] or _own(c, tn.side):
+            return -1
+        for i in range(nd):
+            s = d[i]
+            if s != sq and h.home[s] == sq and h.board[s] == c:
+                return s
+        return -1
 
     def _interpret(self, ask=True):
         """Classify every story. Returns the index of the likeliest valid one, -1 when there
@@ -1018,7 +1045,10 @@ class Judge:
             self.place_sq = -1             # (lifted, it is being turned: the picker stays)
             f |= F_UNPLACE
         if h.nx and g.placing() < 0 and live:
-            return f | self._close()        # the opponent has begun: the turn is over
+            f |= self._close()              # the opponent has begun: the turn is over ...
+            self.decided = False            # ... and what they did is judged at once
+            self.t_last = (t - self.settle) & 0x3FFFFFFF
+            return f
         if live:
             self._live()
         return f

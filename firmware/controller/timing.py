@@ -27,6 +27,22 @@ ADJUST_MS = const(250)
 # the other stories stay alive, only less likely.
 BOUNCE_MS = const(80)
 
+# Ranking by physics: a piece carried through the air needs at least this long per square
+# beyond the first (a neighbouring square is reached at once: a slide). A story in which a
+# piece flew faster ranks last (a victim put back 30 ms after the attacker left a square
+# three away is the victim, not the attacker landing).
+FLIGHT_MS = const(30)
+
+# Ranking of slides: a magnet between two squares closes both sensors. A piece from outside
+# set down beside a piece that leaves within this time is likely that piece, slid; one that
+# rested longer between the squares is still a story, less likely.
+SLIDE_MS = const(100)
+
+# Ranking of placements: after a capture, the player who places a Barragoon from the supply
+# reacts to it first. A Barragoon set down sooner than this after the capturing tile landed,
+# exactly where that tile came from, is less likely a placement than the tile coming back.
+REACT_MS = const(400)
+
 # Ranking of what the LEDs show while the players have not decided yet: the mover lifting the
 # tile they have just set down is more likely straightening or sliding on within this time,
 # the opponent starting a capture of it after. The mover may slide on until the opponent's
