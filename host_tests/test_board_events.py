@@ -295,7 +295,7 @@ def test_issue18_07_the_capturer_straightened_while_placing_keeps_the_capture():
     run_file("issue18_07_capturer_lifted_while_placing.txt")
 
 
-def test_issue18_08_two_barragoons_set_down_together_are_placed_in_turn():
+def test_issue18_08_two_barragoons_set_down_together_are_asked_about_the_first_preselected():
     run_file("issue18_08_two_barragoons_together.txt")
 
 

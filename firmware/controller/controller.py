@@ -7,7 +7,8 @@
 #                                         (Storage.clock: the tag text, "" for none); a
 #                                         clock or opponent tag it cannot read: ctl.damaged
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
-#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
+#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK (and
+#                                         BTN_OK_DOWN: what a confirmation begun now confirms)
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
 #   if ctl.render(t_ms, 1): leds.show(ctl.frame)    LEDs first (lift-to-light)
 #   if ctl.render(t_ms, 2): oled.show()
@@ -38,7 +39,7 @@ from controller import i18n
 from controller import lazy
 from controller import modes as M
 
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN  # noqa: F401
 from controller.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
@@ -99,6 +100,8 @@ class Controller:
         self._nq = 0
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
+        self.ok_sq = -1                # the Barragoon standing for its face when OK went down
+        self.now = 0                   # the time of the last event or tick
         self.on_save = None
         self.on_finish = None
         self.on_settings = None
@@ -245,7 +248,7 @@ class Controller:
             self.set_base(M.Setup(game))
             return
         self.set_base(M.Play() if self.opponent is None else _opponents().VsPlay())
-        f = self.judge.begin(game, duties, phys)
+        f = self.judge.begin(game, duties, phys, self.now)
         if game.offered:
             self.push(M.Offer(True))
         if not self.judge.repair:
@@ -402,6 +405,7 @@ class Controller:
     def on_square(self, sq, present, t):
         if not 0 <= sq < 63:
             return
+        self.now = t
         present = 1 if present else 0
         q = self._q
         for i in range(self._nq):
@@ -457,8 +461,13 @@ class Controller:
             self._in_event = False
 
     def on_button(self, code, t):
+        self.now = t
         if self._nq:
             self._flush()
+        if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
+            j = self.judge                 # now (modes see only its release, BTN_OK)
+            self.ok_sq = j.place_sq if j.placement_ready() else -1
+            return
         top = self.top
         if top is None:
             return
@@ -467,6 +476,7 @@ class Controller:
         top.on_button(self, code, t)
 
     def tick(self, t):
+        self.now = t
         if self._nq:
             self._flush()
         if self.game is not None and self.playing():

@@ -51,8 +51,8 @@ from controller import timing
 from controller.i18n import t as _t
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
     Story, Turn, Stories, tables, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
-    K_DUTY, K_WAIT, K_OK, ASK_SPREAD, elapsed as _el, own as _own, is_barragoon as _barragoon,
-    is_tile as _tile)
+    K_DUTY, K_WAIT, K_OK, ASK_SPREAD, C_WRONG, elapsed as _el, own as _own,
+    is_barragoon as _barragoon, is_tile as _tile)
 from controller.touchmove import TouchMove
 from controller.view import View, N_NONE, N_REFUSED
 
@@ -111,6 +111,7 @@ class Judge:
         self.victim = -1                   # the moved tile, lifted again long after: shown as
         #                                    the opponent's victim (the likelier story)
         self.ask_n = 0                     # the question: options (kind, a, b, story)
+        self.ask_even = False              # ... its first two as likely as each other
         self.ask_kind = bytearray(MAXH + 1)
         self.ask_a = bytearray(MAXH + 1)
         self.ask_b = bytearray(MAXH + 1)
@@ -123,16 +124,49 @@ class Judge:
         self.homes = bytearray(63)         # scratch: _rehome
 
     # --- starting ------------------------------------------------------------------------------
-    def begin(self, game, duties="", phys=None):
-        """Judge game from now on. duties: saved touch-move duties (duty_text()); phys: the
-        piece codes physically on the board when they differ from the game (after a
-        take-back), or None to trust every occupied square."""
+    def begin(self, game, duties="", phys=None, t=0):
+        """Judge game from now on (at t). duties: saved touch-move duties (duty_text()); phys:
+        the piece codes physically on the board when they differ from the game (after a
+        take-back), or None to trust every occupied square: then a board that differs from
+        the game by a turn in progress (a power cut in the middle of it) goes on with that
+        turn."""
         self.game = game
         self.tm.begin(duties)
         self.active = not game.over
         if self.active:
             self._start_repair(phys)
+            if self.repair and phys is None and not self.confused:
+                self._resume(t)
         return 0
+
+    def _resume(self, t):
+        """The board differs from the game where no piece needs putting right by hand: take
+        the differences as events of the open turn (lifts long enough ago, then set-downs).
+        If a story explains them about as well as a turn in progress (no stray piece, no
+        piece on another's square), play goes on with it; else the repair stays."""
+        s, b0 = self.sensed, self.b0
+        n = 0
+        for sq in range(63):
+            if s[sq] != (1 if b0[sq] else 0):
+                n += 1
+        if n > AIRN:
+            return
+        self._new_turn(True, False)
+        t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
+        for sq in range(63):
+            if b0[sq] and not s[sq]:
+                self._lift(sq, t0)
+        for rank in range(3):
+            for sq in range(63):
+                if s[sq] and not b0[sq] and self.order(sq) == rank:
+                    self._drop(sq, t)
+        pool = self.pool
+        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or self.game.over:
+            self._start_repair(None)
+            return
+        self.t_last = t
+        self.decided = False
+        self._live()
 
     def stop(self):
         self.active = False
@@ -506,6 +540,7 @@ class Judge:
         if not tn.seen[sq]:
             tn.see(sq)
         if pool.nh == 1 and pool.hs[0].ss == NOHOME:
+            pool.slid = False
             if not pool.hs[0].lift(sq, t):
                 pool.over = True
         else:
@@ -514,6 +549,8 @@ class Judge:
             tm.made_ok = False             # lifted again: the move is open again
         if opp:
             self.opp_up = True
+            if pool.slid and not f & F_TURN:
+                f |= self._try_close(t)    # the opponent began by sliding a tile on
         return f
 
     def _threatened(self, sq):
@@ -724,17 +761,23 @@ class Judge:
         if nd > _DN:
             return
         if tn.placing:
-            # a placement is due, no move open: Barragoons on empty squares
+            # a placement is due, no move open: Barragoons on empty squares, and tiles of the
+            # next mover lifted (the next turn begun early)
             due = len(self.game.pending)
+            nx = 0
             for i in range(nd):
                 sq = d[i]
                 c = bd[sq]
-                if b0[sq] or not (c == NEW or _barragoon(c)):
+                if not c and _own(b0[sq], 1 - tn.side):
+                    nx += 1
+                elif b0[sq] or not (c == NEW or _barragoon(c)):
                     return
-            if nd <= due and h.n == 0:
+            if 0 < nd - nx <= due and h.n == nx:
                 h.kind = K_PLACE
+                h.nx = nx
                 for i in range(nd):
-                    self._placement(h, d[i])
+                    if bd[d[i]]:
+                        self._placement(h, d[i])
             return
         side = tn.side
         for i in range(nd):
@@ -920,7 +963,8 @@ class Judge:
 
     def _order_asks(self):
         # The likeliest first; of equally likely ones, the move that stands committed (or the
-        # placement), the other moves, "nothing happened", then the rest.
+        # placement), the other moves, "nothing happened", then the rest. ask_even: the first
+        # two are as likely as each other (the preselection is only an order).
         n = self.ask_n
         for i in range(n):
             j = i
@@ -928,6 +972,9 @@ class Judge:
                 for arr in (self.ask_kind, self.ask_a, self.ask_b, self.ask_h):
                     arr[j], arr[j - 1] = arr[j - 1], arr[j]
                 j -= 1
+        hs = self.pool.hs
+        self.ask_even = n > 1 and self.ask_kind[1] <= K_BAD and \
+            self._score(hs[self.ask_h[0]]) == self._score(hs[self.ask_h[1]])
 
     def _rank(self, j):
         k = self.ask_kind[j]
@@ -1056,12 +1103,15 @@ class Judge:
     def _to_place(self, sq):
         h = self.pool.hs[0]
         put = self.turn.put_t
-        if h.p1 != NOHOME and len(self.game.pending) == 2 and put[h.p0] == put[h.p1] and \
+        if h.p1 != NOHOME and len(self.game.pending) == 2 and \
+                _el(put[h.p1], put[h.p0]) < timing.TOGETHER_MS and \
                 self.place_sq != h.p0 and self.place_sq != h.p1:
-            # two Barragoons set down in the same instant: whose is whose?
+            # two Barragoons set down together: whose is whose? (the first down, the rules'
+            # order, preselected; either is as likely)
             self.ask_n = 0
             self._add_ask(K_PLACE, h.p0, 1, 0)
             self._add_ask(K_PLACE, h.p1, 1, 0)
+            self.ask_even = True
             return F_ASK
         self.place_sq = sq
         return F_PLACE
@@ -1129,14 +1179,36 @@ class Judge:
                 return False
         return True
 
+    def placement_coming(self):
+        """The likeliest story has a capture and a Barragoon standing for its placement that
+        the board has not acted on yet (it is not still): the face buttons count for it."""
+        if not self.active or self.repair or self.game.placing() >= 0:
+            return False
+        h, tn, pool = self.pool.hs[0], self.turn, self.pool
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            sq = seen[i]
+            c = h.board[sq]
+            if c != tn.b0[sq] and (c == NEW or _barragoon(c)) and pool._free(h, sq):
+                return pool._placement_due(h)
+        return False
+
     def placement_ready(self):
         """A Barragoon stands on place_sq: its face may be confirmed (at any time)."""
         return self.place_sq >= 0 and self.sensed[self.place_sq] == 1 and not self.repair
 
     def placed(self, t=None):
         """game.place() succeeded for place_sq: the placement stands. Another Barragoon may
-        already stand for the next placement: it is judged at once."""
+        already stand for the next placement: it is judged at once. One lifted since OK went
+        down is in a hand (the next player's victim)."""
+        sq = self.place_sq
         self.place_sq = -1
+        if not self.sensed[sq]:
+            c = self.game.pos.get(sq)
+            hs = self.pool.hs
+            for i in range(self.pool.nh):
+                if not hs[i].board[sq] and hs[i].held(c) < 0:
+                    hs[i].hold(c, sq, self.turn.vac_t[sq])
         self._carry()
         g = self.game
         f = F_SAVE | (F_TURN if g.placing() < 0 else 0) | (F_OVER if g.over else 0)

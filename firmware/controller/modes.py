@@ -70,7 +70,9 @@ class Play(Mode):
     def on_button(self, ctl, code, t):
         if code == BTN_BACK:
             ctl.open_menu()
-        elif ctl.game.placing() >= 0 and ctl.judge.active and not ctl.judge.repair and \
+        elif (ctl.game.placing() >= 0 or ctl.opponent is None and
+              ctl.judge.placement_coming()) and \
+                ctl.judge.active and not ctl.judge.repair and \
                 (ctl.opponent is None or ctl.game.placing() != ctl.opponent.side):
             face_button(ctl, None, code, t)    # the picker is coming: the buttons count
         elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
@@ -170,18 +172,22 @@ def fix_lines(ctl):
 def face_button(ctl, mode, code, t):
     """UP/DOWN choose the face of the Barragoon to place, OK confirms it (mode: the face
     picker, or None while the play screen waits for it). OK counts whenever it is pressed:
-    with a Barragoon standing the board judges at once, without waiting to be still."""
+    with a Barragoon standing the board judges at once, without waiting to be still; a
+    Barragoon that stood when OK went down counts even if it was lifted before the release
+    (the next player starting to capture it)."""
     if code == BTN_UP:
         ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
     elif code == BTN_DOWN:
         ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
     elif code == BTN_OK:
         j = ctl.judge
-        if not j.placement_ready():
+        armed = ctl.ok_sq >= 0 and ctl.ok_sq == j.place_sq and not j.repair
+        ctl.ok_sq = -1
+        if not armed and not j.placement_ready():
             ctl.flags(j.decide_now(t), t)
             if ctl.top is not mode and isinstance(ctl.top, Place):
                 mode = ctl.top             # the picker came up now
-        if not j.placement_ready():
+        if not armed and not j.placement_ready():
             ctl.hint = _t("Set it down first")
             return
         try:

@@ -243,6 +243,16 @@ class Story:
         self.n = n + 1
         return ok
 
+    def hold(self, c, sq, t):
+        """The piece c, lifted from sq at t, is in a hand after all (a placement confirmed
+        while it was being lifted)."""
+        if self.n < AIRN:
+            n = self.n
+            self.ac[n] = c
+            self.ah[n] = self.af[n] = sq
+            self.at[n] = t
+            self.n = n + 1
+
     def slide(self, sq, x):
         """The piece on sq slid onto x, where the story had a piece from outside."""
         self.board[x] = self.board[sq]
@@ -313,6 +323,7 @@ class Stories:
         self.pruned = False            # no room for a story as likely as the others: lost
         self.evicted = False           # unlikely stories were dropped for room
         self.over = False              # more pieces in hands than a story keeps: lost
+        self.slid = False              # the last lift may have been a slide
         self.opt = bytearray(AIRN + 2)  # scratch: set-down options
 
     def reset(self, codes, homes=None):
@@ -327,10 +338,12 @@ class Stories:
         """The piece on sq was lifted at t: into the hands, or (where a piece from outside was
         set down beside it while it stood) slid onto that square."""
         tn = self.turn
+        self.slid = False
         for i in range(self.nh):
             h = self.hs[i]
             x = self._slid_to(h, sq)
             if x >= 0:
+                self.slid = True
                 # (less likely where a piece in the hands was as likely set down there, and
                 # after a long rest between the two squares)
                 cost = h.cost - h.sc + (C_ODD if h.sx == C_LIKELY else C_LIKELY) + \
@@ -443,8 +456,9 @@ class Stories:
     def _placed(self, h, sq, t):
         """What a Barragoon set down on the free square sq costs: nothing, but on the start
         square of a tile of the mover that stands elsewhere, where that tile goes back if
-        there was no capture: a coincidence (C_LESS), and C_ODD more if it came sooner than
-        a placer reacts to the capture (REACT_MS after the tile landed)."""
+        there was no capture: a coincidence (C_LESS); sooner than a placer decides after the
+        capture (REACT_MS after the tile landed), that tile coming back is the likelier story
+        (C_ODD more)."""
         tn = self.turn
         if not tn.b0[sq]:
             return C_LIKELY

@@ -38,10 +38,16 @@ FLIGHT_MS = const(30)
 # rested longer between the squares is still a story, less likely.
 SLIDE_MS = const(100)
 
-# Ranking of placements: after a capture, the player who places a Barragoon from the supply
-# reacts to it first. A Barragoon set down sooner than this after the capturing tile landed,
-# exactly where that tile came from, is less likely a placement than the tile coming back.
+# Ranking of placements: after a capture the placer sees it and decides where the Barragoon
+# goes (after a tile capture the captured side takes one from the supply first). One set down
+# sooner than this after the capturing tile landed, exactly where that tile came from, is
+# less likely a placement than the tile coming back (a capture given up).
 REACT_MS = const(400)
+
+# Two Barragoons of a tile capture set down less than this apart: two hands at once, either
+# may be the captured side's. The players are asked whose is whose, the first down (the
+# rules' order: the captured side places first) preselected.
+TOGETHER_MS = const(150)
 
 # Ranking of what the LEDs show while the players have not decided yet: the mover lifting the
 # tile they have just set down is more likely straightening or sliding on within this time,
@@ -53,6 +59,10 @@ REOPEN_MS = const(2000)
 # tile of the opponent lifted meanwhile (which begins the opponent's turn) may have been knocked
 # by it: if it goes back to its square, nobody must move it.
 KNOCK_MS = const(300)
+
+# After a power cut in the middle of a turn, the pieces lifted before it are taken as lifted
+# this long before the board came back (long enough for any flight and any touch).
+RESUME_MS = const(1000)
 
 # After "Not yet" to "Each piece back?" the board asks again once it has been still this long.
 ASK_AGAIN_MS = const(2000)
