@@ -318,6 +318,8 @@ def play_game(profile, seed, max_turns=40, position=None, cuts=0):
     out["cuts"] = tb.boots
     out["restarted"] = pl.restarted
     out["exact"] = not out["wrong"] and not out["stuck"] and not pl.helped and not tb.lost
+    if not out["why"] and not out["exact"]:
+        out["why"] = pl.why or ("lost track" if tb.lost else "")
     out["table"] = tb
     return out
 

@@ -12,6 +12,8 @@ from barragoon.core import TILE, MAX_BARRAGOON
 from barragoon.notation import square_name, parse_placement
 from toolkit.hands import Stuck, STUCK_MS
 
+REACT_MS = 500          # after a capture the first placer sees it and decides where to place
+
 _ATTACKER = 1
 _VICTIM = 2
 
@@ -26,7 +28,7 @@ def placements(pl):
     race = pl.does("race")
     if len(plan) == 2 and pl.does("together"):
         order = plan if rng.chance(50) else [plan[1], plan[0]]
-        pl.pause(pl.gap())
+        pl.pause(max(pl.gap(), REACT_MS - (tb.t - pl.landed)))
         tb.drop(order[0][0], order[0][1])
         pl.pause(rng.between(5, 50))
         tb.drop(order[1][0], order[1][1])
@@ -38,7 +40,9 @@ def placements(pl):
         for i in range(len(plan)):
             sq, face = plan[i]
             pl.pause(pl.start_gap())
-            tb.drop(sq, face)
+            if i == 0:                             # (the placer sees the capture, decides,
+                pl.pause(REACT_MS - (tb.t - pl.landed))   # and after a tile capture takes a
+            tb.drop(sq, face)                      # Barragoon from the supply)
             pl.did[1][sq] = sides[i]
             last = i == len(plan) - 1
             pick_face(pl, sq, face, pl.does("face_early"), 0 if race and last else None)

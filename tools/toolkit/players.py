@@ -15,6 +15,7 @@ from toolkit.hands import (Stuck, MIN_OFF_MS, CARRY_MS, STUCK_MS, neighbours, di
 from toolkit.player_answers import truth_option
 
 LONG_MS = 900             # holding OK this long opens the menu (the driver's long press: 700)
+REPRESS_MS = 40           # a finger releases a button and presses it again no faster
 
 # Per kind (careful, normal, blitz, sloppy): gaps between hand events (ms), the opponent's start
 # after the mover's last set-down and a capture's landing after its victim left (None: a gap),
@@ -29,7 +30,7 @@ _K = {
     "square": ((150, 400), (80, 250), (40, 150), (60, 250)),    # a slide, per square
     "slide": (20, 30, 30, 40),          # a move slid along its path (of moves that can be)
     "overlap": (50, 50, 60, 60),        # ... the next square closing before the last opens
-    "hesitate": (3, 3, 3, 5),           # a capture begun, given up, then made after all
+    "hesitate": (2, 3, 3, 5),           # a capture begun, given up, then made after all
     "together": (0, 5, 20, 50),         # both Barragoons set down together (of tile captures)
     "early": (0, 10, 30, 20),           # the next player lifts a tile while the capturer places
     "race": (0, 10, 30, 20),            # ... or the Barragoon just placed, right after OK
@@ -72,6 +73,10 @@ class Players:
         self.did = None               # this turn so far: the move made, {square: side placed}
         self.placing_sq = -1          # the square of the Barragoon whose face comes next
         self.boots = 0                # power cuts the players have gone on from
+        self.why = ""                 # the last question answered against its preselection
+        self.landed = 0               # when the last move's tile was set down
+        self.last_button = None       # the button last released, and when
+        self.released = 0
         self.hand = None              # a tile of the next turn, lifted early ...
         self.held_t = 0               # ... at this time
 
@@ -178,6 +183,7 @@ class Players:
         else:
             self.move(frm, to, held)
         g.move(frm, to)
+        self.landed = tb.t
         self.did[0] = format_move(frm, to, 1 if victim else 0)
         if self.does("jiggle"):
             self.jiggle(to)
@@ -250,21 +256,19 @@ class Players:
 
     def hesitate(self, frm, to):
         """A capture begun and given up: the attacker and the victim lifted (either first)
-        and put back (either first); the players then make it after all (touch-move)."""
+        and put back (either first, the hand holding both puts them back in one go); the
+        players then make it after all (touch-move)."""
         tb = self.tb
         first, second = (frm, to) if self.rng.chance(50) else (to, frm)
         a = tb.lift(first)
         self.pause(self.gap())
         b = tb.lift(second)
-        self.pause(self.rng.between(20, 400))
+        self.pause(max(self.rng.between(20, 400), CARRY_MS * (distance(frm, to) - 1)))
         if self.rng.chance(50):
-            tb.drop(second, b)
-            self.pause(self.gap())
-            tb.drop(first, a)
-        else:
-            tb.drop(first, a)
-            self.pause(self.gap())
-            tb.drop(second, b)
+            first, second, a, b = second, first, b, a
+        tb.drop(first, a)
+        self.pause(max(self.rng.between(80, 350), CARRY_MS * (distance(frm, to) - 1)))
+        tb.drop(second, b)
         self.pause(self.gap())
 
     def detour(self, tile, frm, to, spent):
@@ -350,10 +354,15 @@ class Players:
 
     # --- buttons ---------------------------------------------------------------------------
     def press(self, name, hold=None, rest=None):
+        """Press and release a button (held hold ms), then rest ms before the next action. A
+        finger needs REPRESS_MS between releasing a button and pressing it again."""
         tb = self.tb
+        if name == self.last_button:
+            tb.wait(REPRESS_MS - (tb.t - self.released))
         tb.button(name, True)
         tb.wait(hold if hold is not None else self.between(self.k["hold"]))
         tb.button(name, False)
+        self.last_button, self.released = name, tb.t
         self.pause(rest if rest is not None else self.between(self.k["rest"]))
 
     # --- questions -------------------------------------------------------------------------
@@ -365,11 +374,15 @@ class Players:
         if tb.top() != "Ask" or not j.ask_n:
             return
         pick = truth_option(self)
-        if pick is None or pick != 0:
+        even = j.ask_even                  # (for the oracle: no answer was likelier)
+        if pick is None or pick != 0 and not even:
             self.wrong_pre += 1
+            self.why = "asked %s at %d ms, the hands: %s" % (
+                " / ".join(j.ask_label(k) for k in range(j.ask_n)), tb.t,
+                "none" if pick is None else j.ask_label(pick))
         if pick is None:
             pick = 0
-        if pick != 0:
+        if pick != 0 and not even:
             self.helped = True
         sel = tb.ctl.top.sel
         for i in range((pick - sel) % j.ask_n):
