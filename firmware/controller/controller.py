@@ -101,6 +101,8 @@ class Controller:
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
         self.ok_sq = -1                # the Barragoon standing for its face when OK went down
+        self.ok_t = 0                  # when OK last went down ...
+        self.ok_held = False           # ... and it has not been released since
         self.now = 0                   # the time of the last event or tick
         self.on_save = None
         self.on_finish = None
@@ -467,13 +469,16 @@ class Controller:
         if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
             j = self.judge                 # now (modes see only its release, BTN_OK)
             self.ok_sq = j.place_sq if j.placement_ready() else -1
+            self.ok_t = t
+            self.ok_held = True
             return
         top = self.top
-        if top is None:
-            return
-        self.hint = ""
-        self.dirty()
-        top.on_button(self, code, t)
+        if top is not None:
+            self.hint = ""
+            self.dirty()
+            top.on_button(self, code, t)
+        if code == BTN_OK or code == BTN_BACK:
+            self.ok_held = False           # (the mode saw when it went down: ok_t)
 
     def tick(self, t):
         self.now = t
@@ -537,7 +542,7 @@ class Controller:
             self.push(op.place_mode() if op is not None and self.game.placing() == op.side
                       else M.Place())
         if f & J.F_ASK and not self._has(M.Ask):
-            self.push(M.Ask())
+            self.push(M.Ask(t))
         if f & J.F_BEEP:
             self.alert = 1
 

@@ -823,7 +823,10 @@ class Judge:
             c = bd[sq]
             if sq == frm and c == 0:
                 continue
-            if c and due and (sq == frm or not b0[sq]) and (c == NEW or _barragoon(c)):
+            if c and due and (sq == frm or not b0[sq]) and (c == NEW or _barragoon(c) and (
+                    h.home[sq] == NOHOME or h.home[sq] == to)):
+                # (from the supply, or the captured one: a Barragoon of the game pushed
+                # off its square is no placement)
                 if h.p1 != NOHOME:
                     return False
                 self._placement(h, sq)
@@ -868,7 +871,7 @@ class Judge:
             return -1
         tn = self.turn
         c, d = tn.b0[sq], self.dsq
-        if not c or h.board[sq] or _own(c, tn.side):
+        if not _own(c, 1 - tn.side) or h.board[sq]:
             return -1
         for i in range(nd):
             s = d[i]

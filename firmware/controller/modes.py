@@ -21,6 +21,7 @@ from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 from controller.ticks import ticks_diff
 
 _FACES = 16
+READ_MS = 30            # UP or DOWN this soon after a question came up was pressed before it
 # The tiles' names, English keys: White's 2-, 3- and 4-tile, then Brown's.
 PIECE_NAMES = ("White 2-tile", "White 3-tile", "White 4-tile",
                "Brown 2-tile", "Brown 3-tile", "Brown 4-tile")
@@ -227,15 +228,22 @@ class Place(Mode):
 
 
 class Ask(Mode):
-    """The sensors cannot tell two histories apart: the players say which."""
+    """The sensors cannot tell two histories apart: the players say which. A button pressed
+    before the question came up belongs to what the players were doing (a face chosen
+    without looking): it does not answer it (OK counts from when it went down; UP and DOWN
+    arrive within the debounce time of their press)."""
 
-    def __init__(self):
+    def __init__(self, t=0):
         self.sel = 0
+        self.t0 = t
 
     def on_button(self, ctl, code, t):
         n = ctl.judge.ask_n
         if n == 0:
             ctl.pop(self)
+            return
+        if code == BTN_OK and ctl.ok_held and ticks_diff(ctl.ok_t, self.t0) < 0 or \
+                code != BTN_OK and code != BTN_BACK and ticks_diff(t, self.t0) < READ_MS:
             return
         if code == BTN_UP:
             self.sel = (self.sel - 1) % n

@@ -566,8 +566,8 @@ class Stories:
             j = i + 1
             while j < self.nh:
                 if hs[i].same(hs[j]):
-                    if hs[j].cost < hs[i].cost:
-                        hs[i].cost = hs[j].cost
+                    if hs[j].cost < hs[i].cost:   # the likelier history stays, with what
+                        hs[i], hs[j] = hs[j], hs[i]   # it remembers of its strays
                     self.remove(j)
                 else:
                     j += 1

@@ -104,17 +104,20 @@ def pick_face(pl, sq, face, early=False, rest=None):
     tb, g = pl.tb, pl.tb.truth
     ctl = tb.ctl
     pl.placing_sq = sq
-    if early:
+    if early:                                    # (they look up when a question comes)
         pl.pause(pl.rng.between(0, 100))
         steps = (face - 1) % 16
         for i in range(min(steps, 16 - steps)):
+            if tb.top() == "Ask":
+                break
             pl.press("down" if steps <= 8 else "up")
-        pl.press("ok", rest=0)
+        if tb.top() != "Ask":
+            pl.press("ok", rest=0)
         if placed(pl, sq):
             done(pl, sq, face)
             return pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
     waited = 0
-    while not (tb.top() == "Place" and ctl.judge.place_sq >= 0):
+    while not (tb.top() == "Place" and ctl.judge.place_sq >= 0) or not caught_up(pl):
         if placed(pl, sq):
             return done(pl, sq, face)
         if tb.top() == "Ask":
@@ -135,6 +138,12 @@ def pick_face(pl, sq, face, early=False, rest=None):
     pl.press("ok", rest=0)
     done(pl, sq, face)
     pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
+
+
+def caught_up(pl):
+    """Has the board taken the players' last placement (the screen shows what comes next)?"""
+    board = pl.tb.ctl.game
+    return board is not None and len(board.actions) >= len(pl.tb.truth.actions)
 
 
 def placed(pl, sq):
