@@ -547,10 +547,16 @@ class Judge:
             pool.lift(sq, t)                # (a slide onto a stray's square branches)
         if tm.made_ok and not self._move_made(pool.hs[0]):
             tm.made_ok = False             # lifted again: the move is open again
+        elif pool.slid and not tm.made_ok and self._move_made(pool.hs[0]):
+            tm.made_ok = True              # slid onto its target: the move is made
+            tm.made = t
         if opp:
             self.opp_up = True
             if pool.slid and not f & F_TURN:
-                f |= self._try_close(t)    # the opponent began by sliding a tile on
+                f |= self._try_close(t)    # the opponent began by sliding a tile on ...
+                if f & F_TURN and self._move_made(pool.hs[0]):
+                    tm.made_ok = True      # ... onto a square it may go to: made
+                    tm.made = t
         return f
 
     def _threatened(self, sq):

@@ -30,7 +30,7 @@ _K = {
     "square": ((150, 400), (80, 250), (40, 150), (60, 250)),    # a slide, per square
     "slide": (20, 30, 30, 40),          # a move slid along its path (of moves that can be)
     "overlap": (50, 50, 60, 60),        # ... the next square closing before the last opens
-    "hesitate": (2, 3, 3, 5),           # a capture begun, given up, then made after all
+    "hesitate": (1, 2, 3, 5),           # a capture begun, given up, then made after all
     "together": (0, 5, 20, 50),         # both Barragoons set down together (of tile captures)
     "early": (0, 10, 30, 20),           # the next player lifts a tile while the capturer places
     "race": (0, 10, 30, 20),            # ... or the Barragoon just placed, right after OK
