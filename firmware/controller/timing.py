@@ -31,7 +31,7 @@ BOUNCE_MS = const(80)
 # beyond the first (a neighbouring square is reached at once: a slide). A story in which a
 # piece flew faster ranks last (a victim put back 30 ms after the attacker left a square
 # three away is the victim, not the attacker landing).
-FLIGHT_MS = const(30)
+FLIGHT_MS = const(50)
 
 # Ranking of slides: a magnet between two squares closes both sensors. A piece from outside
 # set down beside a piece that leaves within this time is likely that piece, slid; one that

@@ -117,25 +117,29 @@ def pick_face(pl, sq, face, early=False, rest=None):
             done(pl, sq, face)
             return pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
     waited = 0
-    while not (tb.top() == "Place" and ctl.judge.place_sq >= 0) or not caught_up(pl):
-        if placed(pl, sq):
-            return done(pl, sq, face)
-        if tb.top() == "Ask":
-            pl.answer()                          # (read now: the picker is wanted)
-        pl.pause(50)
-        waited += 50
+    while not placed(pl, sq):                    # (until the board has taken it: a player
+        if tb.top() == "Ask":                    # who pressed OK and sees a question
+            pl.answer()                          # answers it and confirms again)
+            waited += 1000
+            continue
+        if tb.top() == "Place" and ctl.judge.place_sq >= 0 and caught_up(pl):
+            shown = ctl.judge.place_sq
+            real = tb.pieces[shown]              # the players give the face it shows
+            if not real or real & TILE:
+                real = face
+            pl.pause(pl.rng.between(150, 600))
+            for i in range(40):
+                if ctl.face == real or tb.top() != "Place":
+                    break
+                pl.press("down" if (real - ctl.face) % 16 <= 8 else "up")
+            pl.press("ok", rest=0)
+            pl.pause(100)
+            waited += 700
+        else:
+            pl.pause(50)
+            waited += 50
         if waited > STUCK_MS:
             raise Stuck("no face picker for " + square_name(sq))
-    shown = ctl.judge.place_sq
-    real = tb.pieces[shown]                      # the players give the face it shows
-    if not real or real & TILE:
-        real = face
-    pl.pause(pl.rng.between(150, 600))
-    for i in range(40):
-        if ctl.face == real or tb.top() != "Place":
-            break
-        pl.press("down" if (real - ctl.face) % 16 <= 8 else "up")
-    pl.press("ok", rest=0)
     done(pl, sq, face)
     pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
 
