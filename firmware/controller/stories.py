@@ -22,7 +22,7 @@ except ImportError:  # CPython
 from array import array
 
 from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
-from controller.timing import BOUNCE_MS, FLIGHT_MS, SLIDE_MS, REACT_MS
+from controller.timing import BOUNCE_MS, FLIGHT_MS, SLIDE_MS, GAP_MS, REACT_MS
 from controller.ticks import ticks_diff as elapsed
 
 NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
@@ -428,13 +428,19 @@ class Stories:
                 cost = C_ODD               # in transit, or a wrong square
             elif is_barragoon(c) and self._free(h, sq) and self._placement_due(h):
                 cost = self._placed(h, sq, t)      # a captured Barragoon set down again
+            elif self._slid(h, k, sq, t):
+                cost = C_LESS              # pushed onto the next square (a knock, a slide)
             else:
                 cost = C_WRONG
             cost += self._flight(h, k, sq, t)
         elif h.newf == sq:
             return C_LIKELY                # the piece from outside just lifted here, back
         elif self._free(h, sq) and self._placement_due(h):
-            cost = self._placed(h, sq, t)  # a Barragoon from the supply
+            cost = self._placed(h, sq, t)  # a Barragoon from the supply ...
+            for j in range(h.n):
+                if self._slid(h, j, sq, t):
+                    cost += C_ODD          # ... where a piece just lifted beside it slid to
+                    break
         else:
             cost = C_WRONG
         if gap < BOUNCE_MS:
@@ -443,6 +449,13 @@ class Stories:
                     cost += C_ODD          # the one coming back)
                     break
         return cost
+
+    def _slid(self, h, k, sq, t):
+        """Was hand piece k lifted from a neighbour of sq less than GAP_MS ago (slid over,
+        the sensors between the squares open a moment)?"""
+        f = h.af[k]
+        return f != sq and abs(f % 7 - sq % 7) <= 1 and abs(f // 7 - sq // 7) <= 1 and \
+            elapsed(t, h.at[k]) < GAP_MS
 
     def _flight(self, h, k, sq, t):
         """C_FLIGHT when hand piece k would have come to sq faster than a hand carries a

@@ -38,6 +38,11 @@ FLIGHT_MS = const(50)
 # rested longer between the squares is still a story, less likely.
 SLIDE_MS = const(100)
 
+# A piece that reaches the next square less than this after leaving its own slid (or was
+# pushed) there: the sensors between two squares open only a moment. Likelier that piece
+# than another one set down there.
+GAP_MS = const(40)
+
 # Ranking of placements: after a capture the placer sees it and decides where the Barragoon
 # goes (after a tile capture the captured side takes one from the supply first). One set down
 # sooner than this after the capturing tile landed, exactly where that tile came from, is

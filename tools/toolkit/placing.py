@@ -104,14 +104,15 @@ def pick_face(pl, sq, face, early=False, rest=None):
     tb, g = pl.tb, pl.tb.truth
     ctl = tb.ctl
     pl.placing_sq = sq
-    if early:                                    # (they look up when a question comes)
-        pl.pause(pl.rng.between(0, 100))
+    if early:                                    # (they look up when a question comes,
+        pl.pause(pl.rng.between(0, 100))         # and after it watch the screen)
         steps = (face - 1) % 16
+        asked = tb.questions
         for i in range(min(steps, 16 - steps)):
-            if tb.top() == "Ask":
+            if tb.top() == "Ask" or tb.questions != asked:
                 break
             pl.press("down" if steps <= 8 else "up")
-        if tb.top() != "Ask":
+        if tb.top() != "Ask" and tb.questions == asked:
             pl.press("ok", rest=0)
         if placed(pl, sq):
             done(pl, sq, face)

@@ -137,7 +137,7 @@ class Players:
                 self.take_back()
             elif self.next is None and self.offers and g.repetition and self.rng.chance(50):
                 self.offer()
-        self.next = None
+        self.put_back_next()
         self.settle()
 
     def settle(self):
@@ -341,6 +341,19 @@ class Players:
         self.lift_next(m, _ATTACKER)
         self.pause(self.rng.between(MIN_OFF_MS, 80))
         tb.drop(to, c)
+
+    def put_back_next(self):
+        """The players stop with the next turn begun: what they took up goes back."""
+        if self.next is None:
+            return
+        tb = self.tb
+        m, held = self.next
+        self.next = None
+        self.pause(self.gap())
+        if held & _ATTACKER:
+            tb.drop(m >> 6, self.hand)
+        if held & _VICTIM:
+            tb.drop(m & 63, self.aside.pop())
 
     def lift_next(self, m, what):
         """The next player begins the move m early: its tile (or its victim) lifted now."""
