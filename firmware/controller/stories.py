@@ -547,30 +547,27 @@ class Stories:
         return no + 1
 
     def _slot(self, cost):
-        """A free story for one of this cost, or None. When all are in use, a story at least
-        C_WRONG less likely than the likeliest one (the new one included) gives way (or the new
-        one is not kept); only when every story is about as likely does the judge admit it
-        has lost track."""
+        """A free story for one of this cost, or None. When all are in use, the least likely
+        gives way (the worst kept one, or the new one); only when the one given up is about
+        as likely as the likeliest (ASK_SPREAD) does the judge admit it has lost track."""
         hs = self.hs
         if self.nh < MAXH:
             g = hs[self.nh]
             self.nh += 1
             return g
-        low = worst = 0
-        for i in range(1, MAXH):
-            if hs[i].cost < hs[low].cost:
-                low = i
+        low = cost
+        worst = 0
+        for i in range(MAXH):
+            if hs[i].cost < low:
+                low = hs[i].cost
             if hs[i].cost > hs[worst].cost:
                 worst = i
-        floor = min(hs[low].cost, cost) + C_WRONG    # (the new one may be the likeliest)
-        if hs[worst].cost >= floor and hs[worst].cost > cost:
-            self.evicted = True
-            return hs[worst]
-        if cost < floor:
+        out = hs[worst].cost if hs[worst].cost > cost else cost
+        if out <= low + ASK_SPREAD:
             self.pruned = True
         else:
             self.evicted = True
-        return None
+        return hs[worst] if hs[worst].cost > cost else None
 
     def dedupe(self):
         hs = self.hs
