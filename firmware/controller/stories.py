@@ -527,7 +527,8 @@ class Stories:
 
     def _options(self, h, sq):
         """Which hand piece may have been set down: each code once (of equal pieces, the one
-        lifted from sq, else the one coming home), then a piece from outside."""
+        lifted from sq, else the one coming home, else the one lifted last: a hand sets down
+        what it has just taken up), then a piece from outside."""
         opt = self.opt
         no = 0
         for k in range(h.n):
@@ -537,8 +538,9 @@ class Stories:
                 if h.ac[opt[j]] == c:
                     dup = True
                     o = opt[j]
-                    if h.af[k] == sq and h.af[o] != sq or \
-                            h.ah[k] == sq and h.af[o] != sq and h.ah[o] != sq:
+                    if h.af[o] == sq or h.ah[o] == sq and h.af[k] != sq:
+                        continue
+                    if h.af[k] == sq or h.ah[k] == sq or elapsed(h.at[k], h.at[o]) > 0:
                         opt[j] = k
             if not dup:
                 opt[no] = k

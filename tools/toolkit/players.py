@@ -387,7 +387,7 @@ class Players:
         if tb.top() != "Ask" or not j.ask_n:
             return
         pick = truth_option(self)
-        even = j.ask_even                  # (for the oracle: no answer was likelier)
+        even = getattr(j, "ask_even", False)   # (for the oracle: no answer was likelier)
         if pick is None or pick != 0 and not even:
             self.wrong_pre += 1
             self.why = "asked %s at %d ms, the hands: %s" % (
