@@ -871,8 +871,8 @@ class Judge:
         return True
 
     def _away(self, h, nd, sq):
-        """Where story h has the next turn's tile from the empty square sq standing on
-        another square (slid: not in a hand), or -1."""
+        """Where story h has the next turn's tile from the empty square sq standing on a
+        neighbouring square (slid on: not in a hand), or -1."""
         if sq == NOHOME:
             return -1
         tn = self.turn
@@ -881,7 +881,8 @@ class Judge:
             return -1
         for i in range(nd):
             s = d[i]
-            if s != sq and h.home[s] == sq and h.board[s] == c:
+            if s != sq and h.home[s] == sq and h.board[s] == c and \
+                    abs(s % 7 - sq % 7) <= 1 and abs(s // 7 - sq // 7) <= 1:
                 return s
         return -1
 

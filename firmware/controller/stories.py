@@ -167,7 +167,7 @@ class Story:
         self.newf = NOHOME             # where a piece from outside was last lifted from
         self.ss = NOHOME               # where a piece from outside was last set down ...
         self.sc = 0                    # ... and what that cost (a slide may explain it),
-        self.sx = 0                    # ... and what the likeliest hand piece there would
+        self.sx = 0                    # ... and what the mover's likeliest tile there would
         # what it shows (Judge._classify)
         self.kind = K_OPEN
         self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
@@ -344,8 +344,8 @@ class Stories:
             x = self._slid_to(h, sq)
             if x >= 0:
                 self.slid = True
-                # (less likely where a piece in the hands was as likely set down there, and
-                # after a long rest between the two squares)
+                # (less likely where a tile of the mover in the hands could as likely have
+                # landed there, and after a long rest between the two squares)
                 cost = h.cost - h.sc + (C_ODD if h.sx == C_LIKELY else C_LIKELY) + \
                     (C_LIKELY if elapsed(t, tn.put_t[x]) < SLIDE_MS else C_ODD)
                 g = self._slot(cost)
@@ -382,13 +382,13 @@ class Stories:
             h = self.hs[i]
             no = self._options(h, sq)
             best = 0
-            bc = held = 255                # the likeliest option, of them the hands' best
-            for j in range(no):            # (the likeliest option goes into h itself)
+            bc = held = 255                # the likeliest option; the best of the mover's
+            for j in range(no):            # tiles in the hands (the likeliest goes into h)
                 c = self._cost(h, sq, opt[j], gap, t)
                 if c < bc:
                     bc = c
                     best = j
-                if opt[j] != NOHOME and c < held:
+                if opt[j] != NOHOME and c < held and own(h.ac[opt[j]], tn.side):
                     held = c
             base = h.cost
             for j in range(no):
