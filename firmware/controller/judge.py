@@ -118,6 +118,8 @@ class Judge:
         self.ask_h = bytearray(MAXH + 1)
         self.ready = False                 # (_next_position: prepared at rest)
         self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
+        self.reopened = False              # the moved tile lifted again: the move undone,
+        #                                    not saved (see _lift)
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
         self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
@@ -250,6 +252,7 @@ class Judge:
 
     def _start_turn(self, moves):
         self.still = False
+        self.reopened = False
         tn = self.turn
         g = self.game
         tn.side = g.pos.side
@@ -513,11 +516,11 @@ class Judge:
             if self.place_sq >= 0:
                 pass                       # its Barragoon is being placed: straightening
             elif _el(t, self.t_commit) < self.reopen or not self._threatened(sq):
-                g.undo()
-                self.committed = -1
-                tn.capture = False
+                g.undo()                   # (not saved: until the tile lands again, the
+                self.committed = -1        # flash keeps the move, and a power cut comes
+                tn.capture = False         # back to it with the tile lifted from there)
+                self.reopened = True
                 self.view.forget()
-                f |= F_SAVE
                 if self.place_sq >= 0:
                     self.place_sq = -1
                     f |= F_UNPLACE
@@ -1000,7 +1003,9 @@ class Judge:
 
     def _decide(self, t):
         f = self._decision(t) | F_SHOW
-        if not f & F_SAVE and self.tm.unsaved(self._open()):
+        if f & F_SAVE or self.pool.hs[0].n == 0:
+            self.reopened = False          # (decided, or nothing in a hand: saved as it is)
+        if not f & F_SAVE and not self.reopened and self.tm.unsaved(self._open()):
             f |= F_SAVE                    # a touch-move duty survives a power cut
         return f
 

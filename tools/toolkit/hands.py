@@ -58,6 +58,7 @@ SCAN_MS = 4
 MIN_OFF_MS = SCAN_MS + 1
 CARRY_MS = 40             # a piece carried through the air: at least this long per square
 STUCK_MS = 20000          # the hands give up waiting for the board after this long
+BOOT_MS = 2500            # a board starting after a power cut, and the players resuming it
 PROFILES = ("careful", "normal", "blitz", "sloppy")
 
 
@@ -127,7 +128,10 @@ class Table:
         self.start_text = position
         self.lost = 0                         # steps in which the board had lost track
         self.saved = None                     # (record text, duties) as the flash holds them
-        self.cuts = []                        # times of power cuts still to come
+        self.cut_left = 0                     # power cuts still to come ...
+        self.next_cut = 0                     # ... the next at this time
+        self.cut_rng = None
+        self.cut_gap = (0, 0)
         self.boots = 0                        # power cuts so far
         game = Game(position) if position else Game()
         self._save(game, "")                  # (the set-up done: the board saves the start)
@@ -146,6 +150,11 @@ class Table:
     def _save(self, game, duties):
         from barragoon.record import format_record
         self.saved = (format_record(game), duties)
+
+    def plan_cuts(self, n, rng, gap):
+        """n power cuts, each gap (min, max ms) after the board came back from the last."""
+        self.cut_left, self.cut_rng, self.cut_gap = n, rng, gap
+        self.next_cut = self.t + rng.between(*gap)
 
     def power_cut(self):
         """The power goes and comes back: a new controller on the saved game, the pieces
@@ -200,8 +209,9 @@ class Table:
         meanwhile happens between two steps."""
         while self.next_scan <= until:
             t = self.next_scan
-            if self.cuts and self.cuts[0] <= t:
-                self.cuts.pop(0)
+            if self.cut_left and self.next_cut <= t:
+                self.cut_left -= 1
+                self.next_cut = t + BOOT_MS + self.cut_rng.between(*self.cut_gap)
                 if self.t < t:
                     self.t = t
                 self.power_cut()

@@ -102,17 +102,16 @@ def pick_face(pl, sq, face, early=False, rest=None):
     player presses at once after the set-down, counting from the face the picker opens with
     (X), without waiting for the picker; then checks the screen like everyone else."""
     tb, g = pl.tb, pl.tb.truth
-    ctl = tb.ctl
     pl.placing_sq = sq
     if early:                                    # (they look up when a question comes,
         pl.pause(pl.rng.between(0, 100))         # and after it watch the screen)
         steps = (face - 1) % 16
-        asked = tb.questions
+        seen = (tb.questions, tb.boots)          # (a question or a power cut: look again)
         for i in range(min(steps, 16 - steps)):
-            if tb.top() == "Ask" or tb.questions != asked:
+            if tb.top() == "Ask" or (tb.questions, tb.boots) != seen:
                 break
             pl.press("down" if steps <= 8 else "up")
-        if tb.top() != "Ask" and tb.questions == asked:
+        if tb.top() != "Ask" and (tb.questions, tb.boots) == seen:
             pl.press("ok", rest=0)
         if placed(pl, sq):
             done(pl, sq, face)
@@ -123,17 +122,18 @@ def pick_face(pl, sq, face, early=False, rest=None):
             pl.answer()                          # answers it and confirms again)
             waited += 1000
             continue
-        if tb.top() == "Place" and ctl.judge.place_sq >= 0 and caught_up(pl):
-            shown = ctl.judge.place_sq
+        if tb.top() == "Place" and tb.ctl.judge.place_sq >= 0 and caught_up(pl):
+            shown = tb.ctl.judge.place_sq
             real = tb.pieces[shown]              # the players give the face it shows
             if not real or real & TILE:
                 real = face
             pl.pause(pl.rng.between(150, 600))
             for i in range(40):
-                if ctl.face == real or tb.top() != "Place":
+                if tb.ctl.face == real or tb.top() != "Place":
                     break
-                pl.press("down" if (real - ctl.face) % 16 <= 8 else "up")
-            pl.press("ok", rest=0)
+                pl.press("down" if (real - tb.ctl.face) % 16 <= 8 else "up")
+            if tb.top() == "Place" and tb.ctl.face == real:   # (as the screen shows it)
+                pl.press("ok", rest=0)
             pl.pause(100)
             waited += 700
         else:

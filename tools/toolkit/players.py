@@ -126,17 +126,18 @@ class Players:
         while not g.over and self.turns < self.max_turns:
             try:
                 self.turn()
-            except Restart:
+                self.turns += 1
+                if g.over:
+                    break
+                if self.next is None and self.takebacks and self.rng.chance(2) and \
+                        g.last_turn_text():
+                    self.take_back()
+                elif self.next is None and self.offers and g.repetition and \
+                        self.rng.chance(50):
+                    self.offer()
+            except Restart:                # (a power cut: the board guides them back)
                 self.restart()
-                continue
-            self.turns += 1
-            if g.over:
-                break
-            if self.next is None and self.takebacks and self.rng.chance(2) and \
-                    g.last_turn_text():
-                self.take_back()
-            elif self.next is None and self.offers and g.repetition and self.rng.chance(50):
-                self.offer()
+        self.tb.cut_left = 0
         self.put_back_next()
         self.settle()
 
@@ -398,9 +399,12 @@ class Players:
         if pick != 0 and not even:
             self.helped = True
         sel = tb.ctl.top.sel
+        boots = tb.boots                   # (a power cut meanwhile: the question is gone)
         for i in range((pick - sel) % j.ask_n):
+            if tb.boots != boots:
+                return
             self.press("down", rest=self.rng.between(60, 200))
-        if tb.top() == "Ask":
+        if tb.top() == "Ask" and tb.boots == boots:
             self.press("ok", rest=self.rng.between(60, 200))
 
     # --- the menu --------------------------------------------------------------------------
@@ -474,10 +478,9 @@ class Players:
 
     # --- power cuts ------------------------------------------------------------------------
     def plan_cuts(self, n):
-        """n power cuts at random moments of a game of max_turns turns."""
-        lo, hi = self.k["gap"]
-        span = self.max_turns * (lo + hi) * 3
-        self.tb.cuts = sorted(self.rng.between(500, span) for i in range(n))
+        """Up to n power cuts at random moments of the game, each 1 to 8 s after the players
+        have resumed from the last (they must have time to do something in between)."""
+        self.tb.plan_cuts(n, self.rng, (1000, 8000))
 
     def resume(self):
         """The board restarted: OK on "Resume game", then go on as the board shows."""
@@ -487,20 +490,48 @@ class Players:
             self.press("ok")
         if tb.ctl.judge.repair or tb.top() == "Setup":
             raise Restart()
+        self.set_again()
+
+    def set_again(self):
+        """The board shows a tile as lifted (its square blue) that the players had set down
+        (on its victim's square, which the sensors cannot tell from the victim): they lift it
+        there and set it down again, as the lights ask."""
+        from controller import colours as C
+        tb, g = self.tb, self.tb.truth
+        board = tb.ctl.game
+        if board is None or len(board.actions) >= len(g.actions) or self.did is None or \
+                self.did[0] is None:
+            return
+        frm, to = self.did[0][:2], self.did[0][3:5]
+        from barragoon.notation import parse_square
+        frm, to = parse_square(frm), parse_square(to)
+        if tb.ctl.meaning[frm] != C.ORIGIN or not tb.pieces[to]:
+            return
+        self.pause(self.rng.between(300, 900))
+        c = tb.lift(to)
+        self.pause(self.rng.between(150, 500))
+        tb.drop(to, c)
 
     def restart(self):
         """After a power cut the board guides the pieces back to where its game stands: the
-        truth goes back to it too (a turn not yet committed is played again)."""
+        truth goes back to it too (a turn not yet committed is played again; another power
+        cut meanwhile starts this again)."""
         tb, g = self.tb, self.tb.truth
         self.restarted += 1
         self.next = None
         self.hand = None
-        board = tb.ctl.game
-        while len(g.actions) > len(board.actions):
-            g.undo()
-        self.restore()
-        if tb.top() == "Setup":
-            self.pause(1000)
+        for attempt in range(20):
+            try:
+                board = tb.ctl.game
+                while board is not None and len(g.actions) > len(board.actions):
+                    g.undo()
+                self.restore()
+                if tb.top() == "Setup":
+                    self.pause(1000)
+                return
+            except Restart:
+                continue
+        raise Stuck("power cuts faster than the board can be put right")
 
     def sync(self):
         """Before a turn: a face picker or a question the board still shows for what the
