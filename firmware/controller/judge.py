@@ -137,15 +137,19 @@ class Judge:
         self.active = not game.over
         if self.active:
             self._start_repair(phys)
-            if self.repair and phys is None and not self.confused:
+            if self.repair and phys is None and not self.confused and \
+                    not duties.endswith(" fix"):
                 self._resume(t)
         return 0
 
     def _resume(self, t):
         """The board differs from the game where no piece needs putting right by hand: take
-        the differences as events of the open turn (lifts long enough ago, then set-downs).
-        If a story explains them about as well as a turn in progress (no stray piece, no
-        piece on another's square), play goes on with it; else the repair stays."""
+        the differences as events of the open turn (lifts long enough ago, then set-downs;
+        touches nobody saw bind nobody: a piece may have been on its way back). If a story
+        explains the board about as well as a turn in progress (no stray piece, no piece on
+        another's square), play goes on with it; else the repair stays. (A capture whose
+        tile stands where its victim stood is not seen: the lights show that tile lifted,
+        and setting it down again there makes the capture.)"""
         s, b0 = self.sensed, self.b0
         n = 0
         for sq in range(63):
@@ -155,6 +159,7 @@ class Judge:
             return
         self._new_turn(True, False)
         t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
+        self.tm.free, self.tm.free_to = True, t
         for sq in range(63):
             if b0[sq] and not s[sq]:
                 self._lift(sq, t0)
@@ -728,7 +733,7 @@ class Judge:
                     self._add_ask(K_WAIT, 0, 0, 0)
                     return f | F_ASK
                 self._new_turn(True)
-                return f | F_TURN
+                return f | F_TURN | F_SAVE     # (no longer being put right)
             return f
         if not may_decide:
             return f
@@ -1271,7 +1276,10 @@ class Judge:
 
     # --- touch-move, as saved with the game ----------------------------------------------------
     def duty_text(self):
-        return self.tm.text(self._open())
+        """The touch-move duties as saved with the game; with " fix" while the board is being
+        put right (a power cut then is no turn in progress: the board guides on)."""
+        t = self.tm.text(self._open())
+        return (t or "- -") + " fix" if self.repair else t
 
     def duties_saved(self):
         self.tm.saved(self._open())

@@ -520,7 +520,7 @@ class Players:
         self.restarted += 1
         self.next = None
         self.hand = None
-        for attempt in range(20):
+        for attempt in range(200):
             try:
                 board = tb.ctl.game
                 while board is not None and len(g.actions) > len(board.actions):
