@@ -488,6 +488,7 @@ class Players:
         tb.wait(self.rng.between(1600, 2500))             # (the boot screen, read)
         if tb.top() == "Menu" and tb.menu_title() == "Saved game":
             self.press("ok")
+            tb.wait(self.rng.between(300, 600))           # (the board comes up: look)
         if tb.ctl.judge.repair or tb.top() == "Setup":
             raise Restart()
         self.set_again()
