@@ -487,7 +487,7 @@ def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it
     rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
     assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.ask_n)] == ["Barragoon on d2", "No capture"]
+    assert [j.ask_label(i) for i in range(j.q.n)] == ["Barragoon on d2", "No capture"]
     rig.run("lift g1")                             # the board changes: the question goes
     assert isinstance(rig.ctl.top, M.Play)
     rig.run("drop g1; wait 350")
@@ -544,7 +544,7 @@ def test_a_capture_at_any_speed_is_a_capture():
     rig.start_game(TWO_BROWN)
     rig.run("lift d5; wait 40; lift d2; wait 70; drop d5; wait 5; drop d3; wait 350")
     assert rig.record() == "d2xd5" and isinstance(rig.ctl.top, M.Place)
-    assert rig.ctl.judge.place_sq == sq("d3")
+    assert rig.ctl.judge.places.sq == sq("d3")
     rig.run("press ok")
     assert rig.record() == "d2xd5 d3=X"
 

@@ -185,3 +185,112 @@ def test_view_lights_the_lifted_tile_its_targets_and_a_lifted_victim_its_capture
     view.live(pool.first(), -1, -1, sensed, False)
     assert view.mean[sq("d5")] == C.TAKE_TILE and view.mean[sq("d2")] == C.CAPTURER
     assert view.note == N_CAPTURE and view.note_sq == sq("d5")
+
+
+def test_kinds_a_capture_with_its_barragoon_standing_is_a_move_and_a_touched_tile_binds():
+    from controller.kinds import Kinds
+    from controller.stories import K_MOVE, K_DUTY, K_OPEN
+    tn, g = turn_of(CAP)                              # (d2 can take d5 and a2)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    tm = TouchMove(tn, 0)
+    kinds = Kinds(tn, tm)
+    lift(tn, pool, "d2", 1000)
+    lift(tn, pool, "d5", 1400)
+    drop(tn, pool, "d5", 1450)                        # d2xd5, z in the hand
+    h = pool.hs[0]
+    kinds.classify(h, -1, 0)
+    assert (h.kind, h.a, h.b, h.p0) == (K_MOVE, sq("d2"), sq("d5"), 0xFF)
+    drop(tn, pool, "c3", 2500)                        # a Barragoon for its placement (the
+    #                                                   captured one: likeliest)
+    kinds.classify(pool.hs[0], -1, 0)
+    assert pool.hs[0].kind == K_MOVE and pool.hs[0].p0 == sq("c3")
+    tm.begin("")
+    tm.touch(sq("d2"), 900, True)                     # touch-move: d2 touched, then a2:
+    tm.touch(sq("a2"), 950, True)                     # d2 must take a2
+    kinds.classify(pool.hs[0], -1, 0)
+    assert pool.hs[0].kind == K_DUTY
+    kinds.classify(pool.hs[0], (sq("d2") << 6) + sq("d5"), 0)
+    assert pool.hs[0].kind == K_MOVE                  # (unless the board made it already)
+    lift(tn, pool, "d5", 3000)                        # the tile in a hand again: open
+    kinds.classify(pool.hs[0], -1, 0)
+    assert pool.hs[0].kind == K_OPEN
+
+
+def test_question_puts_the_move_the_board_shows_first_among_equals_and_labels_it():
+    from controller.question import Question
+    from controller.stories import Story, K_MOVE, K_NONE
+    a, b = Story(), Story()
+    a.cost = b.cost = 2
+    q = Question()
+    q.add(K_NONE, 0, 0, 1)
+    q.add(K_MOVE, sq("d2"), sq("d4"), 0)
+    b0 = bytearray(63)
+    q.order([a, b], (sq("d2") << 6) + sq("d4"))
+    assert q.kind[0] == K_MOVE and q.even
+    assert q.label(0, [a, b], b0, -1, False) == "d2-d4"
+    assert q.label(1, [a, b], b0, -1, False) == "Nothing moved"
+    b.cost = 1                                        # "nothing" likelier: first, not even
+    q.order([a, b], (sq("d2") << 6) + sq("d4"))
+    assert q.kind[0] == K_NONE and not q.even
+
+
+def test_repair_ends_only_when_the_wrong_piece_was_lifted_and_a_piece_set_back():
+    from controller.repair import Repair
+    b0 = bytearray(63)
+    b0[sq("d2")] = 5
+    sensed = bytearray(63)
+    sensed[sq("d2")] = 1
+    phys = bytearray(63)
+    phys[sq("d2")] = 6                                # another piece stands on d2
+    r = Repair()
+    r.start(b0, phys)
+    assert r.restore[sq("d2")] == 1 and not r.done(sensed, b0)
+    r.event(sq("d2"), 0)
+    sensed[sq("d2")] = 0
+    assert r.restore[sq("d2")] == 2 and not r.done(sensed, b0)
+    r.event(sq("d2"), 1)
+    sensed[sq("d2")] = 1
+    assert r.done(sensed, b0)
+    r.start(b0, None)                                 # occupancy only
+    assert r.done(sensed, b0)
+
+
+def test_next_turn_keeps_the_stories_that_show_the_move_and_drops_the_captured_piece():
+    from controller.nextturn import NextTurn
+    tn, g = turn_of(CAP)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    lift(tn, pool, "d2", 1000)
+    lift(tn, pool, "d5", 1400)
+    drop(tn, pool, "d5", 1450)
+    g.move(sq("d2"), sq("d5"))
+    nt = NextTurn(tn)
+    nt.prepare(g, (sq("d2") << 6) + sq("d5"), pool)
+    assert nt.agreeing & 1 and nt.moves == g.legal_moves()
+    h = pool.hs[0]
+    assert h.n == 1                                   # the victim still in a hand ...
+    nt.rehome(h)
+    assert h.n == 0 and h.home[sq("d5")] == sq("d5")  # ... leaves the game; d5 its home
+    moves = nt.position(g, (sq("d2") << 6) + sq("d5"))
+    assert nt.ready and moves == g.legal_moves()
+
+
+def test_placements_ask_whose_barragoon_when_two_land_together_for_two_placements():
+    from controller.placements import Placements
+    from controller.question import Question
+    from controller.stories import K_PLACE
+    tn, g = turn_of(CAP)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    q = Question()
+    pl = Placements(tn, pool, q)
+    h = pool.hs[0]
+    h.p0, h.p1 = sq("c3"), sq("e3")
+    tn.put_t[sq("c3")], tn.put_t[sq("e3")] = 1000, 1020        # 20 ms apart
+    assert not pl.choose(h, 2, h.p0)
+    assert q.n == 2 and q.kind[0] == K_PLACE and q.a[0] == sq("c3") and q.even
+    assert pl.choose(h, 1, h.p0) and pl.sq == sq("c3")          # one placement: no question
+    pl.sq = -1
+    tn.put_t[sq("e3")] = 2000                                   # a second apart: in order
+    assert pl.choose(h, 2, h.p0) and pl.sq == sq("c3")

@@ -468,7 +468,7 @@ class Controller:
             self._flush()
         if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
             j = self.judge                 # now (modes see only its release, BTN_OK)
-            self.ok_sq = j.place_sq if j.placement_ready() else -1
+            self.ok_sq = j.places.sq if j.placement_ready() else -1
             self.ok_t = t
             self.ok_held = True
             return

@@ -182,7 +182,7 @@ def face_button(ctl, mode, code, t):
         ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
     elif code == BTN_OK:
         j = ctl.judge
-        armed = ctl.ok_sq >= 0 and ctl.ok_sq == j.place_sq and not j.repair
+        armed = ctl.ok_sq >= 0 and ctl.ok_sq == j.places.sq and not j.repair
         ctl.ok_sq = -1
         if not armed and not j.placement_ready():
             ctl.flags(j.decide_now(t), t)
@@ -192,7 +192,7 @@ def face_button(ctl, mode, code, t):
             ctl.hint = _t("Set it down first")
             return
         try:
-            ctl.game.place(j.place_sq, ctl.face)
+            ctl.game.place(j.places.sq, ctl.face)
         except RulesError as e:
             ctl.hint = rules_text(e)
             ctl.alert = 1
@@ -204,7 +204,7 @@ def face_button(ctl, mode, code, t):
 
 
 class Place(Mode):
-    """Choose the face of the Barragoon standing on judge.place_sq."""
+    """Choose the face of the Barragoon standing on judge.places.sq."""
     decides = True
 
     def on_button(self, ctl, code, t):
@@ -216,7 +216,7 @@ class Place(Mode):
     def screen(self, ctl, fb):
         j = ctl.judge
         g = ctl.game
-        sq = j.place_sq
+        sq = j.places.sq
         if ctl.hint or not j.placement_ready():
             screens.message(fb, _t("Place Barragoon"), _t("%s: face %s") % (
                 screens.side_word(g.placing()), face_name(ctl.face)), _t("Set it down on"),
@@ -238,7 +238,7 @@ class Ask(Mode):
         self.t0 = t
 
     def on_button(self, ctl, code, t):
-        n = ctl.judge.ask_n
+        n = ctl.judge.q.n
         if n == 0:
             ctl.pop(self)
             return
@@ -257,7 +257,7 @@ class Ask(Mode):
 
     def screen(self, ctl, fb):
         j = ctl.judge
-        items = [j.ask_label(i) for i in range(j.ask_n)]
+        items = [j.ask_label(i) for i in range(j.q.n)]
         screens.question(fb, _t("Which is it?"), j.ask_prompt(), items, self.sel)
 
 

@@ -48,7 +48,7 @@ ASK_SPREAD = const(1)     # valid stories this close to the likeliest are plausi
 #                           they tell another record, the players are asked
 _NEAR = const(1)          # squares a hand piece may come from without a flight (a neighbour)
 
-# What a story shows, judged against the game (Judge._classify).
+# What a story shows, judged against the game (controller/kinds.py).
 # (the valid kinds NONE, MOVE, PLACE are consecutive: the judge tests K_NONE <= k <= K_PLACE)
 K_OPEN = const(0)         # a piece is still in a hand, or stands where nothing explains it
 K_NONE = const(1)         # every piece back where the turn started
@@ -168,7 +168,7 @@ class Story:
         self.ss = NOHOME               # where a piece from outside was last set down ...
         self.sc = 0                    # ... and what that cost (a slide may explain it),
         self.sx = 0                    # ... and what the mover's likeliest tile there would
-        # what it shows (Judge._classify)
+        # what it shows (controller/kinds.py)
         self.kind = K_OPEN
         self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
         self.p0 = NOHOME               # Barragoons standing for placements, in the order
@@ -194,7 +194,9 @@ class Story:
         self.ac[:] = o.ac
         self.ah[:] = o.ah
         self.af[:] = o.af
-        self.at[:] = o.at
+        at, oat = self.at, o.at
+        for k in range(o.n):           # (an array's slice store allocates: element-wise)
+            at[k] = oat[k]
         self.n = o.n
         self.cost = o.cost
         self.newf = o.newf

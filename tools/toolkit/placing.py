@@ -122,8 +122,8 @@ def pick_face(pl, sq, face, early=False, rest=None):
             pl.answer()                          # answers it and confirms again)
             waited += 1000
             continue
-        if tb.top() == "Place" and tb.ctl.judge.place_sq >= 0 and caught_up(pl):
-            shown = tb.ctl.judge.place_sq
+        if tb.top() == "Place" and tb.ctl.judge.places.sq >= 0 and caught_up(pl):
+            shown = tb.ctl.judge.places.sq
             real = tb.pieces[shown]              # the players give the face it shows
             if not real or real & TILE:
                 real = face
@@ -177,7 +177,7 @@ def finish_picker(pl):
         if have >= len(tokens) or "=" not in tokens[have]:
             return
         sq, face = parse_placement(tokens[have])
-        if tb.ctl.judge.place_sq != sq:
+        if tb.ctl.judge.places.sq != sq:
             return
         pl.pause(pl.rng.between(300, 800))
         for k in range(40):

@@ -14,7 +14,7 @@ from barragoon.notation import parse_square
 def truth_option(pl):
     """The index of the option that says what the hands did, or None."""
     j = pl.tb.ctl.judge
-    labels = [j.ask_label(k) for k in range(j.ask_n)]
+    labels = [j.ask_label(k) for k in range(j.q.n)]
     for k in range(len(labels)):
         if says_what_happened(pl, labels[k]):
             return k

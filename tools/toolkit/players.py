@@ -385,14 +385,14 @@ class Players:
         tb = self.tb
         j = tb.ctl.judge
         tb.wait(self.rng.between(300, 900))
-        if tb.top() != "Ask" or not j.ask_n:
+        if tb.top() != "Ask" or not j.q.n:
             return
         pick = truth_option(self)
-        even = getattr(j, "ask_even", False)   # (for the oracle: no answer was likelier)
+        even = j.q.even                      # (for the oracle: no answer was likelier)
         if pick is None or pick != 0 and not even:
             self.wrong_pre += 1
             self.why = "asked %s at %d ms, the hands: %s" % (
-                " / ".join(j.ask_label(k) for k in range(j.ask_n)), tb.t,
+                " / ".join(j.ask_label(k) for k in range(j.q.n)), tb.t,
                 "none" if pick is None else j.ask_label(pick))
         if pick is None:
             pick = 0
@@ -400,7 +400,7 @@ class Players:
             self.helped = True
         sel = tb.ctl.top.sel
         boots = tb.boots                   # (a power cut meanwhile: the question is gone)
-        for i in range((pick - sel) % j.ask_n):
+        for i in range((pick - sel) % j.q.n):
             if tb.boots != boots:
                 return
             self.press("down", rest=self.rng.between(60, 200))
