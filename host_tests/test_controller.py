@@ -814,3 +814,15 @@ def test_a_barragoon_lifted_first_right_after_the_opponents_move_shows_its_captu
     assert rig.lit(C.CAPTURER) == ["d5"] and rig.record() == "d2-d5 d8-d6"
     rig.run("lift d5; wait 300; drop b4; wait 500")
     assert rig.record() == "d2-d5 d8-d6 d5xb4"
+
+
+def test_the_second_barragoon_already_standing_gets_its_picker_at_once_after_the_first_ok():
+    # The second Barragoon of a tile capture set down just before the first face is confirmed:
+    # after OK the picker moves on to it at once, not after another settle time.
+    rig = Rig()
+    rig.start_game("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 350; drop b3; wait 350")
+    assert isinstance(rig.ctl.top, M.Place) and rig.ctl.judge.places.sq == sq("b3")
+    rig.run("drop f6; wait 40; press ok; wait 20")
+    assert rig.ctl.game.placing() == WHITE
+    assert isinstance(rig.ctl.top, M.Place) and rig.ctl.judge.places.sq == sq("f6")

@@ -12,6 +12,7 @@ from controller.view import View, N_CAPTURE
 RUNTIMES = ("cpython", "micropython")
 
 CAP = "6z/7/7/7/3z3/7/7/[X]2D3/7 w 24"    # d2 can take z on d5 and X on a2
+ONE = "6z/7/7/7/7/7/7/3D3/7 w 24"               # one tile each
 
 
 def sq(name):
@@ -294,3 +295,55 @@ def test_placements_ask_whose_barragoon_when_two_land_together_for_two_placement
     pl.sq = -1
     tn.put_t[sq("e3")] = 2000                                   # a second apart: in order
     assert pl.choose(h, 2, h.p0) and pl.sq == sq("c3")
+
+
+def test_stories_a_start_square_is_free_for_a_barragoon_only_once_its_tile_stands_elsewhere():
+    tn, g = turn_of(CAP)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    lift(tn, pool, "d2", 1000)
+    h = pool.hs[0]
+    assert not pool._free(h, sq("d2"))               # its tile is in the hand: it goes back
+    assert pool._free(h, sq("c3"))                   # (empty when the turn began)
+    lift(tn, pool, "d5", 1300)
+    drop(tn, pool, "d5", 1350)
+    assert pool._free(pool.hs[0], sq("d2"))          # landed on d5: d2 is an empty square
+
+
+def test_touch_move_a_piece_back_that_was_never_lifted_leaves_nothing_pending():
+    tn, g = turn_of(CAP)
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    tm.returned(sq("d2"))                             # (e.g. a lift the judge never saw)
+    assert tm.pending == 0
+    tm.lifted(sq("d2"))
+    tm.returned(sq("d2"))
+    tm.returned(sq("d2"))
+    assert tm.pending == 0                            # (else every tick would scan)
+
+
+def _judge_at(position, events, t_rest):
+    g = Game(position)
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    j = Judge(sensed)
+    j.begin(g)
+    for t, name, present in events:
+        sensed[sq(name)] = present
+        j.event(sq(name), present, t)
+    j.tick(t_rest)
+    return j, g, sensed
+
+
+def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows():
+    moved = ((1000, "d2", 0), (1200, "d4", 1))
+    j, g, sensed = _judge_at(ONE, moved, 1600)
+    assert g.last_turn_text() == "d2-d4"
+    j.stop()                                          # the sensor test: events not judged
+    j.resync()
+    assert j.committed >= 0 and not j.repair          # the board still shows the move
+    j.stop()
+    sensed[sq("d4")], sensed[sq("d3")] = 0, 1         # the tile moved on during the test
+    j.resync()
+    assert j.committed < 0 and j.repair and g.last_turn_text() == ""
