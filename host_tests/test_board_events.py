@@ -324,6 +324,14 @@ def test_a_capture_by_a_slide_is_the_capture():
     run_file("slide_capture.txt")
 
 
+def test_a_slide_that_ends_after_the_opponent_began_is_the_move_and_closes_the_turn():
+    run_file("slide_ends_after_the_opponent_began.txt")
+
+
+def test_a_capture_begun_in_the_scan_that_ends_the_opponents_slide_keeps_its_victim():
+    run_file("capture_begun_in_the_opponents_slide.txt")
+
+
 def test_ok_begun_while_the_barragoon_stood_counts_though_it_is_lifted_before_the_release():
     run_file("ok_race.txt")
 

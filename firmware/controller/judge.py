@@ -413,7 +413,25 @@ class Judge:
                 if f & F_TURN and self.kinds.move_made(pool.hs[0]):
                     tm.made_ok = True      # ... onto a square it may go to: made
                     tm.made = t
+        elif self.opp_up and pool.slid and not f & F_TURN and not self._victim_up(pool.hs[0]):
+            f |= self._try_close(t)        # the mover's slide ends after the opponent began
         return f
+
+    def _victim_up(self, h):
+        """Has story h an opponent's tile lifted that a tile of the mover that moved could
+        take (a capture begun with its victim, still to land)?"""
+        tn = self.turn
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            s = seen[i]
+            frm = h.home[s]
+            if frm == s or frm == NOHOME or not _own(h.board[s], tn.side):
+                continue
+            for k in range(tn.seen_n):
+                v = seen[k]
+                if not h.board[v] and _own(tn.b0[v], 1 - tn.side) and tn.legal(frm, v):
+                    return True
+        return False
 
     def _threatened(self, sq):
         """Can the opponent capture the committed move's tile on sq in the next turn?"""

@@ -92,8 +92,8 @@ class NextTurn:
     def rehome(self, h):
         """Story h starts the next turn: pieces as the game names them, each at home where it
         stands, a piece in a hand belonging to its square at the turn start (or the one it
-        was last lifted from) if the game has it there and it is empty; any other piece in a
-        hand (a captured one) leaves the hands."""
+        was last lifted from) if the game has it there; any other piece in a hand (a captured
+        one) leaves the hands."""
         tn = self.turn
         bd, hm, nb0 = h.board, self.homes, self.b0
         seen = tn.seen_sq
@@ -116,8 +116,8 @@ class NextTurn:
             s = h.ah[k]                    # (its square at the turn start, else the one it
             if s == NOHOME or bd[s] or nb0[s] != h.ac[k]:   # was lifted from last)
                 s = h.af[k]
-            if not bd[s] and nb0[s] == h.ac[k]:
-                h.ah[k] = s
+            if nb0[s] == h.ac[k]:          # (its square may hold a piece that took it:
+                h.ah[k] = s                # the next turn's capture, begun early)
                 k += 1
             else:
                 h.take(k)                  # set aside: out of the game
