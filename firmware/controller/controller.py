@@ -7,7 +7,8 @@
 #                                         (Storage.clock: the tag text, "" for none); a
 #                                         clock or opponent tag it cannot read: ctl.damaged
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
-#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
+#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK (and
+#                                         BTN_OK_DOWN: what a confirmation begun now confirms)
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
 #   ctl.think(ms)                         between ticks, when nothing else waits: the engine's
 #                                         search (if one is under way) for up to ms more
@@ -42,7 +43,7 @@ from controller import i18n
 from controller import lazy
 from controller import modes as M
 
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN  # noqa: F401
 from controller.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
@@ -103,6 +104,10 @@ class Controller:
         self._nq = 0
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
+        self.ok_sq = -1                # the Barragoon standing for its face when OK went down
+        self.ok_t = 0                  # when OK last went down ...
+        self.ok_held = False           # ... and it has not been released since
+        self.now = 0                   # the time of the last event or tick
         self.on_save = None
         self.on_finish = None
         self.on_settings = None
@@ -251,7 +256,7 @@ class Controller:
             self.set_base(M.Setup(game))
             return
         self.set_base(M.Play() if self.opponent is None else _opponents().VsPlay())
-        f = self.judge.begin(game, duties, phys)
+        f = self.judge.begin(game, duties, phys, self.now)
         if game.offered:
             self.push(M.Offer(True))
         if not self.judge.repair:
@@ -432,6 +437,7 @@ class Controller:
     def on_square(self, sq, present, t):
         if not 0 <= sq < 63:
             return
+        self.now = t
         present = 1 if present else 0
         q = self._q
         for i in range(self._nq):
@@ -487,16 +493,25 @@ class Controller:
             self._in_event = False
 
     def on_button(self, code, t):
+        self.now = t
         if self._nq:
             self._flush()
-        top = self.top
-        if top is None:
+        if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
+            j = self.judge                 # now (modes see only its release, BTN_OK)
+            self.ok_sq = j.places.sq if j.placement_ready() else -1
+            self.ok_t = t
+            self.ok_held = True
             return
-        self.hint = ""
-        self.dirty()
-        top.on_button(self, code, t)
+        top = self.top
+        if top is not None:
+            self.hint = ""
+            self.dirty()
+            top.on_button(self, code, t)
+        if code == BTN_OK or code == BTN_BACK:
+            self.ok_held = False           # (the mode saw when it went down: ok_t)
 
     def tick(self, t):
+        self.now = t
         if self._nq:
             self._flush()
         if self.game is not None and self.playing():
@@ -563,7 +578,7 @@ class Controller:
             self.push(op.place_mode() if op is not None and self.game.placing() == op.side
                       else M.Place())
         if f & J.F_ASK and not self._has(M.Ask):
-            self.push(M.Ask())
+            self.push(M.Ask(t))
         if f & J.F_BEEP:
             self.alert = 1
 

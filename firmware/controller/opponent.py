@@ -292,7 +292,7 @@ class Opponent:
                 mean[frm] = C.DUTY             # the tile to lift
             return
         sq = self.placement(i)[1]
-        at = j.place_sq
+        at = j.places.sq
         if at >= 0 and at != sq:
             mean[at] = C.ERROR
             mean[sq] = C.TO_FILL
@@ -337,7 +337,7 @@ class Opponent:
         side, sq, face = self.placement(i)
         j = ctl.judge
         if not note:
-            note = _t("Placed? OK") if j.place_sq == sq else _t("Place as shown")
+            note = _t("Placed? OK") if j.places.sq == sq else _t("Place as shown")
         screens.face_picker(fb, side, square_name(sq), face, note)
 
 
@@ -373,7 +373,7 @@ class BoardPlace(M.Place):
         if not j.placement_ready():
             ctl.hint = _t("Place it first")
             return
-        if j.place_sq != sq:
+        if j.places.sq != sq:
             ctl.hint = _t("Put it on %s") % square_name(sq)
             ctl.alert = 1
             return

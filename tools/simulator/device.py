@@ -167,7 +167,7 @@ class Link:
                 side, sq, face = op.placement(i)
                 own["place"] = square_name(sq)
                 own["face"] = FACES[face - 1]
-                own["placed"] = ctl.judge.place_sq == sq     # it stands there: OK confirms
+                own["placed"] = ctl.judge.places.sq == sq     # it stands there: OK confirms
             st["own"] = own
         return st
 
