@@ -328,6 +328,10 @@ def test_a_capture_begun_in_the_scan_that_ends_the_opponents_slide_keeps_its_vic
     run_file("capture_begun_in_the_opponents_slide.txt")
 
 
+def test_a_tile_straightened_as_the_opponent_lifts_and_puts_back_a_capturer_is_no_capture():
+    run_file("straighten_while_opponent_lifts_and_puts_back.txt")
+
+
 def test_ok_begun_while_the_barragoon_stood_counts_though_it_is_lifted_before_the_release():
     run_file("ok_race.txt")
 

@@ -163,6 +163,7 @@ class Judge:
         self.still = False
         self.reopened = False
         tn = self.turn
+        tn.serial = tn.serial % 255 + 1
         g = self.game
         tn.side = g.pos.side
         tn.placing = g.placing() >= 0
@@ -389,6 +390,7 @@ class Judge:
                 return f
             opp = _own(c, 1 - self.turn.side)   # (the turn may have closed: then it is
             #                                     the mover's tile)
+        tn.quick[sq] = tn.serial if _el(t, tn.put_t[sq]) < timing.KNOCK_MS else 0
         tn.vac_t[sq] = t
         tm = self.tm
         if tn.b0[sq] and not tm.touched[sq]:

@@ -108,6 +108,9 @@ class Turn:
         self.seen_n = 0
         self.vac_t = array("l", [-1] * 63)  # (-1: never lifted since power-on)
         self.put_t = array("l", [0] * 63)
+        self.serial = 1                    # the open turn's number (1-255, wrapping)
+        self.quick = bytearray(63)         # lifted within KNOCK_MS of landing there: in the
+        #                                    turn of this serial (else 0)
 
     def set_moves(self, moves, dest=None, movable=None):
         """The open turn's legal moves; dest and movable as tables() made them for these
@@ -502,9 +505,12 @@ class Stories:
     def _capturer_held(self, h, v):
         """What putting v's piece back costs while a hand may hold a tile of the mover that
         can capture v: C_LIKELY none, C_ODD one (a capture begun and given up, in either
-        order)."""
+        order). Not if v's piece was lifted within KNOCK_MS of landing there in an earlier
+        turn: the hand that set it down straightening it (as the opponent began)."""
         tn = self.turn
         if not tn.dest[v] or not tn.b0[v] or own(tn.b0[v], tn.side):
+            return C_LIKELY
+        if tn.quick[v] and tn.quick[v] != tn.serial:
             return C_LIKELY
         for k in range(h.n):
             if own(h.ac[k], tn.side) and tn.legal(h.ah[k], v):
