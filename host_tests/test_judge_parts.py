@@ -347,3 +347,19 @@ def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows()
     sensed[sq("d4")], sensed[sq("d3")] = 0, 1         # the tile moved on during the test
     j.resync()
     assert j.committed < 0 and j.repair and g.last_turn_text() == ""
+
+
+def test_judge_at_power_on_resumes_a_tile_in_the_hand_but_puts_right_a_row_of_missing_pieces():
+    g = Game()
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    sensed[sq("d2")] = 0                              # the power went with d2 in the hand
+    j = Judge(sensed)
+    j.begin(g, "", None, 5000)
+    assert not j.repair and j.hs[0].n == 1            # the turn goes on
+    for name in ("b1", "f1", "c2"):                  # three more missing (a broken row?)
+        sensed[sq(name)] = 0
+    j = Judge(sensed)
+    j.begin(Game(), "", None, 5000)
+    assert j.repair                                   # no turn in progress: put right

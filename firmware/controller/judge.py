@@ -47,6 +47,8 @@ F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
 _ZERO = bytes(63)
+_HELD = const(2)          # pieces a turn in progress has in the hands at most (a tile and its
+#                           victim): more missing at power-on is a board to put right
 
 
 class Judge:
@@ -113,7 +115,8 @@ class Judge:
         explains the board about as well as a turn in progress (no stray piece, no piece on
         another's square), play goes on with it; else the repair stays. (A capture whose
         tile stands where its victim stood is not seen: the lights show that tile lifted,
-        and setting it down again there makes the capture.)"""
+        and setting it down again there makes the capture.) More than _HELD pieces missing
+        (a broken sensor row, pieces taken off) is no turn in progress: repaired."""
         s, b0 = self.sensed, self.b0
         n = 0
         for sq in range(63):
@@ -132,7 +135,8 @@ class Judge:
                 if s[sq] and not b0[sq] and self.order(sq) == rank:
                     self._drop(sq, t)
         pool = self.pool
-        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or self.game.over:
+        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or pool.hs[0].n > _HELD or \
+                self.game.over:
             self._start_repair(None)
             return
         self.t_last = t
