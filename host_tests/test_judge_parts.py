@@ -4,7 +4,7 @@
 from barragoon.game import Game
 from barragoon.notation import parse_square
 from controller import colours as C
-from controller.stories import Turn, Stories, tables, elapsed, NEW
+from controller.stories import Turn, Stories, tables, elapsed, NEW, AIRN
 from controller.touchmove import TouchMove
 from controller.judge import Judge
 from controller.view import View, N_CAPTURE
@@ -363,3 +363,20 @@ def test_judge_at_power_on_resumes_a_tile_in_the_hand_but_puts_right_a_row_of_mi
     j = Judge(sensed)
     j.begin(Game(), "", None, 5000)
     assert j.repair                                   # no turn in progress: put right
+
+
+def test_judge_more_pieces_in_the_hands_than_it_can_follow_is_put_right_not_guessed():
+    # Nine pieces lifted one by one in a single turn: more than a story carries in its hands
+    # (AIRN), so the judge has lost track of which is which and guides the board back.
+    g = Game()
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    j = Judge(sensed)
+    j.begin(g)
+    held = [s for s in range(63) if sensed[s]][:AIRN + 1]
+    for k, s in enumerate(held):
+        assert not j.repair
+        sensed[s] = 0
+        j.event(s, 0, 1000 + 300 * k)
+    assert j.repair and g.last_turn_text() == ""
