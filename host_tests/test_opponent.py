@@ -561,3 +561,18 @@ def test_a_damaged_opponent_tag_costs_the_opponent_not_the_game():
     assert g is not None and OP.of_game(g) is None
     assert OP.parse("Brown 3").side == 1 and OP.parse("White 1").level == 1
     assert OP.parse("Brown") is None and OP.parse("") is None
+
+
+def test_thinking_between_loop_steps_has_the_move_shown_at_the_next_step():
+    # The device's loop lends the search its idle time (Controller.think): used up, the very
+    # next loop step shows the board's move, without waiting for slices of further ticks.
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    op = rig.ctl.opponent
+    assert op.thinking and op.plan is None
+    for _ in range(1000):
+        if not rig.ctl.think(5):
+            break
+    rig.advance(0)
+    assert not op.thinking and op.plan is not None
+    assert rig.ctl.meaning[op.plan.move[0]] == C.DUTY
