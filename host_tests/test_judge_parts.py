@@ -380,3 +380,14 @@ def test_judge_more_pieces_in_the_hands_than_it_can_follow_is_put_right_not_gues
         sensed[s] = 0
         j.event(s, 0, 1000 + 300 * k)
     assert j.repair and g.last_turn_text() == ""
+
+
+def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
+    # (square a1 is index 0: a duty to take there must still count as one)
+    tn, g = turn_of("6z/7/7/7/7/D6/7/7/z6 w 24")     # a4 can take z on a1
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    others = [m & 63 for m in g.legal_moves() if m >> 6 == sq("a4") and m & 63 != sq("a1")]
+    assert others and tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
+    assert tm.take == sq("a1") and tm.allowed(sq("a4"), sq("a1"))
+    assert not any(tm.allowed(sq("a4"), to) for to in others)
