@@ -391,3 +391,21 @@ def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
     assert others and tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
     assert tm.take == sq("a1") and tm.allowed(sq("a4"), sq("a1"))
     assert not any(tm.allowed(sq("a4"), to) for to in others)
+
+
+def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():
+    # Touched a4 then a1 (square 0): a1 must be taken. Lifting a7, another piece a4 could
+    # take, asks for it back (TO_FILL), not to be captured.
+    tn, g = turn_of("7/7/z6/7/7/D6/7/7/z6 w 24")
+    assert tn.legal(sq("a4"), sq("a1")) and tn.legal(sq("a4"), sq("a7"))
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    assert tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
+    view = View(tn, tm)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    sensed = bytearray(1 if c else 0 for c in tn.b0)
+    lift(tn, pool, "a7", 2000)
+    sensed[sq("a7")] = 0
+    view.live(pool.first(), -1, -1, sensed, False)
+    assert view.mean[sq("a7")] == C.TO_FILL
