@@ -409,3 +409,19 @@ def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():
     sensed[sq("a7")] = 0
     view.live(pool.first(), -1, -1, sensed, False)
     assert view.mean[sq("a7")] == C.TO_FILL
+
+
+def test_view_of_a_quiet_board_has_no_note_however_often_it_is_refreshed():
+    # Nothing lifted, nothing wrong: the screen says nothing, refresh after refresh (the note
+    # of a refusal is the only one a refresh keeps).
+    from controller.view import N_NONE
+    tn, g = turn_of(CAP)
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    view = View(tn, tm)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    sensed = bytearray(1 if c else 0 for c in tn.b0)
+    for _ in range(3):
+        view.live(pool.first(), -1, -1, sensed, False)
+        assert view.note == N_NONE and not any(view.mean)
