@@ -235,7 +235,7 @@ def test_the_board_places_the_barragoon_it_took_the_player_confirms():
     assert g.placing() == 1 and "Put it on b1" in shown(rig)
     rig.run("press down")                          # the face is the board's
     rig.run("lift c1; drop b1; wait 400")
-    assert "Placed? OK" in shown(rig)
+    assert "Placed? OK" in shown(rig) and rig.ctl.meaning[sq("b1")] == C.PLACE   # right now
     rig.run("press ok")
     assert rig.record() == "d5xd3 b1=X" and g.pos.get(sq("b1")) == parse_face("X")
     assert g.turn == 0 and isinstance(rig.ctl.top, OP.VsPlay)
