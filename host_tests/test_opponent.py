@@ -137,6 +137,7 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     frm, to = p.move
     text = shown(rig)
     assert "Board: Brown" in text and p.text.split()[0] in text
+    assert ("Take off %s" % square_name(to) if p.capture else "Move %s" % square_name(frm)) in text
     assert rig.ctl.meaning[frm] == C.DUTY          # lift this tile
     assert rig.ctl.judge.turn.moves == [(frm << 6) + to]   # and only its move can commit
     if p.capture:
