@@ -17,6 +17,11 @@
 # copy kept as game.bad, the game goes on without them), a full file system ("storage full"
 # on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
+# A computer may watch the game, and play one side of it, over the USB console
+# (controller/protocol.py, loaded with the first byte a computer sends; until then a step costs
+# one poll of the port): its step comes after the LEDs and the screen, never in the step that
+# saves a turn, and never waits for the computer.
+#
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
 # stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
 import gc
@@ -52,7 +57,7 @@ BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stay
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
-    def __init__(self, storage=None, clock=None):
+    def __init__(self, storage=None, clock=None, port=None):
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -87,6 +92,9 @@ class App:
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
         self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
+        self.port = port                   # the USB console (drivers/usb.py; tests: a fake)
+        self.console = None                # controller/protocol.py's Console, once a computer spoke
+        self._byte = bytearray(1)
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -232,6 +240,8 @@ class App:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
+        if not saving:
+            self._usb(now)
         if saving:
             self._write()
         elif self.oled.sending() and self.waited < SCREEN_FIRST:
@@ -239,6 +249,21 @@ class App:
         else:
             self.waited = 0
             self._later(t)
+
+    def _usb(self, now):
+        """A computer on the USB console (see the top)."""
+        c = self.console
+        if c is None:
+            if self.port is None:
+                from drivers import usb
+                self.port = usb.Port()
+            if not self.port.read(self._byte, 1):
+                return
+            from controller.protocol import Console
+            from version import VERSION
+            c = self.console = Console(self.ctl, self.port, VERSION)
+            c.take(self._byte[0], now)
+        c.step(now)
 
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
@@ -388,8 +413,9 @@ def _resume_flag(storage, set_it):
         return False
 
 
-def main(storage=None, clock=None):
-    """Run the board. storage / clock are for tests; the device passes nothing."""
+def main(storage=None, clock=None, port=None):
+    """Run the board. storage / clock / port (the USB console) are for tests and the
+    simulator; the device passes nothing."""
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
@@ -406,7 +432,7 @@ def main(storage=None, clock=None):
         # so at power-on could not import the menus (a MemoryError at every boot, found by
         # the power-cut soak, tools/soak_rp2040.py).
         gc.collect()
-        app = App(storage, clock)
+        app = App(storage, clock, port)
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs

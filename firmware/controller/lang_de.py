@@ -61,6 +61,7 @@ T = (
     "Unentschieden durch Wiederholung",  # repetition draw accepted
     "Unentschieden vereinbart",         # draw agreed
     "Zeit abgelaufen",                  # time ran out
+    "aufgegeben",                       # resigned
     # --- set-up and sensor test
     "Grundstellung",                    # Set up the board
     "Setze",                            # Place
@@ -210,4 +211,19 @@ T = (
     "kein offenes Remisangebot",        # no draw offer to answer
     "nichts zurückzunehmen",            # nothing to take back
     "kein Zug zurückzunehmen",          # no turn to take back
+    # --- a side played on a computer (controller/remote.py)
+    "Fern: %s",                         # Remote: %s
+    "Wartet auf",                       # Waiting for
+    "seinen Zug",                       # its turn
+    "Angebot gesendet",                 # Offer sent
+    "Abgelehnt",                        # Declined
+    "Fernspiel",                        # Remote play
+    "%s spielen am",                    # Play %s on
+    "Computer?",                        # a computer?
+    "Zurücknehmen",                     # Take back
+    "%s möchte",                        # %s asks
+    "zurücknehmen.",                    # to take back.
+    "Fern: remis",                      # Remote: draw
+    "Fern: kein Remis",                 # Remote: no draw
+    "%s am Brett",                      # Play %s here
 )

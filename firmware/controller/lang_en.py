@@ -62,6 +62,7 @@ T = (
     "repetition draw accepted",
     "draw agreed",
     "time ran out",
+    "resigned",
     # --- set-up and sensor test
     "Set up the board",
     "Place",
@@ -208,4 +209,19 @@ T = (
     "no draw offer to answer",
     "nothing to take back",
     "no turn to take back",
+    # --- a side played on a computer (controller/remote.py)
+    "Remote: %s",
+    "Waiting for",
+    "its turn",
+    "Offer sent",
+    "Declined",
+    "Remote play",
+    "Play %s on",
+    "a computer?",
+    "Take back",
+    "%s asks",
+    "to take back.",
+    "Remote: draw",
+    "Remote: no draw",
+    "Play %s here",
 )

@@ -61,6 +61,7 @@ T = (
     "patta per ripetizione accettata",  # repetition draw accepted
     "patta concordata",                 # draw agreed
     "tempo scaduto",                    # time ran out
+    "abbandono",                        # resigned
     # --- set-up and sensor test
     "Prepara il gioco",                 # Set up the board
     "Metti",                            # Place
@@ -209,4 +210,19 @@ T = (
     "nessuna proposta di patta",        # no draw offer to answer
     "niente da annullare",              # nothing to take back
     "nessun turno da annullare",        # no turn to take back
+    # --- a side played on a computer (controller/remote.py)
+    "Remoto: %s",                       # Remote: %s
+    "In attesa",                        # Waiting for
+    "della mossa",                      # its turn
+    "Offerta inviata",                  # Offer sent
+    "Rifiutato",                        # Declined
+    "Gioco remoto",                     # Remote play
+    "%s sul",                           # Play %s on
+    "computer?",                        # a computer?
+    "Annulla turno",                    # Take back
+    "%s chiede",                        # %s asks
+    "di annullare.",                    # to take back.
+    "Remoto: patta",                    # Remote: draw
+    "Remoto: no patta",                 # Remote: no draw
+    "%s qui",                           # Play %s here
 )

@@ -353,6 +353,12 @@ class Pico:
     def write(self, data):
         self.command("serial", hex=binascii.hexlify(bytes(data)).decode())
 
+    def host_reads(self, reading):
+        """reading=False: the host stops reading the board's USB serial (its transfers are not
+        completed, so the board's TX buffer fills up); True: it reads again, the held bytes
+        first."""
+        self.command("usb_host", reading=bool(reading))
+
     def interrupt(self, timeout_ms=3000):
         """Ctrl-C until the friendly REPL prompt shows (stops main.py)."""
         for _ in range(5):
