@@ -99,6 +99,7 @@ BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt",
 RULES = os.path.join(FIRMWARE, "barragoon", "RULES.md")
 GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
+          "watch.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png",
           "text.json": "application/json; charset=utf-8"}
 

@@ -26,6 +26,7 @@
 #                                 plays that side at that strength) or wr / br (that side is
 #                                 played remotely, on a computer); START: - for the variant's
 #                                 start, else the start position (it has spaces: the rest)
+#   opp OPP                       the game's players changed (OPP as in game)
 #   rec K TOKEN...                the record's actions K, K+1, ... in record notation (d2-d5,
 #                                 d2xd5, e7=X, (offer), (decline), (accept), (agree), (time),
 #                                 (resign)); the listener must hold exactly K actions before
@@ -51,9 +52,11 @@
 #   refused WORD REASON           a command was refused, and why (words)
 #
 # A full state (after hello, on `state`, and by itself after lost lines) is a game line, its rec
-# lines, then end, occ, leds, oled, clock, ask and plan as they are. When the output cannot be
-# written (the listener stopped reading) lines are dropped, never waited for: the board's loop
-# never blocks on USB; the next full state repairs the listener.
+# lines, then end, occ, leds, oled, clock, ask and plan as they are. The board never waits for
+# the listener: what it cannot write yet waits in a queue of QUEUE bytes; while that is full it
+# makes no new lines (a change meanwhile goes out as it then is: the record catches up, the
+# lights and the screen as they are now); a line that still does not fit is dropped, and a full
+# state follows by itself once the queue has drained.
 #
 # The listener's commands, one a line, at most CMD_MAX bytes, anything else is refused:
 #
@@ -195,6 +198,7 @@ class Console:
     def reset(self):
         """Forget what the listener was told: everything goes out again (a full state)."""
         self.game = None                   # the game reported (its record: n actions)
+        self.opp = None                    # its opponent tag reported
         self.n = 0
         self.sync = -1                     # a full state's rec lines: the next action, or -1
         self.over = False
@@ -210,6 +214,8 @@ class Console:
     def step(self, t):
         self._read(t)
         if not self.on:
+            if self.q:
+                self._write()              # (the refusal of a hello)
             return
         if _diff(t, self.heard) > LISTENER_MS:
             self.on = False
@@ -226,7 +232,7 @@ class Console:
         self._write()
 
     def _write(self):
-        q = self.port.write
+        port = self.port
         for _ in range(WRITES):
             n = len(self.q)
             if n == 0:
@@ -235,7 +241,7 @@ class Console:
                 while len(self.q) < CHUNK:  # later one wait (drivers/usb.py)
                     self.q.append(13)
                 n = CHUNK
-            if not q(self.q, CHUNK):
+            if not port.write(self.q, CHUNK):
                 return                     # the listener does not read: keep it
             self.q[:CHUNK] = b""
 
@@ -294,6 +300,11 @@ class Console:
             if self._room():
                 self._over(g)
             return
+        if getattr(g, "opponent", "") is not self.opp and self._room():
+            b = self._begin("opp ")
+            self._opp(b, g)
+            if self._end():
+                self.opp = getattr(g, "opponent", "")
         if self.occ != ctl.sensed and self._room():
             self._occ()
         if (self.mean != ctl.meaning or self.pal != ctl.painter.palette) and self._room():
@@ -327,12 +338,8 @@ class Console:
             b.append(_SPACE)
             _int(b, g.stages[i])
         b.append(_SPACE)
-        opp = getattr(g, "opponent", "")
-        if opp:
-            b.append(119 if opp[0] == "W" else 98)     # w / b
-            b.append(ord(opp[-1]) if opp[-1] in "123" else 114)   # the strength, or r
-        else:
-            b.append(45)
+        self._opp(b, g)
+        self.opp = getattr(g, "opponent", "")
         b.append(_SPACE)
         start = g.custom_start()               # (only for a custom start: it allocates)
         if start:
@@ -341,6 +348,14 @@ class Console:
             b.append(45)
         if self._end():
             self.sync = 0 if g.actions else -1
+
+    def _opp(self, b, g):
+        opp = getattr(g, "opponent", "")
+        if opp:
+            b.append(119 if opp[0] == "W" else 98)     # w / b
+            b.append(ord(opp[-1]) if opp[-1] in "123" else 114)   # the strength, or r
+        else:
+            b.append(45)
 
     def _rec(self, k, most):
         acts = self.ctl.game.actions
