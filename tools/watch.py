@@ -247,11 +247,13 @@ class Watch:
 
     def _write_record(self):
         m = self.mirror
-        text = m.record_text()
+        text = m.record_text() if m.game.actions else ""     # (a game not begun: no record)
         if text == self.written or not self.record_path:
             return
         self.written = text
         self.written_over = m.game.over
+        if not self.finished and not text and not os.path.exists(self.record_path):
+            return
         tmp = self.record_path + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write("".join(self.finished) + text)
@@ -647,14 +649,14 @@ def run(args):
         import serial  # noqa: F401
     except ImportError:
         raise UserError("pyserial is missing: python -m pip install -r requirements-dev.txt")
-    port = find_port(args.port)
     record = os.path.abspath(args.record)
+    if os.path.isdir(record):
+        raise UserError("--record %s: a folder, not a file" % args.record)
     try:
         os.makedirs(os.path.dirname(record), exist_ok=True)
     except OSError as e:
         raise UserError("--record %s: %s" % (args.record, e.strerror or e))
-    if os.path.isdir(record):
-        raise UserError("--record %s: a folder, not a file" % args.record)
+    port = find_port(args.port)
     remote = -1 if args.remote is None else (1 if args.remote == "brown" else 0)
     network = args.share or remote >= 0
     w = Watch(record, remote, args.share, say=lambda s: print(s, flush=True))

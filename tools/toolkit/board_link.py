@@ -9,12 +9,18 @@
 #   m.opp; m.record_text() is the game's record as the board writes it to records.txt.
 # A line that is not the protocol's (the firmware's own prints, a boot banner) is kept in
 # m.console; "Barragoon board firmware" there means the board restarted: say hello again.
-import time
+if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
+    import sys
+    sys.stderr.write("tools/toolkit/board_link.py is a module the tools import, not a tool "
+                     "(tools/README.md lists the tools)\n")
+    sys.exit(2)
 
-from barragoon.core import RulesError
-from barragoon.game import Game, VARIANTS, START
-from barragoon.record import play_token
-import storage as fw_storage
+import time  # noqa: E402
+
+from barragoon.core import RulesError  # noqa: E402
+from barragoon.game import Game, VARIANTS  # noqa: E402
+from barragoon.record import play_token  # noqa: E402
+import storage as fw_storage  # noqa: E402
 
 PROTOCOL = 1
 BANNER = "Barragoon board firmware"
@@ -108,7 +114,7 @@ class Mirror:
         if word == "game":
             self.synced = True
         elif not self.synced:
-            return "state" if gap else None
+            return "state"                         # (the caller asks at most once a second)
         try:
             getattr(self, "_" + word)(rest) if word in WORDS else self._unknown(word)
         except (LineError, RulesError, ValueError, IndexError) as e:
@@ -132,6 +138,9 @@ class Mirror:
 
     def _game(self, rest):
         f = rest.split(" ", 5)
+        if len(f) == 6 and f[1] == "-":            # no game (the saved-game question)
+            self.game, self.header, self.want, self.opp = None, None, 0, ""
+            return
         if len(f) != 6 or not f[0].isdigit() or f[1] not in VARIANTS or \
                 f[2] not in ("0", "1", "2") or f[3] not in ("0", "1", "2"):
             raise LineError("game")
@@ -146,7 +155,6 @@ class Mirror:
         if old is None or header != self.header or n < len(old.actions) or n == 0:
             self.games += 1
         self.header = header
-        self.old_actions = list(old.actions) if old is not None else []
 
     def _rec(self, rest):
         f = rest.split()
@@ -157,8 +165,13 @@ class Mirror:
         if g is None or k != len(g.actions):
             raise LineError("rec %d: the mirror holds %d actions" % (k, len(g.actions) if g
                                                                      else 0))
-        for tok in f[1:]:
-            play_token(g, tok)
+        try:
+            for tok in f[1:]:
+                play_token(g, tok)
+        except RulesError:
+            while len(g.actions) > k:              # all of the line or none of it
+                g.undo()
+            raise
 
     def _undo(self, rest):
         if not rest.isdigit() or self.game is None or int(rest) > len(self.game.actions):
@@ -271,4 +284,3 @@ class Mirror:
 
 WORDS = ("game", "rec", "undo", "end", "opp", "occ", "leds", "oled", "clock", "ask", "plan",
          "ok", "refused")
-START_TEXT = START
