@@ -432,7 +432,7 @@ class Quiet:
         return n
 b = gc.mem_alloc()
 con = Console(env['A'].ctl, Quiet(), '0')
-for c in b'hello 1\n':
+for c in b'hello 1\\n':
     con.take(c, 0)
 for t in range(0, 400, 4):
     con.step(t)
