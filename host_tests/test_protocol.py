@@ -234,6 +234,15 @@ def consent(rig, ls, side="b"):
     ls.run(100)
 
 
+def remote_rig(position=None):
+    """A game with a listener, Brown played remotely."""
+    rig, ls = game_rig(position)
+    ls.say("hello 1")
+    ls.run(200)
+    consent(rig, ls)
+    return rig, ls
+
+
 def test_a_remote_side_needs_the_board_players_consent():
     rig, ls = game_rig()
     ls.say("hello 1")
@@ -250,10 +259,7 @@ def test_a_remote_side_needs_the_board_players_consent():
 
 
 def test_the_remote_sides_move_is_shown_and_only_it_commits():
-    rig, ls = game_rig()
-    ls.say("hello 1")
-    ls.run(200)
-    consent(rig, ls)
+    rig, ls = remote_rig()
     ls.say("play 0 d8-d5")
     assert replies(ls.run(50))[-1] == ("refused", "play not your turn")
     rig.run("lift b1; drop a3; wait 400")
@@ -284,10 +290,7 @@ def _texts():
 
 
 def test_the_remote_side_places_its_barragoon_and_resigns():
-    rig, ls = game_rig("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")   # White takes d5: Brown places first
-    ls.say("hello 1")
-    ls.run(200)
-    consent(rig, ls)
+    rig, ls = remote_rig("6z/7/7/7/3z3/7/7/[X]2D3/7 w 24")   # White takes d5: Brown places
     rig.run("lift d5; lift d2; drop d5; wait 400")
     assert rig.ctl.game.placing() == 1
     ls.say("play 1 d5=X")
@@ -308,10 +311,7 @@ def test_the_remote_side_places_its_barragoon_and_resigns():
 
 
 def test_take_back_and_draw_requests_wait_for_the_board_player():
-    rig, ls = game_rig()
-    ls.say("hello 1")
-    ls.run(200)
-    consent(rig, ls)
+    rig, ls = remote_rig()
     rig.run("lift b1; drop a3; wait 400")
     ls.say("play 1 d8-d5")
     ls.run(50)
@@ -335,10 +335,7 @@ def test_take_back_and_draw_requests_wait_for_the_board_player():
 
 
 def test_the_board_players_draw_offer_is_answered_by_the_remote_side():
-    rig, ls = game_rig()
-    ls.say("hello 1")
-    ls.run(200)
-    consent(rig, ls)
+    rig, ls = remote_rig()
     rig.ctl.opponent.answer(rig.ctl, False)        # the game menu's "Offer draw"
     assert fields(ls.run(50), "ask") == ["offer w"]
     ls.say("answer 0 no")
@@ -351,10 +348,7 @@ def test_the_board_players_draw_offer_is_answered_by_the_remote_side():
 
 
 def test_the_board_player_takes_the_remote_side_back_in_the_menu():
-    rig, ls = game_rig()
-    ls.say("hello 1")
-    ls.run(200)
-    consent(rig, ls)
+    rig, ls = remote_rig()
     from test_controller import choose
     rig.run("hold")
     choose(rig, "Play Brown here")

@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -19,6 +18,7 @@ from oled_text import Picture
 from rp2040 import board
 from rp2040.pico import SerialBridge
 from toolkit.event_script import square_number as S
+from test_watch import wait_page
 from barragoon.game import Game
 from barragoon.notation import square_name
 
@@ -68,19 +68,6 @@ def rig(tmp_path_factory):
 def on_board(r, fn):
     """fn(EmulatedBoard) run by the bridge's thread (it owns the emulator)."""
     return r["bridge"].call(lambda p: fn(r["b"]))
-
-
-def wait_page(br, cond, what, timeout=60):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            if br.eval(cond):
-                return
-        except Exception:                              # noqa: BLE001 - still loading
-            pass
-        time.sleep(0.1)
-    raise AssertionError("timed out waiting for %s: %s" % (what, br.eval(
-        "JSON.stringify(window.sim && window.sim.model && window.sim.model.mirror)")))
 
 
 def lift(sq):

@@ -11,10 +11,7 @@
 import json
 import os
 import re
-import socket
-import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -24,6 +21,9 @@ import pytest
 import micropython_env
 from cdp_browser import Browser, find_chromium
 from oled_text import Picture
+from test_sim_tool import SimProcess, ToolProcess
+from test_sim_opponent import tap
+from test_start import free_port
 
 ROOT = micropython_env.ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -45,97 +45,14 @@ def sq(name):
     return (int(name[1:]) - 1) * 7 + FILES.index(name[0])
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    n = s.getsockname()[1]
-    s.close()
-    return n
-
-
-class Tool:
-    """A tool in its own process, its output collected; url: the first address it prints."""
-
-    def __init__(self, args, pattern=r"(http://127\.0\.0\.1:\d+/)"):
-        self.p = subprocess.Popen([sys.executable] + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True, cwd=ROOT)
-        self.lines = []
-        self.url = None
-        end = time.monotonic() + 60
-        while self.url is None and time.monotonic() < end:
-            line = self.p.stdout.readline()
-            if not line:
-                break
-            self.lines.append(line)
-            m = re.search(pattern, line)
-            if m:
-                self.url = m.group(1)
-        threading.Thread(target=self._drain, daemon=True).start()
-        if self.url is None:
-            self.stop()
-            raise AssertionError("%s did not start: %s" % (args[0], "".join(self.lines)))
-
-    def _drain(self):
-        for line in self.p.stdout:
-            self.lines.append(line)
-
-    def stop(self):
-        if self.p.poll() is None:
-            self.p.terminate()
-            try:
-                self.p.wait(10)
-            except subprocess.TimeoutExpired:
-                self.p.kill()
-                self.p.wait()
-
-
-def http(url, body=None, cookie=None):
-    req = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None
-                                 else None, method="POST" if body is not None else "GET")
-    if cookie:
-        req.add_header("Cookie", cookie)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
-class Board:
+class Board(SimProcess):
     """The simulated board, as its player handles it (the simulator's page's actions)."""
 
-    def __init__(self, tmp):
-        self.dir = str(tmp / "board")
-        self.usb = free_port()
-        self.sim = None
-        self.start(fresh=True)
-
-    def start(self, fresh=False):
-        self.sim = Tool([os.path.join(ROOT, "tools", "sim.py"), "--port", "0", "--no-browser",
-                         "--dir", self.dir, "--usb-port", str(self.usb)] +
-                        (["--fresh"] if fresh else []))
+    def __init__(self, board_dir, usb, fresh=False):
+        SimProcess.__init__(self, board_dir, extra=["--usb-port", str(usb)], fresh=fresh)
+        self.dir = board_dir
+        self.usb = usb
         self.wait(lambda: self.state()["device"]["status"] == "running", "the firmware")
-
-    def state(self):
-        return http(self.sim.url + "api/state")[1]
-
-    def act(self, op, **args):
-        code, r = http(self.sim.url + "api/action", dict(op=op, **args))
-        assert r["ok"], (op, args, r)
-        return r
-
-    def wait(self, cond, what, timeout=40):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            v = cond()
-            if v:
-                return v
-            time.sleep(0.05)
-        raise AssertionError("timed out waiting for %s; console: %s" % (
-            what, self.state()["log"][-8:]))
-
-    def record(self):
-        return self.state()["game"].get("turns", [])
 
     def actions(self):
         g = self.state()["game"]
@@ -144,7 +61,6 @@ class Board:
     def settled(self, n):
         self.wait(lambda: self.actions() == n, "the board's record to have %d actions" % n)
 
-    # --- hands ----------------------------------------------------------------------------
     def move(self, tok):
         """Carry out a move (the victim first for a capture), then let the board see it."""
         n = self.actions()
@@ -167,15 +83,9 @@ class Board:
         time.sleep(0.5)
         if not chosen_by_board:                    # the face: DOWN through the list
             for _ in range(FACES.index(tok[3:])):
-                self.tap("down")
-        self.tap("ok")
+                tap(self, "down")
+        tap(self, "ok")
         self.settled(n + 1)
-
-    def tap(self, button):
-        self.act("press", button=button)
-        time.sleep(0.12)
-        self.act("release", button=button)
-        time.sleep(0.15)
 
     def hold(self):
         self.act("press", button="ok")
@@ -183,26 +93,40 @@ class Board:
         self.act("release", button="ok")
         time.sleep(0.3)
 
+    def shows(self, text):
+        return Picture.from_hex(self.state()["oled"]["rows"]).has(text)
+
+
+def http(url, body=None, cookie=None):
+    req = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None
+                                 else None, method="POST" if body is not None else "GET")
+    if cookie:
+        req.add_header("Cookie", cookie)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
 
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("watch")
-    board = Board(tmp)
     browser = Browser(width=1400, height=900)
-    r = {"board": board, "b": browser, "tmp": tmp, "tools": []}
+    r = {"board": Board(str(tmp / "board"), free_port(), fresh=True), "b": browser,
+         "tmp": tmp, "tools": []}
     try:
         yield r
     finally:
         browser.close()
-        for t in r["tools"]:
-            t.stop()
-        board.sim.stop()
+        for t in r["tools"] + [r["board"]]:
+            t.close()
 
 
 def watch(rig, *extra):
-    w = Tool([os.path.join(ROOT, "tools", "watch.py"), "--port",
-              "socket://127.0.0.1:%d" % rig["board"].usb, "--http-port", "0", "--no-browser",
-              "--record", str(rig["tmp"] / "records.txt")] + list(extra))
+    w = ToolProcess([os.path.join(ROOT, "tools", "watch.py"), "--port",
+                     "socket://127.0.0.1:%d" % rig["board"].usb, "--http-port", "0",
+                     "--no-browser", "--record", str(rig["tmp"] / "records.txt")] + list(extra))
     rig["tools"].append(w)
     return w
 
@@ -211,7 +135,7 @@ def page_model(b, path=""):
     return b.eval("window.sim.model" + path)
 
 
-def wait_page(b, cond, what, timeout=30):
+def wait_page(b, cond, what, timeout=60):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
@@ -219,7 +143,7 @@ def wait_page(b, cond, what, timeout=30):
                 return
         except Exception:                              # noqa: BLE001 - the page is loading
             pass
-        time.sleep(0.05)
+        time.sleep(0.1)
     raise AssertionError("timed out waiting for %s: %s" % (what, b.eval(
         "JSON.stringify(window.sim && window.sim.model && window.sim.model.mirror)")))
 
@@ -228,10 +152,7 @@ def test_the_page_mirrors_the_board_read_only_and_the_record_file_grows(rig):
     board, b = rig["board"], rig["b"]
     w = watch(rig)
     board.act("setup", variant="closed")
-    board.wait(lambda: board.state()["game"].get("exists") and board.state()["oled"],
-               "the set-up")
-    board.wait(lambda: Picture.from_hex(board.state()["oled"]["rows"]).has("White to move"),
-               "the game to start")
+    board.wait(lambda: board.shows("White to move"), "the game to start")
     b.goto(w.url)
     wait_page(b, "window.sim.ready && window.sim.model.mirror.connected && "
                  "window.sim.model.game.exists", "the mirror")
@@ -256,7 +177,7 @@ def test_the_page_mirrors_the_board_read_only_and_the_record_file_grows(rig):
     with open(rig["tmp"] / "records.txt") as f:
         assert f.read().endswith("\n1. b1-a3 d8-d5\n\n")              # as records.txt has it
     assert page_model(b, ".game.record").endswith("1. b1-a3 d8-d5\n\n")
-    w.stop()
+    w.close()
 
 
 def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
@@ -272,8 +193,7 @@ def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
         time.sleep(0.1)
     assert code, w.lines
     # The board asks its player; the page waits for the answer.
-    board.wait(lambda: Picture.from_hex(board.state()["oled"]["rows"]).has("a computer?"),
-               "the board's question")
+    board.wait(lambda: board.shows("a computer?"), "the board's question")
     status, r = http(w.url + "api/state")          # no code: nothing to see
     assert status == 403 and "code" in r["error"]
     b.goto(w.url)
@@ -310,11 +230,10 @@ def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
             remote_turn(board, b, g, played)
         g = parse_record(board.state()["game"]["record"])
         if turn == 3 and not restarted:            # the board off and on mid-game
-            board.sim.stop()
-            board.start()
-            board.wait(lambda: Picture.from_hex(board.state()["oled"]["rows"]).has(
-                "Resume game"), "the saved game offered")
-            board.tap("ok")
+            board.close()
+            board = rig["board"] = Board(board.dir, board.usb)
+            board.wait(lambda: board.shows("Resume game"), "the saved game offered")
+            tap(board, "ok")
             board.wait(lambda: board.state()["device"]["status"] == "running", "resumed")
             restarted = True
             wait_page(b, "window.sim.model.mirror.connected && window.sim.model.mirror.k "
@@ -327,7 +246,7 @@ def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
     wait_page(b, "window.sim.model.game.over", "the end on the page")
     friend = page_model(b, ".game.record")
     assert friend.endswith("(resign)\n\n") and "[Opponent \"Brown remote\"]" in friend
-    board.tap("ok")                                # OK: new game - the record is written
+    tap(board, "ok")                               # OK: new game - the record is written
     board.wait(lambda: os.path.exists(os.path.join(board.dir, "records.txt")), "records.txt")
     with open(os.path.join(board.dir, "records.txt")) as f:
         on_board = f.read()
@@ -336,7 +255,7 @@ def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
     assert on_board == friend, (on_board, friend)
     assert kept.endswith(on_board)
     assert not [c for c in b.console if c.startswith("exception")], b.console
-    w.stop()
+    w.close()
 
 
 def local_turn(board, g, played):

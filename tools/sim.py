@@ -1174,8 +1174,11 @@ class Handler(BaseHTTPRequestHandler):
             err = "bad action: %s" % e
         self._json({"ok": not err, "error": err})
 
-    def _events(self):
+    def _events(self, model=None, live=None):
+        """The model (sim.state(), or model()) as server-sent events whenever it changed, while
+        live() holds (tools/watch.py: while the page's access stands)."""
         sim = self.sim
+        model = model or sim.state
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -1188,12 +1191,14 @@ class Handler(BaseHTTPRequestHandler):
                 with sim.cond:
                     sim.cond.wait_for(lambda: sim.version != last or sim._stop.is_set(), 15)
                     v = sim.version
+                if live is not None and not live():
+                    return
                 if v == last:
                     self.wfile.write(b": ping\n\n")
                     self.wfile.flush()
                     continue
                 last = v
-                data = json.dumps(sim.state())
+                data = json.dumps(model())
                 self.wfile.write(("data: %s\n\n" % data).encode())
                 self.wfile.flush()
                 time.sleep(0.02)       # at most ~50 updates a second
@@ -1325,13 +1330,18 @@ STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    return run_tool("sim", serve, parse_args(argv))
+
+
+def run_tool(prog, body, args):
+    """body(args) as a tool runs: Ctrl-C and SIGTERM stop it in order (exit status 0), a
+    UserError is one line on stderr (exit status 2). tools/watch.py runs so too."""
     for sig in STOP_SIGNALS:
         signal.signal(sig, _stop_on_signal)
     try:
-        return serve(args)
+        return body(args)
     except UserError as e:
-        print("sim: %s" % e, file=sys.stderr)
+        print("%s: %s" % (prog, e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -27,7 +27,6 @@ import json
 import os
 import re
 import secrets
-import signal
 import sys
 import threading
 import time
@@ -41,6 +40,7 @@ for _p in (HERE, os.path.join(ROOT, "firmware")):
         sys.path.insert(0, _p)
 
 import sim  # noqa: E402  the page, its texts and its HTTP handler
+from sim import UserError  # noqa: E402
 import pico_usb  # noqa: E402
 from toolkit.board_link import Mirror, BANNER, PROTOCOL  # noqa: E402
 from barragoon.core import TILE, BROWN_BIT, FACES  # noqa: E402
@@ -55,10 +55,6 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"     # no 0/o, 1/l/i: read off a
 CODE_LEN = 6
 TOKEN = re.compile(r"^[a-g][1-9][-x][a-g][1-9]$|^[a-g][1-9]=(%s)$" % "|".join(FACES))
 REMOTE_OPS = ("play", "takeback", "draw", "answer", "resign")
-
-
-class UserError(Exception):
-    """A mistake on the command line: one line, exit status 2."""
 
 
 # --- the board on USB ---------------------------------------------------------------------------
@@ -526,34 +522,11 @@ class Handler(sim.Handler):
             return self._send(200, CODE_PAGE, "text/html; charset=utf-8")
         if url.path == "/api/state":
             return self._json(w.state(role))
-        if url.path == "/api/events":
-            return self._events_role(role)
+        if url.path == "/api/events":           # (ends when a new game's code is needed)
+            return self._events(lambda: w.state(role), lambda: self._role() == role)
         if url.path == "/api/replay":
             return self._json(w.replay)
         return sim.Handler.do_GET(self)
-
-    def _events_role(self, role):
-        w = self.watch
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
-        last = -1
-        try:
-            while not w._stop.is_set():
-                with w.cond:
-                    w.cond.wait_for(lambda: w.version != last or w._stop.is_set(), 0.5)
-                    v = w.version
-                if self._role() != role:
-                    return                     # a new game's code: the page asks again
-                last = v
-                self.wfile.write(("data: %s\n\n" % json.dumps(w.state(role))).encode())
-                self.wfile.flush()
-                time.sleep(0.05)
-        except (BrokenPipeError, ConnectionResetError, OSError):
-            pass
 
     def do_POST(self):
         n = int(self.headers.get("Content-Length") or 0)
@@ -632,16 +605,7 @@ def lan_address():
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    for sig in sim.STOP_SIGNALS:
-        signal.signal(sig, sim._stop_on_signal)
-    try:
-        return run(args)
-    except UserError as e:
-        print("watch: %s" % e, file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 0
+    return sim.run_tool("watch", run, parse_args(argv))
 
 
 def run(args):

@@ -245,7 +245,7 @@ class Console:
                 return                     # the listener does not read: keep it
             self.q[:CHUNK] = b""
 
-    # --- lines -------------------------------------------------------------------------------------
+    # --- lines ---------------------------------------------------------------------------------
     def _begin(self, word):
         b = self.lb
         b[:] = b""
@@ -484,26 +484,26 @@ class Console:
             self.clk = k
 
     def _ask(self, k):
-        b = self._begin("ask ")
-        if k < 0:
-            b.append(45)
-        else:
-            _ext(b, ASKS[k >> 2])
-            b.append(_SPACE)
-            b.append(98 if k & 1 else 119)
-        if self._end():
+        if self._either("ask ", k, ASKS[k >> 2] if k >= 0 else "", k & 1):
             self.ask = k
 
     def _plan(self, k):
-        b = self._begin("plan ")
+        if self._either("plan ", k, self.ctl.opponent.plan.text if k >= 0 else "", -1):
+            self.plan = k
+
+    def _either(self, word, k, text, side):
+        # "WORD -" for k < 0, else "WORD TEXT" and the side's letter (side >= 0)
+        b = self._begin(word)
         if k < 0:
             b.append(45)
         else:
-            _ext(b, self.ctl.opponent.plan.text)
-        if self._end():
-            self.plan = k
+            _ext(b, text)
+            if side >= 0:
+                b.append(_SPACE)
+                b.append(98 if side else 119)
+        return self._end()
 
-    # --- commands ----------------------------------------------------------------------------------
+    # --- commands ------------------------------------------------------------------------------
     def _read(self, t):
         p = self.port
         rb = self.rb

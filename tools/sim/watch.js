@@ -110,6 +110,20 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
 
+  // The running side's time counts down here between the board's lines (it sends the times
+  // when they switch, pause or stop).
+  function showClock() {
+    const c = W.clock, el = $("watch-clock");
+    if (!el) return;
+    if (!c) { el.textContent = ""; return; }
+    const ms = c.ms.slice();
+    if (c.state === "run") ms[c.side] = Math.max(0, ms[c.side] - (Date.now() - W.clockAt));
+    el.textContent = tw("clock", {
+      white: clockText(ms[0]), brown: clockText(ms[1]),
+      runs: c.state === "run" ? SIDES[c.side] : c.state === "pause" ? tw("paused") : "-" });
+  }
+  setInterval(showClock, 200);
+
   function renderMirror(m) {
     const x = m.mirror;
     document.body.classList.add("mirror");
@@ -123,10 +137,9 @@
                 x.role === "owner" ? tw("owner") : tw("spectator");
     $("watch-title").textContent = you + (x.version ? " \u00b7 " + tw("firmware", {
       version: x.version }) : "");
-    const c = x.clock;
-    $("watch-clock").textContent = c ? tw("clock", {
-      white: clockText(c.ms[0]), brown: clockText(c.ms[1]),
-      runs: c.state === "run" ? SIDES[c.side] : c.state === "pause" ? tw("paused") : "-" }) : "";
+    W.clock = x.clock;
+    W.clockAt = Date.now();
+    showClock();
     const g = m.game;
     const mine = x.role === "remote" && x.remote_on === x.remote && g.exists && !g.over;
     $("watch-buttons").hidden = !mine;
