@@ -218,6 +218,15 @@ def test_a_friend_plays_brown_from_the_page_with_the_games_code(rig):
     assert status == 403 and not r["ok"]
     # A whole game: White on the board, Brown from the page, captures and placements.
     g = parse_record(board.state()["game"]["record"])
+    local_turn(board, g, {"local capture": 0})
+    k = board.actions()
+    wait_page(b, "window.sim.model.mirror.k === %d" % k, "White's move on the page")
+    for body, why in (({"op": "play", "token": "d5-d4", "k": k, "seq": 10}, "not legal"),
+                      ({"op": "play", "token": "d5-d8", "k": k - 1, "seq": 11}, "out of date")):
+        status, r = http(w.url + "api/action", body, cookie)
+        assert not r["ok"] and why in r["error"], (body, r)
+    assert board.actions() == k
+    g = parse_record(board.state()["game"]["record"])
     played = {"remote capture": 0, "local capture": 0}
     restarted = False
     for turn in range(40):
