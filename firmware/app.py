@@ -257,8 +257,8 @@ class App:
             if self.port is None:
                 from drivers import usb
                 self.port = usb.Port()
-            if not self.port.read(self._byte, 1):
-                return
+            if not self.port.read(self._byte, 1) or self._byte[0] < 32:
+                return                     # (mpremote's \r before its Ctrl-C: no listener)
             from controller.protocol import Console
             from version import VERSION
             c = self.console = Console(self.ctl, self.port, VERSION)
