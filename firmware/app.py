@@ -17,6 +17,11 @@
 # copy kept as game.bad, the game goes on without them), a full file system ("storage full"
 # on the screen, the game goes on). The watchdog runs from before anything can fail at boot.
 #
+# While the engine searches (the board's turn, a hint) and nothing else waits, it also runs
+# between the loop steps, up to _THINK_MS after each step began (App.think): the steps' own
+# work (the controller's tick, LEDs, screen) comes every _THINK_MS instead of every period, and
+# a sensor event ends the engine's slice at once.
+#
 # A computer may watch the game, and play one side of it, over the USB console
 # (controller/protocol.py, loaded with the first byte a computer sends; until then a step costs
 # one poll of the port): its step comes after the LEDs and the screen, never in the step that
@@ -30,34 +35,48 @@ import time
 
 import machine
 
-import config
+try:
+    from micropython import const
+except ImportError:  # CPython (host tests)
+    def const(x):
+        return x
+
+try:
+    import config
+except Exception as _e:                    # noqa: BLE001 - main() shows why and waits
+    config = None
+    _config_load_error = _e
 from drivers import matrix, leds, ssd1306, inputs, buzzer
-from storage import Storage, EMPTY
+from storage import Storage
 from recorder import Recorder
 from controller.controller import Controller
 from controller import screens
 from controller import i18n
 from controller.i18n import t as _t
 
-WDT_MS = 8000              # the RP2040 allows at most about 8.3 s
+_WDT_MS = const(8000)      # the RP2040 allows at most about 8.3 s
 RESUME_FLAG = "resume.flag"
-SETTLE_SCANS = 5           # extra 1 ms scans at boot beyond the debounce time (the matrix
-#                            lines settle in microseconds; each ms here delays the first LEDs)
-BUSY_PIN = 25              # the Pico's own LED: lit while a loop step runs (see busy_pin())
+_SETTLE_SCANS = const(3)   # extra 1 ms scans at boot beyond the debounce time (the matrix
+#                            lines settle in microseconds; each ms here delays the first LEDs:
+#                            one beyond the debounce time is enough, two more are a margin)
+_BUSY_PIN = const(25)      # the Pico's own LED: lit while a loop step runs (see busy_pin())
 OLED_SEGMENTS = 2          # OLED segments sent per loop step: 2 x 0.9 ms on the I2C bus, so a
 #                            step stays well within the 4 ms scan period; a new screen takes 16
-EVENT_LINES = 12           # events.txt lines per loop step (about 4 ms on the RP2040)
+_EVENT_LINES = const(12)   # events.txt lines per loop step (about 4 ms on the RP2040)
 SCREEN_FIRST = 12          # steps that a screen being sent holds back the work after a save
 LED_REFRESH_MS = 1000      # the LED frame goes out again at least this often, changed or not:
 #                            a chain that lost its power (a dip, a hot-plug) shows it again
 BOOT_SCREEN_MS = 1500      # the boot screen (version; "frozen" or "files") stays up this long
 #                            at most: the first lift or press ends it
+_THINK_MS = const(40)      # while the engine searches and nothing else waits, it runs until
+#                            this long after the loop step began (see App.think)
+# (The names the tests and tools do not read are const: a module's globals take heap.)
 
 
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
-    def __init__(self, storage=None, clock=None, port=None):
+    def __init__(self, storage=None, clock=None, think_pin=None, port=None):
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -81,6 +100,10 @@ class App:
         self.ctl.on_finish = self._finish
         self.ctl.on_settings = self.storage.save_settings
         self.ctl.on_checkpoint = self.recorder.checkpoint
+        self.ctl.wake = self.matrix        # a sensor event ends the engine's slice
+        if think_pin is not None:          # a spare GPIO, high while the engine runs: for
+            #                                measuring (tools/bench/bench_rp2040.py)
+            self.ctl.probe = machine.Pin(think_pin, machine.Pin.OUT, value=0)
         self.brightness = brightness
         self.buttons = 0                   # debounced button states, for the recorder
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
@@ -107,7 +130,7 @@ class App:
     def boot(self, resume=False, wdt=None):
         """First scans, then hand the board's occupancy and the saved game to the controller."""
         m, clock = self.matrix, self.clock
-        for i in range(self.debounce_ms + SETTLE_SCANS):
+        for i in range(self.debounce_ms + _SETTLE_SCANS):
             m.scan(clock.ticks_ms())
             clock.sleep_ms(1)
         while m.pop() >= 0:
@@ -116,26 +139,34 @@ class App:
         st = self.storage
         saved = st.load_game()
         gc.collect()                       # (the record's text, before the first mode)
-        if st.problem:
-            if st.kept:
-                self.report("saved game not loaded, kept as game.bad: " + st.problem)
-                self.notice((_t("Saved game"), _t("damaged: kept"), _t("as game.bad")), wdt)
-            else:
-                self.report("saved game not loaded: " + st.problem)
-                self.notice((_t("Saved game"), _t("empty") if st.problem == EMPTY else
-                             _t("unreadable"), _t("a new game")), wdt)
+        self.tell(wdt, True)
         # A tag the game cannot use: the game goes on without it, the player is told, and a
         # copy of the file is kept (now: start() may record a finished game and remove it).
         bad = self.ctl.unreadable(saved, st.clock)
-        kept = st.keep_aside(True) if bad else False
+        kept = st.keep_aside() if bad else False
         self.ctl.start(m.occupied, saved, st.duties, st.clock)
         if bad:
             self.report("saved game's %s tag unreadable, copy %s" % (
                 bad, "kept as game.bad" if kept else "not kept"))
             self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
                          _t("copy: game.bad") if kept else ""), wdt)
+        self.tell(wdt, True)
         if resume and saved is not None and not saved.over:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game
+
+    def tell(self, wdt=None, screen=False):
+        """What went wrong with the board's files (the storage's notes, files.py): each once
+        on the serial console and in error.log, and (screen: at boot) on the screen."""
+        notes = self.storage.notes
+        if not notes:
+            return
+        import notices
+        while notes:                       # (logging may add one: error.log set aside)
+            note = notes.pop(0)
+            self.report(notices.log_text(note))
+            if screen:
+                self.notice(notices.screen(note), wdt)
+        _drop("notices")
 
     def boot_screen(self):
         """The firmware's version and whether it runs frozen into MicroPython or from files
@@ -156,7 +187,7 @@ class App:
             self.clock.sleep_ms(100)
 
     def show_oled(self, at_once=False):
-        """A new screen is drawn: sent over the next steps (or now, blocking for 23 ms)."""
+        """A new screen is drawn: sent over the next steps (or now, blocking)."""
         if self.storage.full:              # drawn over whatever screen is up
             self.oled.fill_rect(0, 56, 128, 8, 1)
             screens.centre(self.oled, _t("storage full"), 56, 0)
@@ -179,6 +210,7 @@ class App:
 
     def _finish(self, game):
         self.storage.finish_game(game, self.ctl.clock_tag())
+        self.tell()                        # (records.txt set aside, a file not removed)
 
     def _write(self):
         game, duties = self.unsaved
@@ -186,7 +218,8 @@ class App:
         self.storage.save(game, duties, self.ctl.clock_tag())   # the times as of now
 
     def step(self):
-        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle."""
+        """One loop iteration: scan, feed events, tick, render. Allocation-free when idle.
+        Returns whether a sensor or button event came in."""
         clock = self.clock
         t = clock.ticks_ms()
         now = t                            # wrapping ms (see the top of this file)
@@ -249,6 +282,25 @@ class App:
         else:
             self.waited = 0
             self._later(t)
+        return seen
+
+    def think(self, start, seen, most=_THINK_MS):
+        """Between loop steps: while the engine searches (the board's turn, a hint) and
+        nothing else waits, it has the CPU until `most` ms after the step began (start),
+        not only its slice of each step; a sensor event ends that at once (the scan runs
+        from a timer and the engine checks its queue between search steps). Nothing else
+        waits when the step had no event (seen: what step() returned), no screen is going
+        out, no save or its later parts are due and no sound plays; blinking LEDs get their
+        next phase (every 50 ms) in time. Buttons are read by the steps: a press waits up to
+        `most` ms longer. False when no search is under way."""
+        if seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
+                or self.storage.busy() or self.buzzer.busy:
+            return False
+        now = self.clock.ticks_ms()
+        ms = most - self.clock.ticks_diff(now, start)
+        if self.ctl.animated and ms > 50 - now % 50:
+            ms = 50 - now % 50
+        return ms > 0 and self.ctl.think(ms)
 
     def _usb(self, now):
         """A computer on the USB console (see the top)."""
@@ -268,8 +320,10 @@ class App:
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
         st = self.storage
+        if st.notes:                       # (a file failed: a save's, the settings')
+            self.tell()
         if st.busy():
-            if st.work(t, EVENT_LINES) and self.matrix.timed:
+            if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:
             # The turn's garbage (its save, events.txt) goes in a step of its own, ~30 ms
@@ -313,7 +367,7 @@ class App:
                 start = clock.ticks_ms()
                 if busy is not None:
                     busy(1)
-                self.step()
+                seen = self.step()
                 if busy is not None:
                     busy(0)
                 wdt.feed()
@@ -325,6 +379,7 @@ class App:
                     if wait > 0:
                         clock.sleep_ms(wait)
                     continue
+                self.think(start, seen)    # (the engine, while nothing else waits)
                 # Wait for the next period or the next sensor event, polling every 0.2 ms: a
                 # lift reaches the controller within 0.2 ms of the scan that saw it.
                 while clock.ticks_diff(clock.ticks_ms(), start) < period and not m.pending():
@@ -349,22 +404,38 @@ def busy_pin():
     name = getattr(sys.implementation, "_machine", "")
     if not name.startswith("Raspberry Pi Pico") or " W " in name:
         return None
-    return machine.Pin(BUSY_PIN, machine.Pin.OUT, value=0)
+    return machine.Pin(_BUSY_PIN, machine.Pin.OUT, value=0)
 
 
-def check_config():
-    """The config problem as text, or ''. The checker is dropped from memory afterwards:
-    it is only needed at boot (about 9 KB of heap on the unix port)."""
+def check_config(cfg=0):
+    """The problem of config.py (or of the module cfg) as text, or ''. A config.py that does
+    not even load (a syntax error) is one too. The checker is dropped from memory afterwards:
+    it is only needed at boot."""
+    if cfg == 0:
+        cfg = config
+    if cfg is None:
+        import notices
+        try:
+            return notices.load_problem(_config_load_error, trace)
+        finally:
+            _drop("notices")
     import drivers
     import drivers.config_check
     try:
-        drivers.config_check.check(config)
+        drivers.config_check.check(cfg)
         return ""
     except ValueError as e:
         return str(e)
+    except Exception as e:                 # noqa: BLE001 - a value the checks did not expect
+        return "config.py: %s %s" % (type(e).__name__, e)
     finally:
         del sys.modules["drivers.config_check"]
         del drivers.config_check
+
+
+def _drop(name):
+    # a module needed once (at boot, or when something went wrong) leaves the heap again
+    sys.modules.pop(name, None)
 
 
 def show_text(lines):
@@ -372,7 +443,10 @@ def show_text(lines):
     for line in lines:
         print(line)
     try:
-        oled = ssd1306.from_config(config)
+        cfg = config
+        if cfg is None:
+            from notices import DefaultOled as cfg
+        oled = ssd1306.from_config(cfg)
         screens.message(oled, lines[0][:16], *[s[:16] for s in lines[1:5]])
         oled.show()
     except Exception:
@@ -402,37 +476,41 @@ def trace(e):
 
 
 def _resume_flag(storage, set_it):
+    # Set it (after a crash), or tell whether it was set and clear it (at boot; a flag that
+    # cannot be removed is a storage note).
     try:
         if set_it:
             f = storage.fs.open(storage.root + RESUME_FLAG, "w")
             f.close()
             return True
-        storage.fs.remove(storage.root + RESUME_FLAG)
+        if storage.stat(RESUME_FLAG) is None:
+            return False
+        storage.remove(RESUME_FLAG)
         return True
     except OSError:
         return False
 
 
-def main(storage=None, clock=None, port=None):
+def main(storage=None, clock=None, think_pin=None, port=None):
     """Run the board. storage / clock / port (the USB console) are for tests and the
-    simulator; the device passes nothing."""
+    simulator; the device passes nothing (think_pin: App's, for measuring)."""
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
+        (storage or Storage()).log_error("config error: %s\n" % problem)
         return                             # wait for the maker: no restart loop
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
-    wdt = machine.WDT(timeout=WDT_MS)
+    wdt = machine.WDT(timeout=_WDT_MS)
     if storage is None:
         storage = Storage()
     try:
         resume = _resume_flag(storage, False)
         # The config checker's garbage goes before the App's long-lived buffers are placed:
         # left lying, a collection during boot frees it between them, and a heap fragmented
-        # so at power-on could not import the menus (a MemoryError at every boot, found by
-        # the power-cut soak, tools/soak_rp2040.py).
+        # so at power-on may not fit the menus' modules (a MemoryError at every boot).
         gc.collect()
-        app = App(storage, clock, port)
+        app = App(storage, clock, think_pin, port)
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs

@@ -40,3 +40,15 @@ def _empty(d):
         except OSError:                       # a directory (the board's log/)
             _empty(p)
             os.rmdir(p)
+
+
+def read_file(path, mode="r"):
+    """The file's contents (mode "rb": bytes), or None when there is none."""
+    try:
+        f = open(path, mode)
+    except OSError:
+        return None
+    try:
+        return f.read()
+    finally:
+        f.close()

@@ -1,5 +1,7 @@
-# Finding processes that a test started and must have stopped again (Linux /proc).
+# Finding processes that a test started and must have stopped again (Linux /proc), and
+# stopping one.
 import os
+import subprocess
 
 
 def running_with(text):
@@ -15,3 +17,13 @@ def running_with(text):
         except OSError:
             pass
     return pids
+
+
+def stop(proc, timeout=10):
+    """Stop a process a test started: SIGTERM, then SIGKILL if it does not go."""
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -45,3 +45,16 @@ def test_json_holds_the_issues_keys_and_the_unix_port_plays_the_same_games():
         m = tool(args + ["--micropython"])
         assert m.returncode == 0, m.stderr
         assert json.loads(m.stdout) == figures
+
+
+CUTS = int(os.environ.get("BARRAGOON_HANDLING_CUTS", "6"))
+
+
+def test_power_cuts_at_random_moments_keep_every_completed_turn_and_record_nothing_twice():
+    # The plug pulled CUTS times a game at random moments (a tile in the hand, within the settle
+    # time, the face picker open); the players power the board on and go on as it shows them.
+    # Per profile one game: its record must be what the hands did (nothing lost, nothing twice).
+    for profile in hands.PROFILES:
+        r = hands.play_game(profile, 3, 30, cuts=CUTS)
+        assert r["cuts"] >= 1, profile
+        assert not r["wrong"] and not r["stuck"], (profile, r["why"])

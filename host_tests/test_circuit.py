@@ -14,6 +14,9 @@ from circuit import design, erc, history, parts as P  # noqa: E402
 from circuit.config import load_config  # noqa: E402
 from circuit.graph import Graph  # noqa: E402
 from circuit.netlist import Part  # noqa: E402
+from circuit_faults import (CASES, FAULTS, f_backfeed, f_bypass, f_diode_direction,  # noqa: E402
+                            f_diode_orientation, f_gpio_current, f_i2c_rise_time,
+                            f_logic_levels, f_column_low_level, f_undriven_input, reverse)
 
 
 @pytest.fixture(scope="module")
@@ -40,40 +43,42 @@ def test_every_build_option_passes_the_rules(cfg, variant):
 
 
 def test_every_rule_is_listed_once():
-    assert len(erc.RULES) == len(erc.RULE_IDS) == len(set(erc.RULE_IDS)) == 27
+    assert len(erc.RULES) == len(erc.RULE_IDS) == len(set(erc.RULE_IDS)) == 37
     for rule, rid in zip(erc.RULES, erc.RULE_IDS):
         assert rule.__name__ == "rule_" + rid.replace("-", "_")
 
 
-# --- the design before issue 14 ------------------------------------------------------------------
+# --- the first documented design -----------------------------------------------------------------
 
 def legacy_expected(v):
-    """What the old design fails, option by option (issue 14's findings in brackets; the rules
-    of issue 21 find more in it, marked [21])."""
-    out = {("usb-capacitance", "+5V"),                      # 1000 uF on VBUS [4]
-           ("column-pullup", "COL_A..COL_G"),               # internal pull-ups only [5]
-           ("column-settle", "COL_A"),                      # MATRIX_SETTLE_US = 0 [5]
-           ("conductor-rating", "U1.VBUS"),                 # the LEDs through the Pico [21]
-           ("esd", "J6"), ("esd", "J7"),                    # [21]
-           ("i2c-rise-time", "I2C_SDA"), ("i2c-rise-time", "I2C_SCL")}   # [21]
+    """What the first documented design fails, option by option (its review's findings; the
+    rules added since find more in it, marked "later")."""
+    out = {("usb-capacitance", "+5V"),                      # 1000 uF on VBUS
+           ("column-pullup", "COL_A..COL_G"),               # internal pull-ups only
+           ("column-settle", "COL_A"),                      # MATRIX_SETTLE_US = 0
+           ("conductor-rating", "U1.VBUS"),                 # the LEDs through the Pico (later)
+           ("esd", "J6"), ("esd", "J7"),                    # (later)
+           ("i2c-rise-time", "I2C_SDA"), ("i2c-rise-time", "I2C_SCL")}   # (later)
     if v["supply"] == "external":
-        out |= {("one-source", "+5V"),                      # USB and the supply joined [1]
-                ("fused", "PS1")}                           # no fuse [1]
+        out |= {("one-source", "+5V"),                      # USB and the supply joined
+                ("fused", "PS1")}                           # no fuse
     else:
-        out |= {("conductor-rating", "J5"),                 # 0.5 mm2 in XH crimps [21]
-                ("ground-return", "U1.VBUS"),               # [21]
-                ("supply-drop", "U2.VCC")}                  # the cable's drop [21]
+        out |= {("conductor-rating", "J5"),                 # 0.5 mm2 in XH crimps (later)
+                ("ground-return", "U1.VBUS"),               # (later)
+                ("supply-drop", "U2.VCC")}                  # the cable's drop (later)
     if v["input"] == "encoder_module":
-        out |= {("gpio-voltage", "GP18 (ENC_A)"),           # "+" on VBUS [2]
+        out |= {("gpio-voltage", "GP18 (ENC_A)"),           # "+" on VBUS
                 ("gpio-voltage", "GP19 (ENC_B)")}
+    if v["input"] == "encoder":
+        out |= {("exposed-metal", "ENC1.MP")}               # the shaft floats (later)
     if v["sensor"] == "reed":
-        out |= {("gpio-fight", "ROW_1..ROW_9")}             # push-pull idle rows [3]
+        out |= {("gpio-fight", "ROW_1..ROW_9")}             # push-pull idle rows
     else:
-        out |= {("gpio-capacitance", "ROW_1..ROW_9"),       # 100 nF on every row [8]
-                ("hall-row-drive", "ROW_1..ROW_9"),         # 4 mA drive [8]
-                ("gpio-current", "ROW_1..ROW_9"),           # [21]
+        out |= {("gpio-capacitance", "ROW_1..ROW_9"),       # 100 nF on every row
+                ("hall-row-drive", "ROW_1..ROW_9"),         # 4 mA drive
+                ("gpio-current", "ROW_1..ROW_9"),           # (later)
                 ("bypass", "H2-H7, H9-H14, H16-H21, H23-H28, H30-H35, H37-H42, H44-H49, "
-                           "H51-H56, H58-H63.VCC")}         # [21] (a row capacitor serves one)
+                           "H51-H56, H58-H63.VCC")}         # (later; a row capacitor serves one)
     return sorted(out)
 
 
@@ -100,10 +105,11 @@ def test_findings_1_to_3_are_failing_checks_on_the_old_design(cfg):
     assert erc.check(new) == []
 
 
-# --- the design issue 21 reviewed (main de99025) -------------------------------------------------
+# --- the design the first electronics review found -----------------------------------------------
 
 def reviewed_expected(v):
-    """The findings of issue 21's review that are rules, option by option."""
+    """The findings of that review that are rules (numbered as the review numbered them), option
+    by option; "later": what the rules added since find in it too."""
     out = {("conductor-rating", "U1.VBUS"),     # 2: up to 3 A through the Pico's USB socket
            ("conductor-rating", "J5"),          # 3: 0.5 mm2 in XH crimps (and 4 A over 3 A)
            ("esd", "J6"), ("esd", "J7"),        # 4: no ESD protection on what a user touches
@@ -120,11 +126,13 @@ def reviewed_expected(v):
     if v["sensor"] == "hall":
         out |= {("gpio-current", "ROW_1..ROW_9"),     # 7: 21 mA at the 12 mA setting
                 ("bypass", "H1-H63.VCC")}             # 7: no capacitor at the sensors
+    if v["input"] == "encoder":
+        out |= {("exposed-metal", "ENC1.MP")}         # later: the shaft floats
     return sorted(out)
 
 
 @pytest.mark.parametrize("variant", design.VARIANTS, ids=name)
-def test_the_reviewed_design_fails_the_findings_of_issue_21(cfg, variant):
+def test_the_reviewed_design_fails_its_review_s_findings(cfg, variant):
     assert rules(history.build(variant, cfg)) == reviewed_expected(variant)
 
 
@@ -141,222 +149,12 @@ def test_the_review_s_figures(cfg):
     # 9: 4.34 V at U2 after the cable and the extension (USB)
     usb = history.build(dict(supply="usb", sensor="hall"), cfg)
     assert "4.34 V" in erc.check(usb, ["supply-drop"])[0].message
+    # the unprotected DC jack reaches all 63 LEDs: one span, not 63 names
+    jack = msg[("input-protection", "J8")]
+    assert "LED1-LED63.VDD (-0.5 to 5.5 V)" in jack and "C65, C77 (polarised, 10 V)" in jack
 
 
 # --- each rule catches its fault, on every build option ------------------------------------------
-
-def wire(c, a, b, ref="W99"):
-    """A wire (a solder bridge) from net a to net b."""
-    c.add(Part(ref, P.NET_TIE, "bridge"))
-    c.connect(a, ref + ".1")
-    c.connect(b, ref + ".2")
-
-
-def add_supply(c):
-    """An external 5 V supply on net EXT_X: the one from the build, or a bare one added."""
-    if "PS1" in c.parts:
-        return "EXT_5V"
-    c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A"))
-    c.connect("EXT_X", "PS1.+")
-    c.connect("PGND", "PS1.-")
-    return "EXT_X"
-
-
-def reverse(c, ref, a="A", k="K"):
-    na, nk = c.parts[ref].net[a], c.parts[ref].net[k]
-    c.rewire(ref, a, nk)
-    c.rewire(ref, k, na)
-
-
-def f_one_source(c, v):
-    # The power switch bridged (both positions at once), or a supply on the LED rail.
-    if v["supply"] == "external":
-        c.parts["SW69"].attrs["position"] = "both"
-    else:
-        c.add(Part("PS1", P.SUPPLY_5V, "5 V 4 A"))
-        c.connect("+5V", "PS1.+")
-        c.connect("PGND", "PS1.-")
-
-
-def f_fused(c, v):
-    # The fuse left out (bridged), or a supply added through a diode to VSYS without one.
-    if v["supply"] == "external":
-        c.remove("F1")
-        wire(c, "EXT_RAW", "EXT_IN")
-    else:
-        net = add_supply(c)
-        c.add(Part("D99", P.SCHOTTKY, "1N5819", role="feed"))
-        c.connect(net, "D99.A")
-        c.connect("VSYS", "D99.K")
-
-
-def f_supply_range(c, v):
-    # The LED chain fed from 3V3.
-    for ref in [r for r, p in c.parts.items() if p.type is P.WS2812B]:
-        c.rewire(ref, "VDD", "3V3_OUT")
-
-
-def f_supply_drop(c, v):
-    # Issue 21, finding 9: the 74AHCT125 on a rail that sags below 4.5 V at full load.
-    c.parts["U2"].type = P.AHCT125
-    u2 = c.parts["U2"]
-    for pin, net in list(u2.net.items()):
-        c.disconnect("U2", pin)
-    c.connect("LED_DATA", "U2.1A")
-    c.connect("+5V", "U2.VCC", "U2.2OE", "U2.3OE", "U2.4OE")
-    c.connect("GND", "U2.GND", "U2.1OE", "U2.2A", "U2.3A", "U2.4A")
-    c.connect("LED_Y", "U2.1Y")
-
-
-def f_supply_current(c, v):
-    c.settings["led_budget_ma"] = 500 if v["supply"] == "usb" else 4500
-
-
-def f_fuse_rating(c, v):
-    # USB: a fuse that trips in normal use; external: issue 21's RXEF250 that never trips.
-    if v["supply"] == "usb":
-        c.parts["F2"].type = P.ptc("MF-R050", 0.5, 1.0, 1.17, "Bourns MF-R050")
-    else:
-        c.parts["F1"].type = P.PTC_RXEF250
-
-
-def f_conductor_rating(c, v):
-    # Issue 21, finding 3: the LED feed on a JST XH with 0.5 mm2 wire.
-    c.parts["J5"].type = P.xh(3)
-    c.parts["J5"].attrs["awg"] = 20
-
-
-def f_input_protection(c, v):
-    # Issue 21, finding 1: the DC jack straight to the fuse and the LED rail.
-    if v["supply"] == "external":
-        for ref in ("U3", "Q1", "Q2", "R14", "R15", "R16"):
-            c.remove(ref)
-        wire(c, "EXT_IN", "EXT_5V")
-    else:
-        c.add(Part("J8", P.DC_JACK, "5.5 / 2.1 mm", awg=18))
-        c.connect("EXT_X", "J8.TIP", "SW69.A_EXT")
-        c.connect("PGND", "J8.SLEEVE")
-        c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-        c.connect("EXT_X", "C99.1")
-        c.connect("PGND", "C99.2")
-
-
-def f_backfeed(c, v):
-    # Issue 21: VBUS and VSYS bridged with D64 fitted: the supply feeds the computer's port.
-    net = add_supply(c)
-    if "D64" not in c.parts:
-        c.add(Part("D64", P.SCHOTTKY, "1N5819", role="feed"))
-        c.connect(net, "D64.A")
-        c.connect("VSYS", "D64.K")
-    wire(c, "VBUS", "VSYS")
-
-
-def f_diode_orientation(c, v):
-    # Issue 21: D64 fitted backwards; in every build the buzzer's flyback diode too.
-    reverse(c, "D65")
-    if "D64" in c.parts:
-        reverse(c, "D64")
-
-
-def f_ground_return(c, v):
-    # "All GND to the Pico": the LED chain's return on the Pico's ground pins.
-    for ref, pin in list(c.nets["PGND"]):
-        if c.parts[ref].type is P.WS2812B or ref == "J5":
-            c.rewire(ref, pin, "GND")
-
-
-def f_usb_capacitance(c, v):
-    c.add(Part("C99", P.capacitor(1000, 10, True), "1000 uF"))
-    c.connect("VBUS", "C99.1")
-    c.connect("PGND", "C99.2")
-
-
-def f_capacitor_voltage(c, v):
-    c.parts["C65"].type = P.capacitor(100, 6.3, True)
-
-
-def f_bypass(c, v):
-    # Issue 21: C64 missing.
-    c.remove("C64")
-
-
-def f_gpio_voltage(c, v):
-    # The OLED module on +5V: its pull-ups put 5 V on GP0 and GP1.
-    c.rewire("DS1", "VCC", "+5V")
-
-
-def f_gpio_fight(c, v):
-    # A row line bridged to the LED data line: a low row fights a high data bit.
-    wire(c, "ROW_1", "LED_DATA")
-
-
-def f_gpio_capacitance(c, v):
-    c.add(Part("C99", P.capacitor(0.1, 50), "100 nF"))
-    c.connect("ROW_1", "C99.1")
-    c.connect("3V3_OUT", "C99.2")
-
-
-def f_gpio_current(c, v):
-    # Issue 21: a 16 ohm magnetic buzzer straight on GP21 (through R2's 100 ohm).
-    for ref in ("Q3", "R12", "R13", "D65", "BZ1"):
-        c.remove(ref)
-    c.rewire("R2", "1", "BUZZER")
-    c.add(Part("BZ1", P.MAGNETIC_BUZZER, "16 ohm"))
-    c.connect("BZ_V", "BZ1.1")
-    c.connect("GND", "BZ1.2")
-
-
-def f_logic_levels(c, v):
-    # GP22 straight to R1 and DIN of LED 0 (no level translator).
-    c.rewire("R1", "1", "LED_DATA")
-
-
-def f_undriven_input(c, v):
-    # Issue 21: U2's direction pin left floating (the 74AHCT125's 1OE in the old design).
-    c.disconnect("U2", "DIR")
-
-
-def f_i2c_rise_time(c, v):
-    # Issue 21: an OLED module without pull-ups, and the pull-ups at J6 left out.
-    c.parts["DS1"].type = P.oled_module(None)
-    c.remove("R10")
-    c.remove("R11")
-
-
-def f_esd(c, v):
-    c.remove("U6")
-
-
-def f_column_pullup(c, v):
-    for ref in ("R3", "R4", "R5", "R6", "R7", "R8", "R9"):
-        c.remove(ref)
-
-
-def f_column_low_level(c, v):
-    for ref in ("R3", "R4", "R5", "R6", "R7", "R8", "R9"):
-        c.parts[ref].type = P.resistor(2.2e3)
-
-
-def f_column_settle(c, v):
-    c.settings["settle_us"] = 2
-    c.settings["hall_power_up_us"] = 100       # the DRV5032's t_on alone, no margin
-
-
-def f_diode_direction(c, v):
-    for d in [p for p in c.parts.values() if p.attrs.get("role") == "matrix"]:
-        reverse(c, d.ref)
-
-
-def f_hall_row_drive(c, v):
-    # Base resistors of 47 kOhm: the followers starve.
-    for r in range(9):
-        c.parts["R%d" % (19 + r)].type = P.resistor(47e3)
-
-
-FAULTS = {rid: globals()["f_" + rid.replace("-", "_")] for rid in erc.RULE_IDS}
-CASES = [(rid, v) for rid in erc.RULE_IDS for v in (HALL if rid == "hall-row-drive"
-                                                    else design.VARIANTS)]
-
 
 @pytest.mark.parametrize("rule, variant", CASES, ids=["%s-%s" % (r, name(v)) for r, v in CASES])
 def test_each_rule_catches_its_fault(cfg, rule, variant):
@@ -366,8 +164,8 @@ def test_each_rule_catches_its_fault(cfg, rule, variant):
     assert found and all(v.rule == rule for v in found), (rule, found)
 
 
-def test_the_faults_of_issue_21_are_caught_by_their_rules(cfg):
-    # The faults the review injected and the check missed, named as the issue names them.
+def test_the_faults_the_first_review_injected_are_caught_by_their_rules(cfg):
+    # The faults that review injected and the check then missed, named as it named them.
     v = dict(supply="external", sensor="reed", input="buttons")
     cases = [("backfeed", f_backfeed, "PS1.+ pushes current into J9's rail"),
              ("diode-orientation", f_diode_orientation, "D64"),
@@ -417,17 +215,32 @@ def test_f1_holds_the_external_budget_warm_and_trips_below_the_supply_cold(cfg):
     assert g.fault_ma["+5V"] == pytest.approx(3680)
 
 
-def test_the_cutoff_passes_5_v_supplies_and_blocks_wrong_adapters():
-    uv_lo, uv_hi, ov_lo, ov_hi = design.protector_window()
+def string_window(ra, rb, rc, tol, vref=(0.4925, 0.5075)):
+    """The LTC4365's window for the string VIN - ra - UV - rb - OV - rc - GND, in closed form."""
+    lo, hi = 1 - tol, 1 + tol
+    uv = (vref[0] * (1 + ra * lo / ((rb + rc) * hi)), vref[1] * (1 + ra * hi / ((rb + rc) * lo)))
+    ov = (vref[0] * (1 + (ra + rb) * lo / (rc * hi)), vref[1] * (1 + (ra + rb) * hi / (rc * lo)))
+    return uv + ov
+
+
+def test_the_cutoff_passes_5_v_supplies_and_blocks_wrong_adapters(cfg):
+    c = design.build(dict(supply="external"), cfg)
+    window = Graph(c).windows["U3"]             # from the resistors on UV and OV, fitted
+    assert window == pytest.approx(string_window(*design.OVP_STRING, design.OVP_TOL))
+    uv_lo, uv_hi, ov_lo, ov_hi = window
     assert uv_hi < 4.75 - 0.4 and 5.25 < ov_lo       # a 5 V supply at full load passes
     assert ov_hi <= 5.5 and uv_lo > 3.5              # the WS2812B's 5.5 V, U2 and VSYS safe
+    # The window follows the resistors: 357 kOhm fitted for 35.7 kOhm lets 6-7 V through.
+    c.parts["R15"].type = P.resistor(357e3, design.OVP_TOL)
+    assert Graph(c).windows["U3"] == pytest.approx(string_window(953e3, 357e3, 102e3, 0.001))
+    assert 6.5 < Graph(c).windows["U3"][3] < 7.5
 
 
 def test_the_power_sense_reads_the_external_supply_within_the_adc_range(cfg):
     from circuit.graph import propagate
     c = design.build(dict(supply="external"), cfg)
     g = Graph(c)
-    ov_hi = design.protector_window()[3]
+    ov_hi = g.windows["U3"][3]
     hi = propagate(g, {"EXT_5V": ov_hi}, +1, g.links)[0]["POWER_SENSE"]
     assert 3.0 < hi < 3.3                           # below ADC_VREF: the highest supply reads
     lo = propagate(g, {"EXT_5V": 4.3}, +1, g.links)[0]["POWER_SENSE"]
@@ -486,7 +299,7 @@ def test_usb_current_budget_is_checked_against_the_port(cfg):
     found = [v for v in erc.check(c) if v.rule == "supply-current"]
     assert [v.where for v in found] == ["J9.VBUS"]
     c = design.build(dict(supply="external"), cfg)
-    c.settings["led_budget_ma"] = 2000         # issue 14's limit: above F1's warm hold current
+    c.settings["led_budget_ma"] = 2000         # an early limit: above F1's warm hold current
     assert [v.where for v in erc.check(c) if v.rule == "fuse-rating"] == ["F1"]
 
 
@@ -512,9 +325,62 @@ def test_a_reversed_mosfet_lets_a_reversed_plug_through(cfg):
 
 def test_a_cutoff_set_too_low_would_cut_off_the_board_s_own_supply(cfg):
     c = design.build(dict(supply="external"), cfg)
-    c.parts["U3"].attrs["window"] = design.protector_window((953e3, 35.7e3, 130e3))
+    c.parts["R16"].type = P.resistor(130e3, 0.001)
     msgs = [v.message for v in erc.check(c, ["input-protection"])]
     assert any("passes only" in m for m in msgs), msgs
+
+
+def test_the_selector_s_faults_are_reported_not_raised(cfg):
+    # Its common lug unsoldered leaves the LED rail without a source; its USB and EXT lugs
+    # swapped put the external budget on the USB port.
+    for supply in ("usb", "external"):
+        c = design.build(dict(supply=supply), cfg)
+        c.disconnect("SW69", "A_COM")
+        assert "power-pins" in {v.rule for v in erc.check(c)}
+    c = design.build(dict(supply="external"), cfg)
+    usb, ext = c.parts["SW69"].net["A_USB"], c.parts["SW69"].net["A_EXT"]
+    c.rewire("SW69", "A_USB", ext)
+    c.rewire("SW69", "A_EXT", usb)
+    found = {(v.rule, v.where) for v in erc.check(c)}
+    assert {("supply-current", "J9.VBUS"), ("fuse-rating", "F2")} <= found
+
+
+def test_a_rail_fed_through_a_diode_passes_all_its_load_on(cfg):
+    # The selector's USB lug on VSYS: the LEDs hang off the Pico's VSYS, which its diode feeds
+    # from VBUS; their current still counts against the USB port.
+    c = design.build(None, cfg)
+    before = Graph(c).load["VBUS"] + Graph(c).load["+5V"]
+    c.rewire("SW69", "A_USB", "VSYS")
+    g = Graph(c)
+    assert g.load["VBUS"] == pytest.approx(before)
+    assert g.load["VBUS"] > c.settings["led_budget_ma"]
+    # ... and it runs through the Pico's socket and diode: reported.
+    assert [v.where for v in erc.check(c, ["ground-return"])] == ["U1.VSYS"]
+
+
+def test_an_output_tied_to_a_rail_is_a_fight(cfg):
+    c = design.build(None, cfg)
+    c.rewire("LED63", "DOUT", "+5V")                       # the chain's last output, unused
+    assert [(v.rule, v.where) for v in erc.check(c)] == [("gpio-fight", "LED63.DOUT")]
+
+
+def test_parts_without_power_are_reported_not_raised(cfg):
+    # An LED's or the translator's supply pin unsoldered: the logic-level rules cannot know
+    # the thresholds; the check says what is missing instead of stopping.
+    for sensor, ref, pin in (("reed", "LED5", "VDD"), ("reed", "LED1", "VSS"),
+                             ("reed", "U2", "VCCB"), ("reed", "LED1", "VDD"),
+                             ("hall", "H1", "VCC")):
+        c = design.build(dict(sensor=sensor), cfg)
+        c.disconnect(ref, pin)
+        assert "power-pins" in {v.rule for v in erc.check(c)}, (ref, pin)
+
+
+def test_a_direction_pin_tied_low_turns_the_translator_round(cfg):
+    c = design.build(None, cfg)
+    c.rewire("U2", "DIR", "GND")
+    found = {(v.rule, v.where) for v in erc.check(c)}
+    assert ("gpio-fight", "U2.A") in found                  # now an output, against GP22
+    assert ("signal-path", "LED1.DIN") in found             # and the LEDs get nothing
 
 
 # --- the firmware does what the rules assume -----------------------------------------------------

@@ -166,7 +166,8 @@ def test_power_cut_brings_the_times_back_paused():
     b.run(1500)
     play(b, "d8", "d6")
     text = b.saved_text()
-    saved = text[text.index('[Clock "') + 8:text.index('"]')]    # as d8-d6 committed
+    at = text.index('[Clock "') + 8
+    saved = text[at:text.index('"]', at)]                # as d8-d6 committed
     assert saved.endswith(" 2000 w")
     b.run(4000)                                        # White thinks; then the power fails
     b2 = board("clk_power", keep_dir=True, pieces=b.ctl.game.pos)

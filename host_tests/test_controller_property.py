@@ -121,7 +121,7 @@ def claims_match(rig):
     ctl, j = rig.ctl, rig.ctl.judge
     if not isinstance(ctl.top, M.Play) or not j.active or j.repair or not j.decided:
         return False
-    if j.ask_n or j.err_sq >= 0:
+    if j.q.n or j.err_sq >= 0:
         return False
     for sq in range(63):
         if ctl.meaning[sq] not in (C.OFF, C.DUTY, C.DUTY_TAKE):
@@ -159,8 +159,8 @@ def answer_truthfully(rig, phys):
     if j.repair:                                   # "Each piece back?" after losing track
         right = all(matches(j.b0[sq], phys.board[sq]) for sq in range(63))
         want = J.K_OK if right else J.K_WAIT
-        pick = [k for k in range(j.ask_n) if j.ask_kind[k] == want][0]
-        for i in range((pick - ask.sel) % j.ask_n):
+        pick = [k for k in range(j.q.n) if j.q.kind[k] == want][0]
+        for i in range((pick - ask.sel) % j.q.n):
             rig.run("press down")
         rig.run("press ok")
         return
@@ -169,26 +169,26 @@ def answer_truthfully(rig, phys):
         h = j.hs[i]
         if all(matches(h.board[sq], phys.board[sq]) for sq in range(63)) and \
                 in_hands(h, phys):
-            j._classify(h)
+            j._kind(h)
             truth = h
             break
     pick = None
-    for k in range(j.ask_n):
-        kind = j.ask_kind[k]
+    for k in range(j.q.n):
+        kind = j.q.kind[k]
         if truth is not None and kind == truth.kind and (
                 kind in (J.K_NONE, J.K_BAD) or
-                (j.ask_a[k], j.ask_b[k]) == (truth.a, truth.b)):
+                (j.q.a[k], j.q.b[k]) == (truth.a, truth.b)):
             pick = k
     if pick is None:
-        for k in range(j.ask_n):
-            if j.ask_kind[k] == J.K_WAIT:
+        for k in range(j.q.n):
+            if j.q.kind[k] == J.K_WAIT:
                 pick = k
     if pick is None:
         # no answer is the truth (a piece still in a hand, pieces swapped as no sensor can
         # see, a story less likely than those asked about): the players answer the first and
         # put the board right afterwards
         pick = 0
-    for i in range((pick - ask.sel) % j.ask_n):
+    for i in range((pick - ask.sel) % j.q.n):
         rig.run("press down")
     rig.run("press ok")
 
@@ -391,7 +391,7 @@ def test_random_hands_never_crash_or_strand_the_board(data, start):
 def fail_info(rig):
     ctl, j = rig.ctl, rig.ctl.judge
     return dict(top=type(ctl.top).__name__, active=j.active, repair=j.repair,
-                decided=j.decided, ask=j.ask_n, err=j.err_sq, note=j.view.note, rec=rig.record(),
+                decided=j.decided, ask=j.q.n, err=j.err_sq, note=j.view.note, rec=rig.record(),
                 lit=[(square_name(s), ctl.meaning[s]) for s in range(63) if ctl.meaning[s]],
                 events=" ".join(rig.log))
 

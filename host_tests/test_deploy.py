@@ -94,6 +94,24 @@ def test_mpy_headers_are_version_6_for_a_32_bit_armv6m_board(built):
     assert "barragoon/core.mpy" in native      # the move generator runs as machine code
 
 
+def test_the_engine_search_is_bytecode_in_the_mpy_build(built, tmp_path):
+    # Native code in a .mpy is loaded into the heap, which a stock Pico cannot spare for the
+    # engine's search steps (the frozen firmware runs them native, from flash): the build
+    # compiles those modules as if they had no @micropython.native.
+    out, _ = built
+    mpy_cross = deploy.find_mpy_cross()
+    for src in ("barragoon/engine.py", "barragoon/evaluation.py"):
+        text = read(os.path.join(deploy.FIRMWARE, src)).decode()
+        assert "    @micropython.native\n" in text
+        plain = tmp_path / "plain.py"
+        plain.write_text(text.replace("    @micropython.native\n", "\n")
+                         .replace("\n@micropython.native\n", "\n\n"))
+        subprocess.run(mpy_cross + ["-O3", "-s", src, "-march=armv6m", "-o",
+                                    str(tmp_path / "plain.mpy"), str(plain)], check=True)
+        assert read(os.path.join(out, src[:-3] + ".mpy")) == read(str(tmp_path / "plain.mpy"))
+    assert not [f for f in files_under(out) if f.endswith(".py") and "/" in f]
+
+
 @needs_mpy_cross
 def test_mpy_cross_version_is_checked(tmp_path):
     assert "mpy v6" in deploy.check_mpy_cross(deploy.find_mpy_cross())

@@ -5,7 +5,7 @@ import vboard
 
 machine = vboard.install()
 
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: E402
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN  # noqa: E402
 from drivers.inputs import Inputs  # noqa: E402
 from drivers.buzzer import Buzzer  # noqa: E402
 import config as cfg  # noqa: E402
@@ -52,10 +52,10 @@ def bounce(inp, pin, final, t, out):
 
 
 def test_codes_are_distinct_and_importable_without_machine():
-    assert sorted((BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK)) == [1, 2, 3, 4]
+    assert sorted((BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN)) == [1, 2, 3, 4, 5]
     import drivers.buttons_const as bc
     names = [n for n in dir(bc) if not n.startswith("_")]
-    assert sorted(names) == ["BTN_BACK", "BTN_DOWN", "BTN_OK", "BTN_UP"]
+    assert sorted(names) == ["BTN_BACK", "BTN_DOWN", "BTN_OK", "BTN_OK_DOWN", "BTN_UP"]
 
 
 def test_bouncing_button_gives_one_event():
@@ -94,15 +94,15 @@ def test_press_is_reported_after_the_debounce_time():
     assert out == [BTN_UP]
 
 
-def test_ok_short_press_is_sent_on_release():
+def test_ok_short_press_is_sent_on_release_and_its_start_on_press():
     inp = make()
     out = []
     machine.set_input(OK, 0)
     hold(inp, 0, 300, out)
-    assert out == []
+    assert out == [BTN_OK_DOWN]               # (what OK will confirm is noted now)
     machine.set_input(OK, 1)
     hold(inp, 301, 400, out)
-    assert out == [BTN_OK]
+    assert out == [BTN_OK_DOWN, BTN_OK]
 
 
 def test_long_press_is_back_once_and_release_sends_nothing():
@@ -110,18 +110,18 @@ def test_long_press_is_back_once_and_release_sends_nothing():
     out = []
     machine.set_input(OK, 0)
     hold(inp, 0, 698, out)
-    assert out == []
+    assert out == [BTN_OK_DOWN]
     hold(inp, 699, 700, out)
-    assert out == [BTN_BACK]                  # at 700 ms after the first edge, still held
+    assert out == [BTN_OK_DOWN, BTN_BACK]     # at 700 ms after the first edge, still held
     hold(inp, 701, 3000, out, 7)
     machine.set_input(OK, 1)
     hold(inp, 3001, 3100, out)
-    assert out == [BTN_BACK]
+    assert out == [BTN_OK_DOWN, BTN_BACK]
     machine.set_input(OK, 0)                  # and the next short press is ok again
     hold(inp, 3200, 3300, out)
     machine.set_input(OK, 1)
     hold(inp, 3301, 3400, out)
-    assert out == [BTN_BACK, BTN_OK]
+    assert out == [BTN_OK_DOWN, BTN_BACK, BTN_OK_DOWN, BTN_OK]
 
 
 def test_long_press_time_is_configurable():
@@ -129,9 +129,9 @@ def test_long_press_time_is_configurable():
     out = []
     machine.set_input(OK, 0)
     hold(inp, 0, 299, out)
-    assert out == []
+    assert out == [BTN_OK_DOWN]
     hold(inp, 300, 310, out)
-    assert out == [BTN_BACK]
+    assert out == [BTN_OK_DOWN, BTN_BACK]
 
 
 CW = ((0, 1), (0, 0), (1, 0), (1, 1))        # A falls first
@@ -199,7 +199,7 @@ def test_encoder_push_short_and_long():
     hold(inp, 300, 1100, out, 5)
     machine.set_input(PUSH, 1)
     hold(inp, 1101, 1200, out)
-    assert out == [BTN_OK, BTN_BACK]
+    assert out == [BTN_OK_DOWN, BTN_OK, BTN_OK_DOWN, BTN_BACK]
 
 
 def detents_at(rate, n, clockwise=True):

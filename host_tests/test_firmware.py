@@ -541,3 +541,68 @@ def test_a_saved_game_with_an_unreadable_clock_or_opponent_tag_goes_on_and_says_
     b2.drop("d6")
     saved = b2.saved_text()
     assert saved.endswith("1. d2-d5 d8-d6\n") and "Clock" not in saved and "Opponent" not in saved
+
+
+class _Counting:
+    """The controller's wake with the number of search steps it was asked after."""
+
+    def __init__(self, m):
+        self.m = m
+        self.asked = 0
+
+    def pending(self):
+        self.asked += 1
+        return self.m.pending()
+
+
+def test_while_the_board_thinks_it_also_thinks_between_steps_until_an_event_waits():
+    # The board's turn (Brown, strength 3: a long search). Between loop steps with nothing
+    # else to do, App.think gives the engine the CPU up to 40 ms into the step, not just
+    # its slice of each step; a sensor event waiting in the queue ends that after one search
+    # step, and a step with an event (or a screen going out) gets no extra time at all.
+    import os
+    import storage
+    from storage import SAVED
+    from barragoon.game import Game
+    from controller import opponent
+    g = Game()
+    out = []
+    storage.game_text(g, "", out.append)
+    b = Board("think")
+    os.mkdir(b.dir + SAVED)
+    f = open(b.dir + GAME, "w")
+    f.write('[Opponent "Brown 3"]\n' + "".join(out))
+    f.close()
+    b = Board("think", keep_dir=True, pieces=g.pos)
+    b.app.boot()
+    b.run(50)
+    b.press(OK)                                  # Resume game
+    old = opponent.LIMIT, opponent.SLICE_MS
+    opponent.LIMIT = opponent.SLICE_MS = None    # (as on the board: other tests set them)
+    try:
+        b.lift("d2")
+        b.drop("d5")
+        assert b.ctl.opponent.thinking
+        while b.app.oled.sending() or b.app.storage.busy() or b.app.collect_due:
+            b.run(config.SCAN_PERIOD_MS)         # the screen and the save's parts first
+        b.run(config.SCAN_PERIOD_MS)
+        assert b.ctl.opponent.thinking and b.ctl.opponent.step(b.ctl.game) < 0
+        m = b.app.matrix
+        wake = b.ctl.wake = _Counting(m)
+        start = b.clock.t
+        most = 200                               # ms (time for several steps on CPython too)
+        t = opponent.ticks_ms()
+        assert b.app.think(start, False, most)   # nothing waits: `most` ms of search
+        assert opponent.ticks_diff(opponent.ticks_ms(), t) >= most - 5
+        assert wake.asked >= 3, wake.asked
+        m._push(parse_square("c8"), b.clock.t)   # a lift the timer's scan queued
+        wake.asked = 0
+        assert b.app.think(start, False, most)
+        assert wake.asked == 1                   # one search step, then the event's turn
+        m.pop()
+        wake.asked = 0                           # the step had an event: none at all
+        assert not b.app.think(start, True, most) and wake.asked == 0
+        b.app.show_oled()                        # a screen going out: none either
+        assert not b.app.think(start, False, most) and wake.asked == 0
+    finally:
+        opponent.LIMIT, opponent.SLICE_MS = old

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 # tools/circuit/pico.py); test_pico_header_table_matches_the_pinout checks it against facts of
 # the Pico pinout stated here independently.
 from circuit.pico import PICO_HEADER as PICO_PINS, PICO_INTERNAL_GPIOS  # noqa: E402
+from kicad_library import FOOTPRINTS, PACKAGES, SYMBOLS  # noqa: E402
 
 PICO_INTERNAL_GPIOS = set(PICO_INTERNAL_GPIOS)
 
@@ -264,30 +265,32 @@ def test_bom_default_build_has_one_sensor_diode_and_led_per_square(bom):
     assert quantity_of(default, lambda r: "magnet" in r["part"].lower()) == 14 + 32
     assert quantity_of(default, lambda r: r["value"].startswith("SSD1306")) == 1
     assert quantity_of(default, lambda r: "DRV5032" in r["value"]) == 0
-    # Issue 14's gaps: column pull-ups, sockets, harness connectors, the power selector; the
-    # reed switches come from one sensitivity band.
+    # Column pull-ups, sockets, harness connectors, the power selector; the reed switches come
+    # from one sensitivity band.
     assert quantity_of(default, lambda r: r["value"].startswith("22 kOhm")) == 7
     assert quantity_of(default, lambda r: "socket strip" in r["part"].lower()) == 2
     assert quantity_of(default, lambda r: "connector" in r["part"].lower()) == 5
     assert all("band" in r["value"] for r in default if "reed" in r["part"].lower())
-    # Issue 21's: the USB socket and its fuse, ESD arrays on everything a player touches, the
-    # I2C pull-ups, panel RESET and BOOTSEL, the power switch, the buzzer's driver, a JST VH
-    # for the LED feed, adapters for the SMD parts.
+    # The USB socket and its fuse, ESD arrays on everything a player touches, the I2C
+    # pull-ups, panel RESET and BOOTSEL (BOOTSEL through 1 kOhm), the power switch, the
+    # buzzer's driver, a JST VH for the LED feed, adapters for the SMD parts.
     assert quantity_of(default, lambda r: "usb-c receptacle" in r["part"].lower()) == 1
     assert quantity_of(default, lambda r: r["value"].startswith("USBLC6-2SC6")) == 5
     assert quantity_of(default, lambda r: r["value"].startswith("2.2 kOhm")) == 2
     assert quantity_of(default, lambda r: "panel push button" in r["part"].lower()) == 2
     assert quantity_of(default, lambda r: "dpdt" in r["part"].lower()) == 1
-    assert quantity_of(default, lambda r: r["manufacturer_part"] == "Bourns MF-R065") == 1
+    assert quantity_of(default, lambda r: r["manufacturer_part"] == "Bourns MF-RHT070") == 1
+    assert any("R37" in r["reference"] for r in default if r["value"].startswith("1 kOhm"))
     assert quantity_of(default, lambda r: r["value"].startswith("2N3904")) == 1
     assert quantity_of(default, lambda r: "JST B3P-VH" in r["manufacturer_part"]) == 1
     assert quantity_of(default, lambda r: "adapter" in r["part"].lower()) == 6
-    # Through-hole parts on the perfboard: no SMD 0805 capacitor there.
-    assert all("radial" in r["value"] for r in default if "C64" in r["reference"])
+    # Through-hole parts on the perfboard and the LED boards: no SMD 0805 capacitor there.
+    assert all("radial" in r["value"] for r in default if "C64" in r["reference"] or
+               "C1-C63" in r["reference"])
     external = [row for row in bom if bom_tag(row) == "external"]
     assert {ref for r in external for ref in expand_refs(r["reference"])} == {
         "PS1", "J8", "F1", "U3", "Q1", "Q2", "R14", "R15", "R16", "R17", "R18", "C68", "C77",
-        "D64", "XU3"}
+        "D64", "D66", "XU3"}
 
 
 def test_bom_alternatives_replace_existing_rows(bom):
@@ -325,6 +328,43 @@ def test_wire_in_the_bom_covers_the_board():
     assert bought >= 1.3 * need["signal"], (bought, need)
     m = re.search(r"2 x (\d+) m", rows["W2"]["value"])
     assert 2 * float(m.group(1)) >= 1.3 * need["power"], need
+
+
+def _footprint_pads(fp):
+    """Pad names of a footprint: KiCad's (kicad_library.py) or the project's own."""
+    lib, name = fp.split(":")
+    if lib != "Barragoon":
+        return FOOTPRINTS[fp]
+    with open(os.path.join(HARDWARE, "barragoon.pretty", name + ".kicad_mod"),
+              encoding="utf-8") as f:
+        return set(re.findall(r"\(pad \"?([^\s\")]+)", f.read()))
+
+
+def test_bom_parts_footprints_and_symbols_agree():
+    # Each part's pads are its KiCad symbol's pins and its footprint's pads, and its footprint
+    # is the package its datasheet gives (an 0805 capacitor on a through-hole footprint, another
+    # fuse series' footprint or a PCB jack for a panel jack would not be).
+    from circuit import design
+    bad = set()
+    for v in design.VARIANTS:
+        for part in design.build(v).parts.values():
+            t = part.type
+            if t.ratings.get("offboard"):
+                continue                    # not on the board: the adapter of the supply
+            pads = {p for pin in t.pins for p in t.pad_numbers(pin)}
+            sym = SYMBOLS.get(t.symbol)
+            fp = _footprint_pads(t.footprint) if t.footprint in FOOTPRINTS or \
+                (t.footprint or "").startswith("Barragoon:") else None
+            if sym != pads or fp != pads:
+                bad.add((part.ref, "pads %s, symbol %s %s, footprint %s %s" % (
+                    sorted(pads), t.symbol, sorted(sym or []), t.footprint, sorted(fp or []))))
+            if part.bom is None:
+                continue
+            key = part.bom.part if part.bom.mpn.startswith("generic") else part.bom.mpn
+            pattern = next((pat for k, pat in PACKAGES.items() if key.startswith(k)), None)
+            if pattern is None or not re.search(pattern, t.footprint or ""):
+                bad.add((part.ref, "%s is %s; footprint %s" % (key, pattern, t.footprint)))
+    assert not bad, sorted(bad)[:10]
 
 
 # --- generated files -----------------------------------------------------------------------------
@@ -379,6 +419,7 @@ def test_schematic_shows_every_net_and_part(hardware_tool):
     (["tools/hardware.py", "--reviewed"], ["--erc"]),
     (["tools/hardware.py", "--erc", "--legacy", "--reviewed"], ["choose one"]),
     (["tools/hardware.py", "--kicad", "/nonexistent-dir/x.net"], ["/nonexistent-dir/x.net"]),
+    (["tools/hardware.py", "--faults", "--erc"], ["--faults"]),
 ])
 def test_tools_answer_mistakes_in_one_line(args, words):
     p = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True,
@@ -410,6 +451,29 @@ def test_tools_have_help():
         p = subprocess.run([sys.executable, tool, "--help"], cwd=ROOT, capture_output=True,
                            text=True, timeout=120)
         assert p.returncode == 0 and "usage:" in p.stdout and "--check" in p.stdout, tool
+
+
+def test_faults_command_counts_reports_and_names_a_fault_the_check_cannot_take(
+        hardware_tool, monkeypatch):
+    import io
+    from circuit import faults
+    some = [("R1", "1", None), ("C65", "1", "GND"), ("LED1", "DIN", "GND")]
+    monkeypatch.setattr(faults, "single_faults", lambda c: some)
+    cfg = hardware_tool.load_config(CONFIG)
+    out = io.StringIO()
+    assert hardware_tool.run_faults(cfg, [{}], out) == 0
+    assert "3 single faults, 3 reported" in out.getvalue()
+    real = hardware_tool.erc.check
+
+    def check(c):
+        if "LED1" in c.parts and "DIN" not in c.parts["LED1"].net:
+            raise KeyError("DIN")
+        return real(c)
+    monkeypatch.setattr(hardware_tool.erc, "check", check)
+    some[2] = ("LED1", "DIN", None)
+    out = io.StringIO()
+    assert hardware_tool.run_faults(cfg, [{}], out) == 1
+    assert "check failed on LED1.DIN left unsoldered: KeyError" in out.getvalue()
 
 
 def test_erc_command_reports_the_old_design(hardware_tool, capsys):

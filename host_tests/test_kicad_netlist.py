@@ -1,8 +1,11 @@
-# The KiCad netlist hardware/barragoon.net (the default build, written by tools/hardware.py from
-# the circuit data), read back with kinparse, a netlist parser from PyPI: every part has a
+# The KiCad netlists, read back with kinparse, a netlist parser from PyPI: hardware/barragoon.net
+# (the default build, written by tools/hardware.py from the circuit data) - every part has a
 # footprint and is the BOM's, every Pico pin sits on the net hardware/pinmap.csv names, and the
-# nets are the circuit's. CPython only (pytest). kinparse parses about 10 kB/s: the file is read
-# once for the whole module.
+# nets are the circuit's - and the netlist tools/hardware.py --kicad writes for the other build
+# options, each compared part for part and net for net with the circuit. kinparse parses about
+# 10 kB/s (10-20 s a netlist): each is read once; by default one other build option (the
+# external supply, hall sensors, the encoder), all eleven with BARRAGOON_KICAD_NETLISTS=all.
+# CPython only (pytest).
 import csv
 import os
 import re
@@ -18,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARDWARE = os.path.join(ROOT, "hardware")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from circuit import design  # noqa: E402
+from circuit import design, kicad  # noqa: E402
 from circuit.config import load_config  # noqa: E402
 from circuit.pico import PICO_HEADER  # noqa: E402
 
@@ -95,13 +98,32 @@ def test_every_pico_pin_is_on_the_net_the_pin_map_names(nets):
     assert set(pad_net) == used
 
 
-def test_the_nets_are_the_circuit_s(nets):
-    c = design.build(design.DEFAULT, load_config())
+def circuit_nets(c):
+    """{net: {(ref, pad)}} of the parts on the board, as the netlist should have them."""
     want = {}
     for name, members in c.nets.items():
-        want[name] = {(ref, pad) for ref, pin in members
-                      for pad in c.parts[ref].type.pad_numbers(pin)}
-    assert nets == want
+        pads = {(ref, pad) for ref, pin in members if not
+                c.parts[ref].type.ratings.get("offboard")
+                for pad in c.parts[ref].type.pad_numbers(pin)}
+        if pads:
+            want[name] = pads
+    return want
+
+
+def circuit_parts(c):
+    """{ref: (value, footprint, manufacturer part)} of the parts on the board."""
+    return {p.ref: (p.value or p.type.name, p.type.footprint or "", p.bom.mpn if p.bom else None)
+            for p in c.parts.values() if not p.type.ratings.get("offboard")}
+
+
+def read_parts(netlist):
+    return {p.ref: (p.value, p.footprint, {prop.name: prop.value for prop in p.properties}
+                    .get("MPN")) for p in netlist.parts}
+
+
+def test_the_nets_are_the_circuit_s(nets):
+    c = design.build(design.DEFAULT, load_config())
+    assert nets == circuit_nets(c)
     # The pads are numbered as the parts' datasheets have them (a few checks).
     assert ("U2", "3") in nets["LED_DATA"] and ("U2", "4") in nets["LED_Y"]    # SN74LVC1T45 A, B
     assert ("LED1", "4") in nets["DIN_0"] and ("LED1", "1") in nets["+5V"]     # WS2812B DIN, VDD
@@ -125,3 +147,25 @@ def test_a_build_option_s_netlist_on_request(tmp_path):
     assert ("U1", "34") in pads("POWER_SENSE")
     assert ("U3", "1") in pads("EXT_IN") and ("Q1", "2") in pads("EXT_IN")   # LTC4365 VIN, D
     assert ("H1", "1") in pads("HROW_1")                                      # DRV5032 VCC
+
+
+OTHERS = [v for v in design.VARIANTS if v != design.DEFAULT]
+if os.environ.get("BARRAGOON_KICAD_NETLISTS") != "all":
+    OTHERS = [dict(supply="external", sensor="hall", input="encoder")]
+
+
+@pytest.mark.parametrize("variant", OTHERS, ids=lambda v: "%(supply)s/%(sensor)s/%(input)s" % v)
+def test_every_build_option_s_netlist_reads_back_as_its_circuit(variant):
+    c = design.build(variant, load_config())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parsed = kinparse.parse_netlist(kicad.netlist(c, "test"))
+    assert read_parts(parsed) == circuit_parts(c)
+    assert {n.name: {(p.ref, p.num) for p in n.pins} for n in parsed.nets} == circuit_nets(c)
+    # the parts the option adds are there, with their pads where their datasheets have them
+    if variant["supply"] == "external":
+        assert {"J8", "F1", "U3", "Q1", "Q2", "D64", "D66"} <= set(read_parts(parsed))
+        assert "PS1" not in read_parts(parsed)        # the adapter is not on the board
+    if variant["input"] == "encoder":
+        mp = [n for n in parsed.nets if ("ENC1", "MP") in {(p.ref, p.num) for p in n.pins}]
+        assert [n.name for n in mp] == ["GND"]

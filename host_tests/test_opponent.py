@@ -78,6 +78,7 @@ def carry_out(rig, p):
         rig.put(to, 0)
         rig.advance(300)
     rig.put(frm, 0)
+    rig.advance(200)                               # (as long as a hand carries it)
     rig.put(to, 1)
     rig.advance(400)
 
@@ -145,7 +146,7 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     else:
         assert rig.ctl.meaning[to] == C.MOVE
     rig.put(frm, 0)
-    rig.advance(30)
+    rig.advance(200)
     assert rig.ctl.meaning[frm] == C.ORIGIN and rig.ctl.meaning[to] in (
         C.MOVE, C.TAKE_TILE, C.TAKE_BARRAGOON)
     rig.put(to, 1)
@@ -226,7 +227,7 @@ def test_the_board_places_the_barragoon_it_took_the_player_confirms():
     g = rig.ctl.game
     assert rig.record() == "d5xd3" and g.placing() == 1
     assert rig.ctl.meaning[sq("b1")] == C.PLACE
-    assert "b1" in shown(rig) and "Put it down so" in shown(rig)
+    assert "b1" in shown(rig) and "Place as shown" in shown(rig)
     rig.run("drop c1; wait 400")                   # the wrong square
     assert isinstance(rig.ctl.top, OP.BoardPlace)
     assert rig.ctl.meaning[sq("c1")] == C.ERROR and rig.ctl.meaning[sq("b1")] == C.TO_FILL
@@ -476,6 +477,7 @@ def test_a_game_with_a_clock_against_the_board():
     b.lift("d5")                                  # the victim off, then the board's move
     b.run(300)
     b.lift("d8")
+    b.run(150)                                    # (as long as a hand carries it)
     b.drop("d5")
     assert g.placing() == 0 and ck.side == 0      # White places first, on White's time
     img = screen(b)

@@ -164,16 +164,49 @@ def test_the_file_starts_at_the_oldest_checkpoint_that_fits_its_bound():
 
 
 def test_checkpoints_keep_positions_small():
-    # Six checkpoints are kept: as bytes, not as Position copies with their move buffers
-    # (3.7 KB on the unix port, half of it on the RP2040).
+    # Six checkpoints are kept, whatever the length of the game: as bytes, not as Position
+    # copies with their move buffers (3.7 KB on the unix port, half of it on the RP2040).
     import gc
     rec = Recorder(64, 64)
     g = Game()
     rec.checkpoint(g)                            # (the list itself, once)
     gc.collect()
     h = gc.mem_alloc()
-    for i in range(6):
+    for i in range(300):
         rec.checkpoint(g)
         rec.square(1000 + i, 10, i & 1)
     gc.collect()
     assert gc.mem_alloc() - h <= 6 * 200, gc.mem_alloc() - h
+
+
+def test_a_long_game_replays_from_the_oldest_of_the_last_six_checkpoints():
+    # Every turn marks a checkpoint; the recorder keeps the newest six, so the file starts at
+    # the sixth-last turn, however many turns came before (all of them would fit its bound).
+    rec = Recorder(1024, 1024)
+    g = Game()
+    for turn in range(40):
+        rec.checkpoint(g)
+        rec.square(1000 + 100 * turn, turn, 0)   # one lift a turn, on square number `turn`
+    s, text = script_of(rec, 6000)
+    lifts = [e[2] for e in s.events if e[1] == es.LIFT]
+    assert lifts == list(range(34, 40)), lifts
+
+
+def test_a_checkpoint_made_while_the_file_is_written_is_not_where_the_file_starts():
+    # The board writes events.txt a few lines per loop step; a turn that begins meanwhile
+    # marks a checkpoint after the file's last event: the file still replays its own events.
+    rec = Recorder(64, 8)
+    g = Game()
+    rec.checkpoint(g)
+    for i in range(20):
+        rec.square(1000 + 10 * i, 10, i & 1)
+    rec.open_file(2000)
+    g.move(10, 31)
+    for i in range(5):
+        rec.square(2100 + 10 * i, 52, i & 1)
+    rec.checkpoint(g)
+    out = []
+    while not rec.write_some(out.append, 4):
+        pass
+    s = es.parse("".join(out))
+    assert s.position is None and len(s.events) == 21, "".join(out)   # 20 + end

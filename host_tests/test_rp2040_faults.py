@@ -7,6 +7,7 @@ import pytest
 import pico_bench
 from rp2040 import board, flashfs
 from toolkit.event_script import square_number as S
+from storage import COPY
 
 pico_bench.require()
 
@@ -113,12 +114,113 @@ def test_a_damaged_saved_game_is_kept_aside_and_the_board_starts_cleanly(bench, 
     files = b.files()
     assert files[board.BAD] == data, what       # nothing lost; game.txt: at most a new game
     assert b"1." not in files.get(board.GAME, b""), what
-    assert "saved game not loaded, kept as game.bad" in b.console(), what
-    assert "kept as game.bad" in files["error.log"].decode(), what
+    assert "saved/game.txt damaged" in b.console(), what
+    assert "kept as saved/game.bad; a new game" in files["error.log"].decode(), what
     b.wait(1000)                                 # a clean start: a new game, pieces standing
     assert b.screen()[:2] == ["White to move", "Last -"], what
     assert b.files()[board.BAD] == data, what
     assert not b.pico.resets, what
+
+
+def test_damaged_settings_and_game_boot_with_the_defaults_and_the_copy_and_say_so(bench):
+    # Played on: the board saves game.txt and its copy. Then settings.txt that is not UTF-8
+    # and game.txt cut short: the board boots, tells both on its screen and in error.log, and
+    # offers the game as it was after the last turn.
+    b = bench
+    b.pico.set_oled(True)
+    b.reboot(game_image(), after_moves())
+    b.move(S("d5"), S("e4"))
+    files = b.files()
+    game, copy = files[board.GAME], files[COPY]
+    assert game == copy and game.startswith(b"[Save ") and game.endswith(b"2. d5-e4\n")
+    image = flashfs.build_image(pico_bench.build(), dict(
+        files, **{board.GAME: game[:len(game) // 2], "settings.txt": b"brightness=6\xe9\n"}))
+    b.pico.serial.clear()
+    b.pico.power_off()
+    b.pico.load_storage(image)
+    b.pico.power_on()
+    for lines in (["settings.txt", "damaged: kept", "as settings.bad", "defaults used"],
+                  ["Saved game", "damaged: kept", "as game.bad", "copy resumed"]):
+        assert b.wait_for(lambda b: b.screen()[:4] == lines, 8000), (lines, b.screen())
+    occ = after_moves()
+    occ[S("d5")], occ[S("e4")] = 0, 1
+    b.boot(occ, boot_screen=False)
+    assert b.wait_for(lambda b: b.screen()[:2] == ["Saved game", "Resume game"]), b.screen()
+    b.tap("ok")
+    b.move(S("d6"), S("d9"))                     # nothing lost: on from the last turn
+    files = b.files()
+    assert files[board.GAME].endswith(b"2. d5-e4 d6-d9\n"), files[board.GAME]
+    log = files["error.log"].decode()
+    assert "settings.txt damaged" in log and "its copy resumed" in log, log
+    assert files["settings.bad"] == b"brightness=6\xe9\n"
+    assert files[board.BAD] == game[:len(game) // 2]
+    assert not b.pico.resets
+
+
+# Corruptions of settings.txt and game.txt tried by the Pico itself, on its littlefs, through
+# the firmware's storage.py (a byte with its lowest bit or its top bit flipped, or the file cut
+# short): a few of each, in the seal, the contents and at the end; with BARRAGOON_RP2040_LONG=1
+# every byte both ways and every length (host_tests/test_damaged_files.py does all of them on
+# the unix port).
+DAMAGE = """
+import gc, machine
+from storage import Storage, GAME, COPY
+wdt = machine.WDT(timeout=8000)
+def get(p):
+    with open(p, 'rb') as f:
+        return f.read()
+def put(p, b):
+    with open(p, 'wb') as f:
+        f.write(b)
+def variants(data):
+    if ALL:
+        at = [(i, x) for i in range(len(data)) for x in (1, 0x80)]
+        cut = range(len(data))
+    else:
+        k = len(data)
+        at = [(0, 1), (9, 0x80), (k // 2, 1), (k - 2, 0x80)]
+        cut = (k // 3, k - 1)
+    for i, x in at:
+        yield i, data[:i] + bytes((data[i] ^ x,)) + data[i + 1:]
+    for n in cut:
+        yield -n, data[:n]
+s = Storage()
+ref = s.load_game()
+want = (ref.actions, s.duties, s.clock)
+good, copy = get(GAME), get(COPY)
+assert good == copy
+s.save_settings(65, 1, 'de')
+settings = get('settings.txt')
+n = 0
+for at, data in variants(good):
+    put(GAME, data)
+    s = Storage()
+    g = s.load_game()
+    assert g is not None and (g.actions, s.duties, s.clock) == want, ('game', at)
+    assert get(COPY) == copy, ('copy', at)
+    n += 1
+    del g, s
+    gc.collect()
+    wdt.feed()
+put(GAME, good)
+for at, data in variants(settings):
+    put('settings.txt', data)
+    s = Storage()
+    assert s.load_settings(40, 0, 'en', ('en', 'de')) == (40, 0, 'en'), ('settings', at)
+    assert get('settings.bad') == data and s.notes and s.notes[0][3] == 'settings.bad', at
+    n += 1
+    wdt.feed()
+print('damaged', n)
+"""
+
+
+def test_the_pico_itself_finds_every_damaged_settings_and_game_txt(bench):
+    b = bench
+    b.reboot(game_image(), after_moves())
+    b.move(S("d5"), S("e4"))                     # game.txt and copy.txt as the board saves
+    out = b.pico.exec("ALL = %s\n" % pico_bench.LONG + DAMAGE, timeout_ms=36000000)
+    n = int(out.split("damaged ")[1])
+    assert n == (12 if not pico_bench.LONG else n) and n >= 12, out
 
 
 # Every block is taken on the host (flashfs.fill_blocks); small files still fit inside the

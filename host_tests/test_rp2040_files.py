@@ -42,7 +42,7 @@ def test_the_tools_readme_says_where_to_get_both_files():
 def test_the_stated_sums_are_those_of_the_files_the_tests_run(tmp_path):
     text = tools_readme_section()
     if not os.path.exists(pico.DEFAULT_ROM) or not os.path.exists(pico.DEFAULT_UF2):
-        pytest.skip("no ../shared/rp2/ on this computer")
+        pytest.skip("the project's reference copies of the two files are not on this computer")
     assert sha256(pico.DEFAULT_ROM) == pico.ROM_SHA256
     uf2_sum = re.search(r"`([0-9a-f]{64})` is the project's reference copy", text).group(1)
     assert sha256(pico.DEFAULT_UF2) == uf2_sum

@@ -115,3 +115,22 @@ def test_module_files_left_on_a_frozen_board_are_removed_without_flashing_again(
     assert files["config.py"] == mine
     assert files[board.GAME].decode().endswith("1. d2-d5 d8-d6\n")
     assert b.banner(wait=False) == "Barragoon board firmware %s (frozen)" % VERSION
+
+
+def test_the_engine_plays_the_same_turns_frozen_as_on_the_host():
+    # The frozen firmware runs the engine's search steps as native armv6m code (the .mpy
+    # build as bytecode): the same turns for the same work as recorded from the host
+    # (host_tests/engine_moves.txt). Every native function is called in a search: one whose
+    # code the build left off a word boundary would stop the Pico (a HardFault on a board).
+    from test_engine_moves import _cases
+    cases = [c for c in _cases() if c[0] <= 9000][:4]
+    files = board.deployed_files(pico_bench.build(), FROZEN)
+    files.pop("main.py")
+    code = ["from barragoon.engine import Engine", "from barragoon.record import parse_record"]
+    for units, _, record in cases:
+        code.append("t = Engine().run(parse_record(%r), steps=%d)" % (record, units))
+        code.append("print('%s|%d|%d|%d|%d' % (t.text, t.score, t.depth, t.nodes, t.steps))")
+    with Pico(flash=flashfs.build_image(None, files), firmware=FROZEN) as p:
+        p.run_for(500)
+        out = p.exec("\n".join(code) + "\n", timeout_ms=120000).split("\r\n")
+    assert [line for line in out if line] == [expected for _, expected, _ in cases]

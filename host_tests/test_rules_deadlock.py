@@ -11,7 +11,8 @@
 # Barragoons, where whether tiles ever meet depends on whose turn it is. Every position the decision
 # answers must get the brute force's answer, both ways, and the game must draw exactly when the
 # brute force says both sides can move and no capture is reachable. UNDECIDED (a bound hit) is
-# allowed, counted, and the game then plays on.
+# allowed, counted, and the game then plays on. Fixed boxed-in positions (deadlock_pens.BOXED,
+# SHAPES) must be decided, each as the brute force says.
 #
 # CPython only: the brute force is slow on purpose (MicroPython runs the decision's code in
 # test_rules_game.py and on the emulated Pico in tools/bench/bench_deadlock.py).
@@ -25,7 +26,7 @@ from barragoon.deadlock import (
 from barragoon.game import Game, R_DEAD, DRAW
 from barragoon.notation import parse_position, parse_move
 from barragoon.core import RulesError
-from reference_moves import read_position, tile_moves, is_tile, owner
+from reference_moves import read_position, tile_moves, is_tile, owner, value, FILES
 
 FUZZ = int(os.environ.get("BARRAGOON_FUZZ", "0") or 0)
 SEED = int(os.environ.get("BARRAGOON_FUZZ_SEED", "20240624"))
@@ -39,13 +40,23 @@ ISSUE_24_MIRROR = "5[A]z/5[A][1S]/5[RW]1/6[1W]/7/7/7/4[A][A][A]/4[A]1Z b 20"
 
 
 # --- the brute force ----------------------------------------------------------------------------
-def _side_moves(here, tiles, side):
-    # (moves of side, how many of its tiles can move)
+def _side_moves(here, tiles, side, cache=None):
+    # (moves of side, how many of its tiles can move). cache: a dict for one search (the
+    # Barragoons never change in it), so a tile's moves are walked once for each arrangement
+    # of the tiles close enough to matter (a path of v steps stays within v squares).
     moves = []
     movable = 0
     for sq, p in tiles:
         if owner(p) == side:
-            m = tile_moves(here, sq)
+            if cache is None:
+                m = tile_moves(here, sq)
+            else:
+                f, r, v = FILES.index(sq[0]), int(sq[1]), value(p)
+                key = (sq, p) + tuple(t for t in tiles if t[0] != sq and abs(
+                    FILES.index(t[0][0]) - f) + abs(int(t[0][1]) - r) <= v)
+                m = cache.get(key)
+                if m is None:
+                    m = cache[key] = tile_moves(here, sq)
             movable += 1 if m else 0
             moves.extend(m)
     return moves, movable
@@ -61,13 +72,14 @@ def capture_reachable(text, stages=(0, 0), refused=None):
     start = (tuple(sorted((sq, p) for sq, p in board.items() if is_tile(p))), side)
     seen = set() if refused else {start}
     todo = [(start, refused)]
+    cache = {}
     while todo:
         if len(seen) > BRUTE_LIMIT:
             return None
         (tiles, side), skip = todo.pop()
         here = dict(fixed)
         here.update(tiles)
-        moves, movable = _side_moves(here, tiles, side)
+        moves, movable = _side_moves(here, tiles, side, cache)
         if movable <= stages[0 if side == "w" else 1]:
             continue                          # the side to move loses: the line ends
         if any(m[2] == "x" for m in moves):
@@ -285,3 +297,48 @@ def test_an_open_endgame_is_decided_by_the_quick_search():
         d = Decision(parse_position(text))
         assert d.finish() == ALIVE and d.expanded <= 10 and d.bytes <= 1536, (d.expanded,
                                                                              d.bytes)
+
+
+# --- boxed in for good ----------------------------------------------------------------------------
+# deadlock_pens.BOXED: a 4-tile walled in by its own 2- and 3-tile, free 2-tiles kept apart by
+# a full rank of All Turns (1,120 reachable arrangements, none with a capture; 15,120 with a
+# second 2-tile). The decision once took the walled-in tiles for mobile ones, had too many
+# arrangements to keep and never answered: the game went on for ever.
+def test_tiles_walled_in_by_each_other_stay_put_and_the_game_is_drawn():
+    for text in deadlock_pens.BOXED:
+        assert capture_reachable(text) is False and both_can_move(text, (0, 0)), text
+        pos = parse_position(text)
+        d = Decision(pos)
+        assert d.finish() == DEAD and d.states == 0, text      # the flood alone proves it
+        assert no_capture_possible(pos)
+        g = Game(text)
+        assert g.over and g.winner == DRAW and g.reason == R_DEAD, text
+
+
+def test_boxed_in_shapes_are_decided_as_the_brute_force_says():
+    # deadlock_pens.SHAPES: boxed-in shapes of other kinds, most with more arrangements than
+    # a search over all tiles at once may keep: only the parts decide them.
+    for text, truth in deadlock_pens.SHAPES:
+        assert capture_reachable(text) is truth, text
+        d = Decision(parse_position(text))
+        assert d.finish() == (ALIVE if truth else DEAD), (text, d.result)
+        g = Game(text)
+        assert (g.reason == R_DEAD) == (not truth), text
+        assert not g.unproven
+
+
+def test_a_decision_that_runs_out_of_work_leaves_the_draw_to_the_players(monkeypatch):
+    # The board offers the draw (Game.unproven) only where a search ran to its bounds and
+    # found no capture; not where the tiles are too many to search at all (the start).
+    import barragoon.deadlock as D
+    text = deadlock_pens.SHAPES[4][0]
+    assert Game(text).over
+    monkeypatch.setattr(D, "MAX_EXPANSIONS", 3)
+    g = Game(text)
+    assert not g.over and g.unproven
+    frm, to, _ = parse_move("a4-a2")
+    g.move(frm, to)                           # White is walled in: no question at Brown's turn
+    assert not g.unproven and not g.over
+    g.undo()
+    assert g.unproven                         # (the start's decision again)
+    assert not Game().unproven

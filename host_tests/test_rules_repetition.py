@@ -205,11 +205,21 @@ def test_issue9_duty_passes_along_the_block():
 FORCED = ("a1:D a2:Z b1:[X] b2:[X] a3:[X] g1:Z f1:[A] f2:[A] g3:[A] f3:[A] "
           "g9:z f9:[A] f8:[A] g7:[A] f7:[A]")
 FORCED_BLOCK = ["g1-g2", "g9-g8", "g2-g1", "g8-g9"]
-# Ten more tiles packed into b4-f5 behind No Entry walls: none can move, but each could on an
-# empty board, so rule 6b's search would have to number more joint positions than it may and
-# answers "undecided" (issue 24): the draw then comes from the repetition rule.
-JAMMED = (" b4:D c4:D d4:V e4:V f4:d b5:z c5:d d5:d e5:v f5:v a4:[X] a5:[X] g4:[X] g5:[X] "
-          "b3:[X] c3:[X] d3:[X] e3:[X] b6:[X] c6:[X] d6:[X] e6:[X] f6:[X]")
+
+
+class Undecided:
+    """A stand-in for rule 6b's decision that can never decide (deadlock.Decision's
+    interface): where the real one cannot, the repetition rule must end the game."""
+
+    def __init__(self, pos, stages=(0, 0), refused=-1):
+        self.result = 2                          # UNDECIDED
+        self.exhausted = True
+
+    def step(self, work=1):
+        return True
+
+    def finish(self):
+        return self.result
 
 
 def test_a_forced_cycle_without_captures_is_drawn_by_rule_6b_at_once():
@@ -221,17 +231,23 @@ def test_a_forced_cycle_without_captures_is_drawn_by_rule_6b_at_once():
 
 
 def test_nobody_can_deviate_in_a_whole_block_is_a_draw():
-    # Every position of the block leaves each player one move; rule 6b cannot decide here
-    # (see JAMMED), so the repetition rule ends the game.
-    g = play(Game(make(FORCED + JAMMED, "w", 8)), FORCED_BLOCK * 3)
-    declined(g)
-    play(g, FORCED_BLOCK[:2])
-    assert not g.over
-    play(g, FORCED_BLOCK[2:3])                   # three forced turns: one to go
-    assert g.over and g.winner == DRAW and g.reason == R_REPEAT
-    assert "over" in refused(g, g.move, sq("g8"), sq("g9"))
-    g.undo()
-    assert not g.over and g.pos.side == WHITE
+    # Every position of the block leaves each player one move. Rule 6b would draw at once
+    # (above); where its search cannot decide, the repetition rule ends the game.
+    import barragoon.game as G
+    decision = G.Decision
+    G.Decision = Undecided
+    try:
+        g = play(Game(make(FORCED, "w", 8)), FORCED_BLOCK * 3)
+        declined(g)
+        play(g, FORCED_BLOCK[:2])
+        assert not g.over and g.unproven
+        play(g, FORCED_BLOCK[2:3])               # three forced turns: one to go
+        assert g.over and g.winner == DRAW and g.reason == R_REPEAT
+        assert "over" in refused(g, g.move, sq("g8"), sq("g9"))
+        g.undo()
+        assert not g.over and g.pos.side == WHITE
+    finally:
+        G.Decision = decision
 
 
 # --- a different placement is a deviation ---------------------------------------------------

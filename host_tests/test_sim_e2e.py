@@ -28,6 +28,7 @@ import pytest
 import micropython_env
 from cdp_browser import Browser, CdpError, find_chromium
 from oled_text import Picture
+from processes import stop
 
 ROOT = micropython_env.ROOT
 ART = os.path.join(ROOT, "host_tests", "artifacts", "sim_e2e")
@@ -123,14 +124,26 @@ class Page:
         self.wait(lambda: self.model(".oled.rows") != before, "the OLED to change after %s"
                   % button, 3)
 
+    def settled(self):
+        """The OLED once the firmware has sent all of its new screen (no change for 0.3 s: it
+        sends a screen over several loop steps)."""
+        rows = self.model(".oled.rows")
+        while True:
+            time.sleep(0.3)
+            now = self.model(".oled.rows")
+            if now == rows:
+                return Picture.from_hex(rows)
+            rows = now
+
     def choose(self, label):
-        """Move the menu selection (the inverted row) to label, then press OK."""
-        for _ in range(12):
-            if self.oled().has(label, inverted=True):
+        """Move the menu selection (the inverted row, read off the settled screen) to label,
+        then press OK."""
+        for _ in range(16):
+            if self.settled().has(label, inverted=True):
                 self.press("ok")
                 return
-            self.press_until_changed("down")
-        raise AssertionError("no menu item %r:\n%s" % (label, self.oled().ascii()))
+            self.press("down")
+        raise AssertionError("no menu item %r:\n%s" % (label, self.settled().ascii()))
 
     def hand(self, side):
         return self.model(".hands[%d]" % side)
@@ -153,15 +166,10 @@ class Page:
         return self.b.screenshot(os.path.join(self.art, "%02d_%s.png" % (self.shots, name)))
 
 
-@pytest.fixture
-def page(tmp_path, request):
-    # request.param (indirect parametrization): {"args": more sim.py options,
-    # "accept_language": the browser's languages, as a browser in that country sends them}
-    opts = getattr(request, "param", {})
-    sim_dir = str(tmp_path / "board")
+def start_sim(sim_dir, args):
+    """tools/sim.py on a free port with its board's files in sim_dir: (process, page address)."""
     proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--port",
-                             "0", "--no-browser", "--dir", sim_dir, "--fresh"] +
-                            opts.get("args", []),
+                             "0", "--no-browser", "--dir", sim_dir] + args,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             cwd=ROOT)
     url = None
@@ -177,6 +185,16 @@ def page(tmp_path, request):
         proc.kill()
         pytest.fail("tools/sim.py did not start: %s" % proc.stdout.read())
     threading.Thread(target=proc.stdout.read, daemon=True).start()   # keep the pipe drained
+    return proc, url
+
+
+@pytest.fixture
+def page(tmp_path, request):
+    # request.param (indirect parametrization): {"args": more sim.py options,
+    # "accept_language": the browser's languages, as a browser in that country sends them}
+    opts = getattr(request, "param", {})
+    sim_dir = str(tmp_path / "board")
+    proc, url = start_sim(sim_dir, ["--fresh"] + opts.get("args", []))
     art = os.path.join(ART, request.node.name.replace("test_", "", 1))
     shutil.rmtree(art, ignore_errors=True)
     b = Browser(width=1400, height=900)
@@ -194,26 +212,20 @@ def page(tmp_path, request):
         assert not [c for c in b.console if c.startswith("exception")], b.console
     finally:
         b.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def readme_screenshot(p, scale=0.8):
-    """tools/sim/screenshot.png: board, device and legend, a little smaller than on screen."""
+    """tools/sim/screenshot.png: the page's header (with its language choice), board, device
+    and legend, a little smaller than on screen."""
     p.b.call("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 1000,
                                                      "deviceScaleFactor": 1, "mobile": False})
     time.sleep(0.5)                                      # let the glow transitions settle
-    box = p.b.eval("(function(){var a=document.querySelector('#view-play .table')"
-                   ".getBoundingClientRect(), b=document.querySelector('#legend')"
-                   ".getBoundingClientRect(), h=document.querySelector('header')"
-                   ".getBoundingClientRect(); return [a.left, Math.max(a.bottom, b.bottom),"
-                   " b.right, h.bottom];})()")
-    clip = {"x": box[0] - 24, "y": box[3], "width": box[2] - box[0] + 48,
-            "height": box[1] - box[3] + 16, "scale": scale}
+    bottom = p.b.eval("Math.max(document.querySelector('#view-play .table')"
+                      ".getBoundingClientRect().bottom, document.querySelector('#legend')"
+                      ".getBoundingClientRect().bottom)")
+    clip = {"x": 0, "y": 0, "width": p.b.eval("window.innerWidth"), "height": bottom + 16,
+            "scale": scale}
     data = p.b.call("Page.captureScreenshot", {"format": "png", "clip": clip})["data"]
     with open(README_SHOT, "wb") as f:
         f.write(base64.b64decode(data))

@@ -230,7 +230,12 @@ def test_without_micropython_the_firmware_runs_on_cpython_and_stops_cleanly(tmp_
                 b.wait("window.sim && window.sim.ready", what="the page")
                 note = b.eval("document.getElementById('runtime-note').hidden ? '' : "
                               "document.getElementById('runtime-note').textContent")
-                assert "CPython" in note and "no MicroPython unix port" in note, note
+                # for players, in the page's language; the details (the terminal's words)
+                # in its tooltip
+                assert note == b.eval("window.sim.text.runtimeCPython") and "CPython" in note
+                assert "(" not in note, note
+                assert "no MicroPython unix port" in b.eval(
+                    "document.getElementById('runtime-note').title")
                 assert "on CPython" in b.eval("document.getElementById('status').textContent")
             finally:
                 b.close()

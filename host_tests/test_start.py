@@ -111,7 +111,7 @@ def test_main_says_bootsel_steps_and_runs_nothing(monkeypatch, capsys):
     monkeypatch.setattr(start, "find_uf2", lambda: None)     # (no board's own build here)
     monkeypatch.setattr(pico_usb, "find_serial_board", lambda: None)
     monkeypatch.setattr(pico_usb, "find_bootsel", lambda: {"chip": "RP2040", "drive": None})
-    monkeypatch.setattr(start, "run_child", lambda cmd: pytest.fail("ran %s" % cmd))
+    monkeypatch.setattr(start, "run_child", lambda cmd, argv=(): pytest.fail("ran %s" % cmd))
     assert start.main([]) == 1
     out = capsys.readouterr().out
     assert "BOOTSEL" in out and "RPI-RP2" in out
@@ -157,7 +157,7 @@ def test_without_a_board_no_build_is_looked_for(monkeypatch):
     monkeypatch.setattr(start, "find_uf2", lambda: pytest.fail("looked for a UF2"))
     monkeypatch.setattr(pico_usb, "find_serial_board", lambda: None)
     monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
-    monkeypatch.setattr(start, "run_child", lambda cmd: 0)
+    monkeypatch.setattr(start, "run_child", lambda cmd, argv=(): 0)
     assert start.main([]) == 0
 
 
@@ -353,7 +353,7 @@ def attached(monkeypatch, tmp_path):
     monkeypatch.setattr(start, "find_uf2", lambda: None)
     monkeypatch.setattr(pico_usb, "find_serial_board", lambda: "/dev/ttyACM0")
     monkeypatch.setattr(pico_usb, "find_bootsel", lambda: None)
-    monkeypatch.setattr(start, "run_child", lambda cmd: ran.append(tool(cmd)) or 0)
+    monkeypatch.setattr(start, "run_child", lambda cmd, argv=(): ran.append(tool(cmd)) or 0)
 
     def use(board):
         monkeypatch.setenv("MPREMOTE", shlex.join([sys.executable, FAKE_MPREMOTE, "--board",

@@ -126,10 +126,16 @@ def _write(d, text, name=GAME):
 
 
 def _read(d, name=GAME):
+    # the file's text without its seal (which must match it)
     f = open(d + name)
     text = f.read()
     f.close()
-    return text
+    return _body(text)
+
+
+def _body(text):
+    from files import unseal
+    return text[unseal(text)[2]:]
 
 
 def _full_text(game, duties="", clock=""):
@@ -303,7 +309,7 @@ def test_on_littlefs_a_save_goes_over_the_old_file_and_a_cut_anywhere_loses_noth
     cuts = 0
     k = 7
     while len(game.actions) < 60:
-        before = fs.files[GAME]
+        before = _body(fs.files[GAME])
         k = _random_action(game, k)
         after = _full_text(game)
         ops = LittleFs(dict(fs.files))
@@ -315,12 +321,12 @@ def test_on_littlefs_a_save_goes_over_the_old_file_and_a_cut_anywhere_loses_noth
                 st.save_game(game)
             except PowerCut:
                 pass
-            text = trial.files[GAME]
+            text = _body(trial.files[GAME])
             assert text in (before, after), "damaged at action %d, cut %d" % (
                 len(game.actions), cut)
             cuts += 1
         st.fs = fs
-        assert st.save_game(game) and fs.files[GAME] == after
+        assert st.save_game(game) and _body(fs.files[GAME]) == after
         assert format_record(Storage("", fs).load_game()) == format_record(game)
     assert cuts >= 60 * 3 and set(fs.files) == {SAVED, GAME}   # no temporary file
     # a full flash: the save fails, the old one stays, the board knows
@@ -404,8 +410,8 @@ def test_power_on_reads_all_settings_from_one_read_of_the_file():
     s.save_settings(65, 1, "it")
     reads = []
     s2 = Storage(d)
-    read = s2._read
-    s2._read = lambda name: reads.append(name) or read(name)
+    read = s2.read
+    s2.read = lambda name: reads.append(name) or read(name)
     assert s2.load_settings(40, 0, "en", known) == (65, 1, "it")
     assert reads == [SETTINGS]
     f = open(d + SETTINGS, "w")
@@ -504,6 +510,29 @@ def test_events_written_step_by_step_replace_the_old_file_only_when_complete():
         pass
     assert open(d + "log/events.txt").read().count("d5") == 30
     assert os.listdir(d) == ["log"] and os.listdir(d + "log") == ["events.txt"]
+
+
+def test_the_events_before_a_power_cut_stay_until_the_first_save_after_it():
+    # After a crash or a power cut, events.txt tells what the hands did before it: the board's
+    # loop steps at power-on (work() while busy()) leave it alone until a save is made.
+    from recorder import Recorder
+    d = tmpdir("events_kept")
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    Storage(d, recorder=rec).save_events(1100)
+    old = open(d + "log/events.txt").read()
+    g = _short_game()
+    rec = Recorder(64, 64)
+    st = Storage(d, recorder=rec)
+    rec.square(50, 31, 1)
+    for t in range(100, 600, 100):
+        if st.busy():
+            st.work(t, 4)
+    assert open(d + "log/events.txt").read() == old
+    st.save(g)
+    while st.busy():
+        st.work(700, 4)
+    assert "lift d2" not in open(d + "log/events.txt").read()
 
 
 def test_palette_setting_and_brightness_in_one_settings_file():
@@ -767,7 +796,7 @@ def test_an_empty_or_unreadable_saved_game_is_reported_and_kept():
     # be read at all (an I/O error opening it) is kept aside as game.bad like a damaged one.
     fs = LittleFs({SAVED: None, GAME: ""})
     s = Storage("", fs)
-    assert s.load_game() is None and s.problem and not s.kept
+    assert s.load_game() is None and s.problem and s.notes[0][1:4] == ("empty", "", "")
     assert GAME not in fs.files
 
     class Unreadable(LittleFs):
@@ -777,8 +806,16 @@ def test_an_empty_or_unreadable_saved_game_is_reported_and_kept():
             return LittleFs.open(self, path, mode)
     fs = Unreadable({SAVED: None, GAME: format_record(_short_game())})
     s = Storage("", fs)
-    assert s.load_game() is None and "OSError" in s.problem and s.kept
+    assert s.load_game() is None and "OSError" in s.problem and s.notes[0][3] == BAD
     assert fs.files[BAD] == format_record(_short_game()) and GAME not in fs.files
+    from storage import COPY
+    fs = LittleFs()
+    _saved_twice(fs, _short_game())
+    del fs.files[GAME]                           # only the copy left, and it is damaged:
+    text = fs.files[COPY]                        # the simulator's page says why
+    fs.files[COPY] = text[:40] + ("x" if text[40] != "x" else "y") + text[41:]
+    s = Storage("", fs)
+    assert s.load_game() is None and "seal" in s.problem, s.problem
 
 
 def test_the_first_save_of_a_game_never_leaves_an_empty_file():
@@ -805,8 +842,10 @@ def test_the_game_saved_at_the_root_by_older_firmware_moves_to_saved_through_any
     text = _full_text(g, "d2 -", "300000 290000 0 w")
     base = {OLD_GAME: text, RECORDS: "older\n"}
     counter = LittleFs(dict(base))
-    assert format_record(Storage("", counter).load_game()) == format_record(g)
-    assert set(counter.files) == {SAVED, GAME, RECORDS} and counter.files[GAME] == text
+    moved = Storage("", counter)
+    assert format_record(moved.load_game()) == format_record(g)
+    assert set(counter.files) == {SAVED, GAME, RECORDS} and _body(counter.files[GAME]) == text
+    assert moved.notes == []                     # moved: nothing to tell
     for cut in range(1, counter.ops + 1):
         fs = LittleFs(dict(base), cut)
         try:
@@ -820,7 +859,7 @@ def test_the_game_saved_at_the_root_by_older_firmware_moves_to_saved_through_any
         assert set(again.files) - {TMP} == {SAVED, GAME, RECORDS}, (cut, again.files)
         m = g.legal_moves()[0]
         g.move(m // 64, m % 64)
-        assert s.save_game(g) and again.files[GAME] == _full_text(g), cut
+        assert s.save_game(g) and _body(again.files[GAME]) == _full_text(g), cut
         g.undo()
 
 
@@ -831,7 +870,7 @@ def test_a_game_at_the_root_that_differs_from_the_one_in_saved_is_the_newer_one(
     fs = LittleFs({SAVED: None, GAME: older, OLD_GAME: newer})
     s = Storage("", fs)
     assert format_record(s.load_game()) == format_record(_short_game())
-    assert fs.files[GAME] == newer and fs.files[BAD] == older and OLD_GAME not in fs.files
+    assert _body(fs.files[GAME]) == newer and fs.files[BAD] == older and OLD_GAME not in fs.files
 
 
 def test_an_abandoned_events_file_never_replaces_the_good_one():
@@ -878,3 +917,294 @@ def test_the_language_is_saved_with_the_settings_and_a_power_cut_never_loses_it(
         s = Storage(d)
         got = (s.load_language("en", known), s.load_brightness(5))
         assert got in (("de", 40), ("es", 45)), (cut, got)
+
+
+# --- one policy for every file the board reads back (files.py) ------------------------------
+KNOWN = ("en", "de", "it", "es")
+
+
+class StrictFull(LittleFs):
+    """LittleFs where, once the flash is full, a rename or a remove fails too (littlefs
+    commits both to the directory's metadata, which may need a new block), and a remove can
+    be made to fail on its own (`stuck`)."""
+    stuck = False
+
+    def rename(self, a, b):
+        if self._is_full():
+            self._tick()
+            raise OSError(28)
+        LittleFs.rename(self, a, b)
+
+    def remove(self, path):
+        if self._is_full() or self.stuck:
+            self._tick()
+            raise OSError(28)
+        LittleFs.remove(self, path)
+
+
+def _names(notes):
+    return [n[0] for n in notes]
+
+
+def test_a_settings_file_that_is_not_utf8_gives_the_defaults_at_every_boot_and_is_set_aside():
+    # It used to raise UnicodeError out of the App at every power-on: the board reset for ever.
+    d = tmpdir("settings_utf8")
+    data = b"brightness=65\npalette=1\nlanguage=d\xe9\n"
+    _write_bytes(d, SETTINGS, data)
+    s = Storage(d)
+    assert s.load_settings(40, 0, "en", KNOWN) == (40, 0, "en")
+    f = open(d + "settings.bad", "rb")
+    assert f.read() == data                      # kept byte for byte
+    f.close()
+    assert SETTINGS not in os.listdir(d)
+    assert s.notes == [(SETTINGS, "damaged", s.notes[0][2], "settings.bad", "defaults")]
+    again = Storage(d)                           # said once: the next boot has nothing to say
+    assert again.load_settings(40, 0, "en", KNOWN) == (40, 0, "en") and again.notes == []
+    assert again.save_settings(70, 1, "de")
+    assert Storage(d).load_settings(40, 0, "en", KNOWN) == (70, 1, "de")
+
+
+def test_a_damaged_error_log_is_set_aside_and_every_later_error_is_logged():
+    # A log that could not be read used to drop every later error, for ever.
+    d = tmpdir("errlog_bad")
+    data = b"an old error \xff\xfe\n"
+    _write_bytes(d, "error.log", data)
+    s = Storage(d)
+    assert s.log_error("sensor bus glitch\n") is True
+    assert s.log_error("second error\n") is True
+    f = open(d + "error.log")
+    text = f.read()
+    f.close()
+    assert text == "sensor bus glitch\nsecond error\n"
+    f = open(d + "error.bad", "rb")
+    assert f.read() == data
+    f.close()
+    assert _names(s.notes) == ["error.log"] and s.notes[0][3:] == ("error.bad", "new log")
+
+
+def test_a_root_game_that_could_not_be_removed_never_replaces_the_game_played_since():
+    # Older firmware's game.txt at the root is copied into saved/, then removed; when that
+    # remove failed, the next boot took the root's for the newer game and resumed an older
+    # position. The copy now names the root's file by its CRC in its seal.
+    g = _short_game()
+    fs = StrictFull({OLD_GAME: _full_text(g), RECORDS: "older\n"})
+    fs.stuck = True                              # (every remove fails)
+    s = Storage("", fs)
+    assert format_record(s.load_game()) == format_record(g)
+    for boot in range(3):
+        m = g.legal_moves()[0]
+        g.move(m // 64, m % 64)                  # played on, saved
+        assert s.save_game(g)
+        s = Storage("", fs)                      # the next power-on, the root's still there
+        assert format_record(s.load_game()) == format_record(g), boot
+        assert OLD_GAME in fs.files and _names(s.notes) == [OLD_GAME], (boot, s.notes)
+        assert s.notes[0][1] == "not removed"    # said at every boot while it stays
+    fs.stuck = False
+    s = Storage("", fs)
+    assert format_record(s.load_game()) == format_record(g) and s.notes == []
+    assert OLD_GAME not in fs.files and BAD not in fs.files
+    assert s.save_game(g) and "[Save " in fs.files[GAME] and s.root_crc is None
+
+
+def test_a_full_flash_at_the_move_into_saved_resumes_the_game_and_loses_nothing():
+    # A full flash from any operation of the first boot after the update on: the game at
+    # the root is still resumed (it used to start a new game as if none was saved), and the
+    # boots after it find the game played since. A flash full for new files may still let
+    # one be removed (LittleFs) or not (StrictFull).
+    g = _short_game()
+    text = _full_text(g, "d2 -", "300000 290000 0 w")
+    counter = StrictFull({OLD_GAME: text})
+    Storage("", counter).load_game()
+    for kind, full in [(k, n) for k in (StrictFull, LittleFs) for n in range(1, counter.ops + 2)]:
+        fs = kind({OLD_GAME: text}, full=full)
+        s = Storage("", fs)
+        got = s.load_game()
+        assert got is not None and format_record(got) == format_record(g), full
+        assert s.duties == "d2 -" and s.clock == "300000 290000 0 w", full
+        cut = Storage("", kind(dict(fs.files), full=1)).load_game()  # a power cut now
+        assert cut is not None and format_record(cut) == format_record(g), (kind, full)
+        played = Game()
+        for step in range(5):
+            _play(played, step)
+        m = played.legal_moves()[0]
+        played.move(m // 64, m % 64)
+        s.save_game(played)                      # full: refused, or saved
+        fs.full = 0                              # room again
+        assert s.save_game(played), full
+        s2 = Storage("", fs)
+        assert format_record(s2.load_game()) == format_record(played), (full, fs.files)
+        assert set(fs.files) == {SAVED, GAME}, (full, sorted(fs.files))
+
+
+def _saved_twice(fs, game):
+    s = Storage("", fs)
+    assert s.save_game(game) and s.write_copy()
+    return s
+
+
+def test_a_damaged_game_txt_resumes_from_its_copy_and_is_kept():
+    from storage import COPY
+    g = _short_game()
+    fs = LittleFs()
+    _saved_twice(fs, g)
+    assert fs.files[COPY] == fs.files[GAME]
+    good = fs.files[GAME]
+    for i in range(0, len(good), 7):             # (every byte: test_damaged_files.py)
+        fs.files[GAME] = good[:i] + chr(ord(good[i]) ^ 1) + good[i + 1:]
+        damaged = fs.files[GAME]
+        s = Storage("", fs)
+        assert format_record(s.load_game()) == format_record(g), i
+        if GAME in fs.files:                     # the seal's tag name hit: an older game.txt
+            assert fs.files[GAME] == damaged and not s.notes and i < 6, i
+            continue
+        assert fs.files[BAD] == damaged, i
+        assert [n[1:] for n in s.notes if n[0] == GAME] == [
+            ("damaged", s.notes[0][2], BAD, "copy")], (i, s.notes)
+        assert s.save_game(g) and s.write_copy() and _body(fs.files[GAME]) == _body(good)
+
+
+def test_the_newer_copy_is_told_by_its_seal_not_by_its_place():
+    from storage import COPY
+    older, newer = Game(), _short_game()
+    fs = LittleFs()
+    s = _saved_twice(fs, older)
+    for step in range(5):                        # (the same game played on: the same Storage)
+        _play(older, step)
+    assert s.save_game(older)                    # game.txt newer than copy.txt (a cut came)
+    assert format_record(Storage("", LittleFs(dict(fs.files))).load_game()) == \
+        format_record(newer)
+    swapped = dict(fs.files)
+    swapped[GAME], swapped[COPY] = fs.files[COPY], fs.files[GAME]
+    assert format_record(Storage("", LittleFs(swapped)).load_game()) == format_record(newer)
+
+
+def test_a_power_cut_anywhere_in_a_save_and_its_copy_resumes_the_game_before_or_after():
+    # From the first save of a game (both files created: never left empty) on.
+    g = Game()
+    fs = LittleFs()
+    for step in range(-1, 3):
+        before = format_record(g) if step >= 0 else None
+        if step >= 0:
+            _play(g, step)
+        after = format_record(g)
+        counter = LittleFs(dict(fs.files))
+        _saved_twice(counter, g)
+        for cut in range(1, counter.ops + 1):
+            trial = LittleFs(dict(fs.files), cut)
+            try:
+                _saved_twice(trial, g)
+            except PowerCut:
+                pass
+            s = Storage("", LittleFs(dict(trial.files)))
+            got = s.load_game()
+            assert (got and format_record(got)) in (before, after), (step, cut)
+            assert s.notes == [], (step, cut, s.notes)
+        _saved_twice(fs, g)
+
+
+def test_a_finished_game_is_recorded_once_even_when_its_copy_cannot_be_removed():
+    from storage import COPY
+    g = _finished_game()
+    fs = StrictFull()
+    _saved_twice(fs, g)
+    fs.stuck = True                              # copy.txt stays: game.txt must stay too
+    s = Storage("", fs)
+    assert s.finish_game(s.load_game()) and COPY in fs.files and GAME in fs.files
+    assert (COPY, "not removed") in [n[:2] for n in s.notes]
+    fs.stuck = False
+    for boot in range(2):
+        _boot_and_record(fs)
+    assert fs.files[RECORDS].count("1. d2xd5") == 1 and set(fs.files) == {SAVED, RECORDS}
+
+
+def test_a_directory_where_a_file_should_be_is_set_aside_and_the_board_goes_on():
+    from recorder import Recorder
+    d = tmpdir("dirs")
+    for name in (SETTINGS, "error.log", RECORDS, SAVED + "/game.txt", "log/events.txt"):
+        if "/" in name and name.split("/")[0] not in os.listdir(d):
+            os.mkdir(d + name.split("/")[0])
+        os.mkdir(d + name)
+    rec = Recorder(64, 64)
+    rec.square(1000, 10, 0)
+    s = Storage(d, recorder=rec)
+    assert s.load_settings(40, 0, "en", KNOWN) == (40, 0, "en")
+    assert s.load_game() is None
+    assert s.log_error("x\n")
+    assert s.finish_game(_finished_game())
+    assert s.save_events(2000)
+    assert sorted(n[0] for n in s.notes) == sorted(
+        ["error.log", "log/events.txt", RECORDS, GAME, SETTINGS]), s.notes
+    for name in ("settings.bad", "error.bad", "records.bad", "saved/game.bad", "log/events.bad"):
+        assert os.stat(d + name)[0] & 0x4000, name   # each one kept, as it was
+    f = open(d + RECORDS)
+    assert f.read().count("1. d2xd5") == 1
+    f.close()
+    d = tmpdir("dirs_log")                       # a file where the log/ folder should be
+    _write_bytes(d, "log", b"not a folder")
+    s = Storage(d, recorder=rec)
+    assert s.save_events(2000) and s.notes[0][:4] == ("log", "damaged", s.notes[0][2], "log.bad")
+    f = open(d + "log/events.txt")
+    assert "lift d2" in f.read()
+    f.close()
+
+
+def test_on_littlefs_only_the_first_save_of_a_game_and_its_copy_are_renamed_into_place():
+    # littlefs commits a created file at once, empty: the first save of each file goes to a
+    # temporary file renamed into place; every later one straight over the old file (one
+    # metadata commit instead of three).
+    renames = []
+
+    class Counting(LittleFs):
+        def rename(self, a, b):
+            renames.append(b)
+            LittleFs.rename(self, a, b)
+    g = Game()
+    s = Storage("", Counting())
+    for step in range(5):
+        _play(g, step)
+        assert s.save(g) and s.write_copy()
+    from storage import COPY
+    assert renames == [GAME, COPY], renames
+
+
+def test_a_game_resumed_from_its_copy_keeps_that_copy_when_a_tag_cannot_be_used():
+    from storage import COPY
+    g = _short_game()
+    fs = LittleFs()
+    s = Storage("", fs)
+    assert s.save_game(g, "", "300000 ten w") and s.write_copy()
+    fs.files[GAME] = fs.files[GAME][:40]                # damaged: the copy resumes
+    s = Storage("", fs)
+    assert format_record(s.load_game()) == format_record(g) and s.clock == "300000 ten w"
+    assert s.keep_aside() and fs.files[BAD] == fs.files[COPY]   # (app.py: the tag unreadable)
+
+
+def test_events_that_fill_the_flash_half_written_never_replace_the_good_ones():
+    from recorder import Recorder
+    rec = Recorder(64, 64)
+    for i in range(30):
+        rec.square(1000 + 100 * i, 10, i & 1)
+    fs = LittleFs()
+    st = Storage("", fs, rec)
+    assert st.save_events(4000)
+    good = fs.files["log/events.txt"]
+    rec.square(5000, 52, 0)
+    st.begin_events(5100)
+    st.write_events(4)
+    fs.full = fs.ops + 1                         # full while its lines are written
+    while not st.write_events(4):
+        pass
+    assert st.full and fs.files["log/events.txt"] == good
+    assert "log/events.txt.tmp" not in fs.files
+
+
+def test_a_setting_out_of_its_range_is_damage_and_the_edges_are_kept():
+    d = tmpdir("set_edges")
+    for text, want in (("brightness=5\npalette=0\n", (5, 0)), ("brightness=100\npalette=1\n",
+                       (100, 1)), ("brightness=4\npalette=0\n", (40, 0)),
+                       ("brightness=101\npalette=0\n", (40, 0)),
+                       ("brightness=50\npalette=2\n", (40, 0))):
+        _write_bytes(d, SETTINGS, text.encode())
+        s = Storage(d)
+        assert s.load_settings(40, 0, "en", KNOWN)[:2] == want, text
+        assert bool(s.notes) == (want == (40, 0)), (text, s.notes)

@@ -4,6 +4,7 @@
 # without a command line goes into a package (tools/toolkit/ for the shared ones). CPython only
 # (pytest); the tools that also run under micropython are tried there too.
 import os
+import re
 import subprocess
 import sys
 
@@ -34,6 +35,7 @@ TOOLS = {
     "hardware.py": (["--erc", "--variant", "supply=moon"], "supply=moon is not an option"),
     "legal_moves.py": (["--moves"], "unknown option --moves"),
     "micropython_env.py": (["--path"], "takes no arguments"),
+    "mutants.py": (["firmware/storage.py"], "name the test modules to run"),
     "pico_usb.py": (["--list"], "takes no arguments"),
     "render_screens.py": (["README.md"], "is a file, not a folder"),
     "replay.py": (["tools/sim/screenshot.png"], "not a text file"),
@@ -81,6 +83,9 @@ def test_help_explains_and_does_nothing_else(tool, tmp_path):
     for sign in ("heap B", "RP2040 estimate (x", "PNG files in", "files into", "simulator: http",
                  "micropython: /", "no Pico found"):
         assert sign not in p.stdout, (tool, sign, p.stdout)
+    # help for users: no issue numbers, no folders only the project's build machines have
+    if tool != "hardware.py":          # (its help is rewritten with the hardware rework)
+        assert not re.search(r"(?i)\bissue \d|issue's|\.\./shared", p.stdout), (tool, p.stdout)
 
 
 @pytest.mark.parametrize("tool", present(TOOLS))

@@ -263,7 +263,8 @@ def run(script, workdir, at=()):
 
 def _clear(storage):
     import os
-    for name in ("saved/game.txt", "saved/game.tmp", "records.txt", "settings.txt",
+    for name in ("saved/game.txt", "saved/game.tmp", "saved/copy.txt", "saved/copy.txt.tmp",
+                 "records.txt", "settings.txt",
                  "log/events.txt", "log/events.txt.tmp", "events.txt", "error.log",
                  "resume.flag"):
         try:

@@ -8,12 +8,12 @@ firmware frozen in, as one UF2 file to flash.
 Writes build/barragoon-<version>-<board>.uf2. Flash it with `python tools/deploy.py --uf2
 FILE` (or hold BOOTSEL while plugging the Pico in and copy the file onto the RPI-RP2 drive);
 main.py and config.py stay files on the board, everything else runs from flash: no .mpy files
-to load at boot, and about 80 KB more heap for the game (firmware/README.md has the figures).
+to load at boot, and far more heap for the game (tools/bench/README.md has the figures).
 
 MicroPython's source (v1.28.0 with the rp2 port's submodules) comes from, in this order:
 --micropython (a source tree, the source tarball, or a folder holding that tarball),
-$BARRAGOON_MICROPYTHON (the same), or ../shared/micropython/ beside the repository. A tarball
-is unpacked once into build/micropython/. picotool (which pico-sdk runs while building) is
+$BARRAGOON_MICROPYTHON (the same), or a folder shared/micropython/ beside the repository's.
+A tarball is unpacked once into build/micropython/. picotool (which pico-sdk runs while building) is
 built once from picotool's source found beside MicroPython's (or --picotool); without one,
 pico-sdk downloads it.
 
@@ -61,6 +61,9 @@ PICOTOOL_GLOB = "picotool-*src*.tar*"
 SUBMODULES = ("lib/pico-sdk/README.md", "lib/tinyusb/src/tusb.h",
               "lib/micropython-lib/README.md")
 LOG_TAIL = 25
+# A sitecustomize.py for the build's Python scripts: word-aligns the frozen native code (the
+# RP2040 faults on the word MicroPython reads at its start; see that file).
+FREEZE_FIX = os.path.join(HERE, "boards", "freeze")
 
 
 class Board:
@@ -382,6 +385,7 @@ def configuration(board, tree, picotool_pkg, mpy_cross):
         "picotool": picotool_pkg or "", "mpy_cross": mpy_cross,
         "gcc": os.path.realpath(shutil.which("arm-none-eabi-gcc") or ""),
         "cmake": os.path.realpath(shutil.which("cmake") or ""),
+        "freeze_fix": file_id(os.path.join(FREEZE_FIX, "sitecustomize.py")),
     }
 
 
@@ -449,6 +453,7 @@ def build(args):
     mark = uf2.mark(deploy.firmware_version(), board.name, source)
     write_if_changed(os.path.join(info_dir, "build_info.py"), build_info_text(mark))
     env["MICROPY_MPYCROSS"] = mpy_cross  # read by cmake and by makemanifest.py
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (FREEZE_FIX, env.get("PYTHONPATH")) if p)
     log = Log(os.path.join(bdir, "build.log"))
     try:
         if not os.path.exists(os.path.join(bdir, "Makefile")):
@@ -500,7 +505,7 @@ def main(argv=None):
                                         "firmware/README.md.")
     ap.add_argument("--micropython", metavar="DIR|TARBALL",
                     help="MicroPython %s's source: a tree, its tarball, or a folder holding it "
-                         "(default: $%s, then ../shared/micropython/)" % (MP_TAG, ENV_SOURCE))
+                         "(default: $%s)" % (MP_TAG, ENV_SOURCE))
     ap.add_argument("--picotool", metavar="DIR|TARBALL",
                     help="picotool's source (default: $%s, then beside MicroPython's)"
                          % ENV_PICOTOOL)

@@ -63,6 +63,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from toolkit import uf2  # noqa: E402
+from toolkit import cli  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -73,8 +74,10 @@ PACKAGING_FILES = ("manifest.py", "package.json")   # at the firmware root, neve
 CONFIG = "config.py"
 # Files the firmware writes at the board's root. Nothing here writes or removes them; this list
 # only guards against a future mistake (see check_never_touched).
-BOARD_DATA = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
-              "game.bad", "records.txt", "settings.txt", "error.log", "resume.flag")
+BOARD_DATA = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "saved/copy.txt",
+              "saved/copy.txt.tmp", "saved/copy.bad", "game.txt", "game.tmp", "game.bad",
+              "records.txt", "records.old", "records.bad", "settings.txt", "settings.bad",
+              "error.log", "error.bad", "resume.flag")
 
 MPY_MAJOR = 6                 # .mpy version loaded by MicroPython 1.19+ (1.28 on the board)
 BOARD_ARCH = "armv6m"           # the RP2040's Cortex-M0+: native code in the .mpy files
@@ -225,6 +228,19 @@ def prepare_out(out):
 # name the function, not the line. The frozen firmware keeps them: its code stays in flash.
 NO_LINES = ("barragoon/engine.py", "barragoon/evaluation.py")
 
+# The engine's search steps are @micropython.native: their frames live on the C stack instead
+# of the heap, which is what makes them fast on a busy heap. In the frozen firmware that code
+# stays in flash; a .mpy's native code is loaded into the heap (about 18 KB more for these two
+# modules), which a stock Pico cannot spare: this build compiles them as bytecode (the same
+# search, the same moves, slower). viper functions keep their machine code in both builds.
+BYTECODE = ("barragoon/engine.py", "barragoon/evaluation.py")
+NATIVE = "@micropython.native"
+
+
+def bytecode_source(text):
+    """text with every @micropython.native line blanked (the line numbers stay)."""
+    return "\n".join("" if line.strip() == NATIVE else line for line in text.split("\n"))
+
 
 def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
     """Compile/copy every firmware source into out; return the board paths, sorted. arch is
@@ -241,8 +257,22 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers are kept, but see NO_LINES).
             opt = ["-O3"] if src in NO_LINES else []
-            proc = subprocess.run(mpy_cross + opt + ["-march=" + arch, "-o", dest_abs, src],
-                                  cwd=firmware, capture_output=True, text=True)
+            if src in BYTECODE:
+                with open(os.path.join(firmware, *src.split("/"))) as f:
+                    text = bytecode_source(f.read())
+                with open(dest_abs + ".py", "w") as f:
+                    f.write(text)
+                # (-s: tracebacks still name the source as the board knows it)
+                opt += ["-s", src]
+                what = dest_abs + ".py"
+            else:
+                what = src
+            try:
+                proc = subprocess.run(mpy_cross + opt + ["-march=" + arch, "-o", dest_abs, what],
+                                      cwd=firmware, capture_output=True, text=True)
+            finally:
+                if what != src:
+                    os.remove(what)
             if proc.returncode != 0:
                 raise DeployError("mpy-cross failed on %s:\n%s" % (src, proc.stderr or proc.stdout))
         built.append(dest)
@@ -568,7 +598,7 @@ def mpremote_failure(port, said, rc):
                 % port)
     return ("mpremote failed (exit %d). Is the board plugged in and running MicroPython? "
             "Close other programs using its port (Thonny, a serial monitor); list ports with "
-            "`mpremote connect list`; pick one with --port." % rc)
+            "`mpremote connect list`; pick one with %s." % (rc, cli.option("--port")))
 
 
 def no_board(port):
@@ -582,14 +612,16 @@ def no_board(port):
         return bootsel_line(boot)
     where = "" if port == "auto" else " on %s" % port
     return ("no board found%s: plug in the Pico with its USB cable (MicroPython on it: see the "
-            "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with --port" % where)
+            "firmware/README.md, \"MicroPython on a new Pico\"), or name its port with %s"
+            % (where, cli.option("--port")))
 
 
 def bootsel_line(boot):
     """A Pico waits in BOOTSEL mode where a running MicroPython was expected."""
     drive = boot["drive"] or ("RPI-RP2" if boot["chip"] == "RP2040" else "RP2350")
-    own = (" or flash the board's own firmware with --uf2 FILE (python "
-           "tools/build_firmware.py makes it)" if boot["chip"] == "RP2040" else "")
+    own = (" or flash the board's own firmware with %s FILE (python "
+           "tools/build_firmware.py makes it)" % cli.option("--uf2")
+           if boot["chip"] == "RP2040" else "")
     return ("the Pico (%s) is in BOOTSEL mode, not running MicroPython: copy MicroPython "
             "v%d.%d's UF2 (%s) onto its drive %s, then run this again%s"
             % (boot["chip"], MICROPYTHON_NEEDED[0], MICROPYTHON_NEEDED[1],
@@ -618,7 +650,7 @@ def port_problem(port, opener=None):
         if boot:
             return bootsel_line(boot)
         return ("no serial port %s: plug the board in, list the ports with `mpremote connect "
-                "list`, or leave out --port to find the board" % port)
+                "list`, or leave out %s to find the board" % (port, cli.option("--port")))
     if err in (errno.EACCES, errno.EPERM) and sys.platform.startswith("linux"):
         return ("no permission to open %s: add yourself to the dialout group (sudo usermod "
                 "-aG dialout $USER), then log out and in again" % port)
@@ -642,9 +674,9 @@ def micropython_problem(text):
         return None
     return ("the board runs MicroPython %s, the firmware needs v%d.%d: download it from %s, "
             "hold BOOTSEL while plugging the board in and copy the UF2 onto its drive (or "
-            "flash the ready firmware with --uf2 FILE), then run this again"
+            "flash the ready firmware with %s FILE), then run this again"
             % ("v%d.%d.%d" % have if have else "with .mpy v%s" % mpy, MICROPYTHON_NEEDED[0],
-               MICROPYTHON_NEEDED[1], link))
+               MICROPYTHON_NEEDED[1], link, cli.option("--uf2")))
 
 
 def survey(port, cmd=None):
@@ -722,7 +754,7 @@ def frozen_note(text):
     found = uf2.parse_mark(mark) or {"version": "?"}
     return ("note: this board runs its own MicroPython with firmware %s frozen in; the .mpy "
             "files copied now are imported instead (the same game, about 80 KB less heap): "
-            "flash a UF2 with --uf2 to go back to frozen" % found["version"])
+            "flash a UF2 with %s to go back to frozen" % (found["version"], cli.option("--uf2")))
 
 
 def parse_hashes(text):
@@ -900,8 +932,8 @@ def copy_uf2(path, boot):
     if picotool is None:
         raise DeployError("the Pico waits in BOOTSEL mode but its RPI-RP2 drive is not mounted "
                           "here and picotool is not installed: mount the drive (or give it "
-                          "with --drive) and run this again, or copy %s onto it yourself"
-                          % nice(path))
+                          "with %s) and run this again, or copy %s onto it yourself"
+                          % (cli.option("--drive"), nice(path)))
     print("# picotool load -x %s" % nice(path))
     proc = subprocess.run([picotool, "load", "-x", path], capture_output=True, text=True)
     if proc.returncode != 0:

@@ -7,16 +7,21 @@
     python tools/hardware.py --check    write nothing; exit 1 and name every stale file
     python tools/hardware.py --erc      only run the electrical rules check on every build option
     python tools/hardware.py --erc --legacy
-                                        the same check on the design as documented before
-                                        issue 14: shows what it fails (exit 1)
+                                        the same check on the first documented design: shows
+                                        what it fails (exit 1)
     python tools/hardware.py --erc --reviewed
-                                        ... and on the design the review of issue 21 found
+                                        ... and on the design the first electronics review
+                                        found
+    python tools/hardware.py --faults   every single wiring fault (each pin of each part left
+                                        unsoldered, moved to GND, to +5V, to its neighbouring
+                                        pin's net) through the check: how many it reports
     python tools/hardware.py --erc --variant supply=external,sensor=hall,input=encoder
     python tools/hardware.py --kicad my.net --variant supply=external
                                         write the KiCad netlist of one build option
 
 The circuit is tools/circuit/design.py; pins and settings come from firmware/config.py. Exit
-status: 0 all good, 1 rule violations or stale files, 2 a usage mistake (bad option or file).
+status: 0 all good, 1 rule violations, stale files or a fault the check could not take, 2 a
+usage mistake (bad option or file).
 """
 import argparse
 import os
@@ -26,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from circuit import design, erc, history, kicad, outputs, schematic  # noqa: E402
+from circuit import design, erc, faults, history, kicad, outputs, schematic  # noqa: E402
 from circuit.config import ConfigError, DEFAULT_CONFIG, load_config  # noqa: E402
 import wiring_svg  # noqa: E402
 
@@ -76,6 +81,31 @@ def run_erc(cfg, variants, which="current", out=None):
     return total
 
 
+def run_faults(cfg, variants, out=None):
+    """Every single wiring fault of each variant through the check: one line per variant (how
+    many faults, how many reported, the rules that report most) and one per fault the check
+    could not take. Returns 1 if there was such a fault."""
+    out = out or sys.stdout
+    bad = 0
+    for v in variants:
+        results = faults.run(design.build(v, cfg), erc.check)
+        crashed = [(f, r) for f, r in results.items() if isinstance(r, Exception)]
+        reported = [r for r in results.values() if not isinstance(r, Exception) and r]
+        by_rule = {}
+        for r in reported:
+            for rid in {x.rule for x in r}:
+                by_rule[rid] = by_rule.get(rid, 0) + 1
+        top = sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+        out.write("%s: %d single faults, %d reported (most by %s)\n" % (
+            variant_name(v), len(results), len(reported),
+            ", ".join("%s %d" % kv for kv in top)))
+        for f, e in crashed:
+            out.write("  check failed on %s: %s: %s\n" % (faults.describe(f),
+                                                          type(e).__name__, e))
+        bad += len(crashed)
+    return 1 if bad else 0
+
+
 def generated(cfg, config_path):
     """{file name: text} of everything generated into hardware/."""
     files = {"pinmap.csv": outputs.pinmap_csv(cfg), "bom.csv": outputs.bom_csv(cfg),
@@ -96,9 +126,11 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
     ap.add_argument("--erc", action="store_true", help="only the electrical rules check")
     ap.add_argument("--legacy", action="store_true",
-                    help="check the design as it was before issue 14 (with --erc)")
+                    help="check the first documented design (with --erc)")
     ap.add_argument("--reviewed", action="store_true",
-                    help="check the design the review of issue 21 found (with --erc)")
+                    help="check the design the first electronics review found (with --erc)")
+    ap.add_argument("--faults", action="store_true",
+                    help="run every single wiring fault through the check, per build option")
     ap.add_argument("--kicad", metavar="FILE",
                     help="write the KiCad netlist of the build option --variant to FILE")
     ap.add_argument("--variant", help="one build option, e.g. supply=external,sensor=hall")
@@ -114,6 +146,8 @@ def main(argv=None):
             raise UsageError("--legacy and --reviewed: choose one design")
         if args.kicad and (args.erc or args.check):
             raise UsageError("--kicad writes one netlist: leave out --erc and --check")
+        if args.faults and (args.erc or args.check or args.kicad):
+            raise UsageError("--faults runs on its own: leave out --erc, --check and --kicad")
         variants = [parse_variant(args.variant)] if args.variant else design.VARIANTS
         cfg = load_config(args.config)
         if not os.path.isdir(args.out):
@@ -122,6 +156,8 @@ def main(argv=None):
         print("hardware.py: %s" % e, file=sys.stderr)
         return 2
     which = "legacy" if args.legacy else "reviewed" if args.reviewed else "current"
+    if args.faults:
+        return run_faults(cfg, variants)
     if args.erc:
         n = run_erc(cfg, variants, which)
         print("%d violation%s" % (n, "" if n == 1 else "s"))

@@ -28,8 +28,8 @@ def main(argv=None):
     ap.add_argument("script", help="event script file, or - for standard input")
     ap.add_argument("--json", action="store_true", help="print the report as one JSON object")
     ap.add_argument("--png", help="write the OLED picture at the end to this PNG file")
-    ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: "
-                    "../shared/rp2/, or $%s)" % pico.ENV_UF2)
+    ap.add_argument("--firmware", help="MicroPython v1.28 UF2 for RPI_PICO (default: $%s; "
+                    "tools/README.md says where to get it)" % pico.ENV_UF2)
     args = ap.parse_args(argv)
     try:
         if args.script == "-":

@@ -76,11 +76,13 @@ from vboard import decode  # noqa: E402  tools/vboard/decode.py
 import micropython_env  # noqa: E402
 from simulator import rules_page  # noqa: E402
 import storage as fw_storage  # noqa: E402  firmware/storage.py (reads settings.txt)
+import files as fw_files  # noqa: E402  firmware/files.py
 from barragoon.core import TILE, BROWN_BIT, FACES, RulesError  # noqa: E402
-from barragoon.game import start_position, OPEN, CLOSED  # noqa: E402
+from barragoon.game import start_position, OPEN, CLOSED, VARIANTS  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.record import parse_record, RESULTS  # noqa: E402
 from toolkit.record_file import split_records  # noqa: E402  tools/toolkit/record_file.py
+from toolkit import cli  # noqa: E402
 from storage import GAME as SAVED_GAME  # noqa: E402  where the firmware saves the game
 from controller.i18n import LANGUAGES  # noqa: E402  the board's languages
 
@@ -92,11 +94,25 @@ HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
 MAX_RESETS = 5             # firmware restarts within RESET_WINDOW_S before giving up
 RESET_WINDOW_S = 30
 # What the firmware keeps on its flash (storage.py, app.py); --fresh removes only these.
-BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "game.txt", "game.tmp",
+BOARD_FILES = ("saved/game.txt", "saved/game.tmp", "saved/game.bad", "saved/copy.txt",
+               "saved/copy.txt.tmp", "saved/copy.bad", "game.txt", "game.tmp",
                "game.bad", "records.txt", "settings.txt",
                "settings.txt.tmp", "error.log", "error.log.tmp", "resume.flag", "events.txt",
                "events.txt.tmp", "log/events.txt", "log/events.txt.tmp")
 RULES = os.path.join(FIRMWARE, "barragoon", "RULES.md")
+
+
+class _Looking(fw_files.HostFs):
+    """The board's files as the page reads them: it only looks (a file the firmware would set
+    aside is left where it is, for the firmware)."""
+
+    def rename(self, a, b):
+        raise OSError(1, "the page only reads the board's files")
+
+    def remove(self, path):
+        raise OSError(1, "the page only reads the board's files")
+
+
 GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
           "watch.js": "text/javascript; charset=utf-8",
@@ -584,6 +600,7 @@ class Sim:
         self.palette = 0           # the LED palette the firmware uses (its settings.txt)
         self._settings_stat = None
         self.busy = ""             # a scripted action in progress ("set up")
+        self.board_state = None    # what the board is doing, as its firmware says ({"board"})
         self.lang = ""             # the board's language: saved in its settings.txt, or sent to it
                                    # ("" until the board has one of its own)
         self.replay = {"name": "", "games": [], "version": 0}
@@ -664,6 +681,8 @@ class Sim:
                 self._show_face_being_chosen()
             if "pwm" in msg:
                 self.buzzer = msg["pwm"]
+            if "board" in msg:
+                self.board_state = msg["board"]
             if "usb" in msg:
                 if self.usb is not None:
                     self.usb.from_board(bytes.fromhex(msg["usb"]))
@@ -751,7 +770,7 @@ class Sim:
         if st == self._settings_stat:
             return False
         self._settings_stat = st
-        saved = fw_storage.Storage(os.path.join(self.dir, ""))
+        saved = fw_storage.Storage(os.path.join(self.dir, ""), _Looking())
         palette = saved.load_palette()
         lang = saved.load_language("", LANGUAGES) or self.lang
         changed = palette != self.palette or lang != self.lang
@@ -787,6 +806,11 @@ class Sim:
         if g is not None and not g.over:
             self.active = g.placing() if g.placing() >= 0 else g.pos.side
 
+    def in_progress(self):
+        """A game with a turn played and no result is saved: a new one would end it."""
+        g = self.saved
+        return g is not None and not g.over and not g.unfinished and bool(g.last_turn_text())
+
     def game_info(self):
         g = self.saved
         if g is None:
@@ -794,7 +818,7 @@ class Sim:
         return {"exists": True, "side": g.pos.side, "placing": g.placing(), "over": g.over,
                 "winner": g.winner, "reason": g.reason, "last": g.last_turn_text(),
                 "supply": g.pos.supply, "turns": g.turn_texts(), "record": self.saved_text,
-                "problem": ""}
+                "problem": "", "in_progress": self.in_progress()}
 
     # --- physical actions (the page's clicks) ------------------------------------------------
     def _occupancy_changed(self):
@@ -893,6 +917,13 @@ class Sim:
                 self._occupancy_changed()
             elif op == "setup":
                 variant = OPEN if a.get("variant") == "open" else CLOSED
+                if self.in_progress():
+                    if not a.get("new_game"):
+                        return "a game is in progress: set up a new one from the page's " \
+                               "question or the board's menu"
+                    if self.runtime["name"] == "rp2040":
+                        return "a game is in progress: end it in the board's menu (New game)"
+                    self.device.send({"new_game": VARIANTS[variant]})
                 self.busy = "setting up"
                 threading.Thread(target=self._setup, args=(variant,), daemon=True).start()
             elif op in ("press", "release", "back"):
@@ -1052,6 +1083,7 @@ class Sim:
                 "buzzer": self.buzzer,
                 "pins": {str(k): v for k, v in self.pins.items()},
                 "busy": self.busy,
+                "ctl": self.board_state,
                 "game": self.game_info(),
                 "records": self.records,
                 "log": self.log[-60:],
@@ -1237,7 +1269,7 @@ def parse_args(argv):
                          "of the unix port")
     ap.add_argument("--firmware", metavar="UF2",
                     help="with --rp2040: the MicroPython v1.28 UF2 for RPI_PICO (default "
-                         "../shared/rp2/ or $BARRAGOON_PICO_UF2)")
+                         "$BARRAGOON_PICO_UF2; tools/README.md says where to get it)")
     ap.add_argument("--lang", metavar="CODE",
                     help="the language of the page and the board's screen: de (Deutsch), en "
                          "(English), it (Italiano) or es (Español); default: the board's saved "
@@ -1403,8 +1435,9 @@ def serve(args):
     try:
         server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     except OSError as e:
-        print("sim: cannot listen on 127.0.0.1:%d: %s (another simulator running? try "
-              "--port)" % (args.port, e.strerror or e), file=sys.stderr)
+        print("sim: cannot listen on 127.0.0.1:%d: %s (another simulator running?); on any "
+              "free port: %s" % (args.port, e.strerror or e,
+                                 cli.again(sys.argv[1:], {"--port": 0})), file=sys.stderr)
         return 1
     server.daemon_threads = True
     url = "http://127.0.0.1:%d/" % server.server_address[1]

@@ -34,6 +34,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import pico_usb  # noqa: E402
 import deploy  # noqa: E402
+from toolkit import cli  # noqa: E402
+
+# start.py's names for the options of the tools it runs (what their messages then suggest)
+NAMES = {"sim.py": {"--port": "--http-port"}, "deploy.py": {"--port": "--serial"}}
 
 FORWARD_AFTER_S = 1.0     # a Ctrl-C the child did not get itself is passed on after this
 SIM_USB_PORT = 8766       # the simulator's USB console (sim.py --usb-port's default)
@@ -182,9 +186,12 @@ def confirm(port, yes, stdin=None):
     return False
 
 
-def run_child(cmd):
-    """Run the tool; pass SIGTERM (and a Ctrl-C it did not get) on; its exit status."""
-    proc = subprocess.Popen([sys.executable] + cmd, preexec_fn=_die_with_parent())
+def run_child(cmd, argv=()):
+    """Run the tool; pass SIGTERM (and a Ctrl-C it did not get) on; its exit status. argv:
+    this command's own arguments, for the command lines the tool suggests."""
+    tool = os.path.basename(cmd[0])
+    env = dict(os.environ, **cli.run_as_env(argv, tool, NAMES.get(tool, {})))
+    proc = subprocess.Popen([sys.executable] + cmd, preexec_fn=_die_with_parent(), env=env)
     interrupted = []
 
     def on_signal(signum, frame):
@@ -254,7 +261,7 @@ def main(argv):
         port = board_port(cmd)
         if port and not confirm(port, args.yes):
             return 1
-        return run_child(cmd)
+        return run_child(cmd, argv)
     except deploy.DeployError as e:
         print("start: error: %s" % e, file=sys.stderr)
         return 2

@@ -1,16 +1,19 @@
-# Rule 6b's search (stage 3 of deadlock.py): is a position in which the side to move may capture
-# reachable from the root by legal non-capturing turns? Imported by deadlock.Decision the first
-# time a search runs (an endgame, a walled-in position): a game that never needs one never loads
-# this code.
+# Rule 6b's searches (stage 3 of deadlock.py): is a position in which the side to move may
+# capture reachable from the root by legal non-capturing turns? Imported by deadlock.Decision
+# the first time a search runs (an endgame, a walled-in position): a game that never needs
+# one never loads this code. decide() runs them: the quick search, the parts (groups of tiles
+# that can never block or capture each other, parts()) one by one, then all tiles together.
 #
-# A joint position is a number below `states`: bit 0 is the side to move; then each mobile tile,
-# in group order, contributes its index in its group's region (tiles of a group with increasing
-# indexes, since they are alike), the region's size as its radix. The visited set is a pair of
-# bitmaps over the numbers (seen, still to expand) when there are at most max_states of them,
-# else a hash table of the numbers seen. The search is depth first (a capture is found soonest
-# where there is one): in hash mode every new position goes on a stack; in bitmap mode while a
-# stack of 256 has room, the rest are taken from the bitmap in the order of their numbers. It is
-# complete: DEAD only once every reachable position has been expanded.
+# A joint position is a number below `states`: bit 0 is the side to move; then each mobile tile
+# searched, in group order, contributes its index in its group's region (tiles of a group with
+# increasing indexes, since they are alike), the region's size as its radix. The visited set is
+# a pair of bitmaps over the numbers (seen, still to expand) when there are at most max_states
+# of them, else a hash table of the numbers seen. The search is depth first (a capture is
+# found soonest where there is one): in hash mode every new position goes on a stack; in bitmap
+# mode while a stack of 256 has room, the rest are taken from the bitmap in the order of their
+# numbers. It is complete: DEAD only once every reachable position has been expanded. A side
+# allowed to pass (a tile of its own elsewhere moves) has the same tiles with the other side
+# to move as one more successor.
 #
 # The inner loops are viper functions (machine code on the RP2040: one call per expansion or per
 # tile instead of a bytecode loop over squares).
@@ -24,11 +27,13 @@ except ImportError:  # CPython: viper runs as plain Python (the engine's stand-i
 
 from array import array
 
-from barragoon.core import BROWN_BIT, SQ2MB, Position
+from barragoon.core import BROWN_BIT, T_MOVE, SQ2MB, MB2SQ, PASS, Position
 from barragoon.deadlock import ALIVE, DEAD, UNDECIDED, CODES
 
 FULL = const(3)                # a search's table is full (a larger one may decide)
 _STACK = const(256)            # bitmap mode: positions kept on its stack (1 KB)
+_QUICK = const(128)            # positions the quick search keeps (its table: 1.5 KB)
+_HUGE = const(1 << 30)         # numbers stay small ints (and 32-bit in viper)
 ALL = b"\x01" * (6 * 63)      # the quick search's regions: every square
 
 _TC = const(0)      # [14] tile codes (the mobile tiles, by group)
@@ -151,6 +156,68 @@ def _clear(m: int, tab: ptr8, cells: ptr8) -> int:
     while t < m:
         cells[tab[_TM + t]] = 0
         t += 1
+    return 0
+
+
+@micropython.viper
+def _walk(cells: ptr8, pas: ptr8, mb2sq: ptr8, marks: ptr8, base: int, m: int) -> int:
+    # Mark (marks[base + square]) every square a path of the tile on mailbox index m crosses
+    # or ends on: the walk of core._gen, every square instead of the last two.
+    v = int(cells[m]) & 7
+    h = 0
+    while h < 4:
+        d = 8 - 7 * (h & 1)
+        if h >= 2:
+            d = 0 - d
+        s = m
+        a = 0
+        while a < v:
+            s += d
+            a += 1
+            c = int(cells[s])
+            if c == 0xFF:
+                break
+            marks[base + int(mb2sq[s])] = 1
+            if a == v or c > 16:
+                break
+            b = c * 16 + h * 4
+            t = 1
+            while t < 4:
+                o = (h + t) & 3
+                t += 2
+                if not pas[b + o]:
+                    continue
+                e = 8 - 7 * (o & 1)
+                if o >= 2:
+                    e = 0 - e
+                oo = o * 5
+                s2 = s
+                a2 = a
+                while a2 < v:
+                    s2 += e
+                    a2 += 1
+                    c2 = int(cells[s2])
+                    if c2 == 0xFF:
+                        break
+                    marks[base + int(mb2sq[s2])] = 1
+                    if a2 == v or c2 > 16 or not pas[c2 * 16 + oo]:
+                        break
+            if not pas[b + h]:
+                break
+        h += 1
+    return 0
+
+
+@micropython.viper
+def _meets(regions: ptr8, marks: ptr8, g: int, h: int) -> int:
+    # Does group g's region hold a square a path of group h crosses or ends on?
+    a = g * 63
+    b = h * 63
+    i = 0
+    while i < 63:
+        if regions[a + i] and marks[b + i]:
+            return 1
+        i += 1
     return 0
 
 
@@ -284,30 +351,230 @@ def _mark_hash(out: ptr32, n: int, table: ptr32, mask: int, stack: ptr32, st: pt
     return 0
 
 
-def search(d, pos, f, regions, states, caps, stages, refused):
-    """The search for Decision d (its counters and bounds), a generator that returns ALIVE,
-    DEAD, UNDECIDED (too many expansions, or no heap) or FULL."""
-    # Over the regions (6 x 63 flags) of the shared flood f's mobile tiles; the tables are
-    # made at once (f is read in the step that flooded the regions). In hash mode with the
-    # caps in turn: most searches end within the first, small table.
+def decide(d, pos, cells, fixed, regions, k, size, stages, refused):
+    """Stage 3 of Decision d, a generator that returns ALIVE, DEAD or UNDECIDED. cells: the
+    board of the pieces that never move (fixed: their squares); regions, k, size: each
+    group's region (6 x 63 flags), mobile tiles and squares."""
+    m = 0
+    for g in range(6):
+        m += k[g]
+    none = (False, False)
+    if m <= 4:
+        # In open positions a capture turns up at once: numbering the squares as they are
+        # needs no parts, and a small table.
+        r = yield from search(d, pos, cells, fixed, ALL, k, 2 * 63 ** m,
+                              (min(_QUICK, d.max_hashed),), stages, none, refused)
+        if r != FULL:
+            return r
+        yield
+    comp = yield from parts(cells, regions, k)
+    if max(comp) > 0:
+        r = yield from _by_parts(d, pos, cells, fixed, regions, k, size, comp, stages, refused)
+        if r != FULL:
+            return r
+    states = count(k, size)
+    if not states:
+        return UNDECIDED                  # too many joint positions to number
+    caps = (_QUICK, d.max_hashed) if d.max_hashed > _QUICK else (d.max_hashed,)
+    r = yield from search(d, pos, cells, fixed, regions, k, states, caps, stages, none,
+                          refused)
+    if r == FULL:
+        d.exhausted = True
+        return UNDECIDED
+    return r
+
+
+def count(k, size):
+    # Joint positions of the mobile tiles k in their regions (2 x the product of each
+    # region's size to the power of its tiles), or 0 when too many to number.
+    s = 2
+    for g in range(6):
+        r = size[g]
+        for j in range(k[g]):
+            if s > _HUGE // r:
+                return 0
+            s *= r
+    return s
+
+
+def parts(cells, regions, k):
+    """The groups' parts, a generator returning [6]: the part of each group. Two groups
+    share a part when one's region holds a square that a path of the other (from any
+    square of its region) crosses or ends on: only then can one's tile block or capture
+    the other's. Groups without mobile tiles: part 0, with the first."""
+    marks = bytearray(6 * 63)
+    board = bytearray(cells)
+    for g in range(6):
+        if k[g]:
+            code = CODES[g]
+            for sq in range(63):
+                if regions[g * 63 + sq]:
+                    mb = SQ2MB[sq]
+                    board[mb] = code
+                    _walk(board, PASS, MB2SQ, marks, g * 63, mb)
+                    board[mb] = 0
+            yield
+    comp = bytearray(range(6))
+    for g in range(6):
+        for h in range(g + 1, 6):
+            if k[g] and k[h] and comp[g] != comp[h] and (
+                    _meets(regions, marks, g, h) or _meets(regions, marks, h, g)):
+                a = comp[h]
+                for i in range(6):
+                    if comp[i] == a:
+                        comp[i] = comp[g]
+    # numbered 0, 1, ... in order of their first group
+    ids = bytearray(b"\xff" * 6)
+    n = 0
+    for g in range(6):
+        if k[g]:
+            if ids[comp[g]] == 255:
+                ids[comp[g]] = n
+                n += 1
+            comp[g] = ids[comp[g]]
+        else:
+            comp[g] = 0
+    return comp
+
+
+def _by_parts(d, pos, cells, fixed, regions, k, size, comp, stages, refused):
+    # Each part alone. No capture can happen in it, whatever the other parts do, when none
+    # is reachable even if each side may pass whenever it has a mobile tile elsewhere (it
+    # loses only if that holds with all its tiles elsewhere movable): the over search. A
+    # capture is reachable when one is with the tiles elsewhere standing still, except a
+    # shuttle (see _shuttles) by which a side passes for real: the under search.
+    # DEAD when no part has a capture; ALIVE when a part has one in the under search; else
+    # FULL (the joint search decides).
+    tiles = bytearray(12)                 # [part * 2 + side]: mobile tiles
+    for g in range(6):
+        tiles[comp[g] * 2 + (1 if CODES[g] & BROWN_BIT else 0)] += k[g]
+    movable = bytearray(12)               # ... of those, the ones that can move now
+    low = bytearray(12)                   # ... or with a shuttle's move played, the fewer
+    shuttle = yield from _shuttles(pos, fixed, comp, tiles, movable, low, refused)
+    allof = bytearray(2)
+    nowof = bytearray(2)
+    for p in range(6):
+        for side in range(2):
+            allof[side] += tiles[p * 2 + side]
+            nowof[side] += movable[p * 2 + side]
+    sel = bytearray(6)
+    r = DEAD
+    for p in range(max(comp) + 1):
+        for g in range(6):
+            sel[g] = k[g] if comp[g] == p else 0
+        states = count(sel, size)
+        if not states:
+            r = FULL
+            continue
+        out0 = allof[0] - tiles[p * 2]
+        out1 = allof[1] - tiles[p * 2 + 1]
+        yield
+        over = yield from search(d, pos, cells, fixed, regions, sel, states, (d.max_hashed,),
+                                 (stages[0] - out0, stages[1] - out1), (out0 > 0, out1 > 0),
+                                 refused)
+        if over == DEAD:
+            continue
+        if over == UNDECIDED:
+            return UNDECIDED              # (the work is used up)
+        passes = [False, False]
+        least = [0, 0]                    # the fewest tiles elsewhere that can move
+        for side in range(2):
+            q = -1
+            for x in range(6):
+                if x != p and shuttle[x * 2 + side]:
+                    q = x
+                    break
+            passes[side] = q >= 0
+            least[side] = nowof[side] - movable[p * 2 + side]
+            if q >= 0:
+                least[side] -= movable[q * 2 + side] - low[q * 2 + side]
+        yield
+        under = yield from search(d, pos, cells, fixed, regions, sel, states,
+                                  (d.max_hashed,),
+                                  (stages[0] - least[0], stages[1] - least[1]),
+                                  (passes[0], passes[1]), refused)
+        if under == ALIVE or under == UNDECIDED:
+            return under
+        r = FULL
+    return r
+
+
+def _shuttles(pos, fixed, comp, tiles, movable, low, refused):
+    # A side may pass for ever, for real, in a part that holds only its own tiles, if one of
+    # them can move now and move back next: nobody else moves there, so the pair of moves
+    # can be played again and again. A generator (a tile a unit) that returns [part * 2 +
+    # side]: 1 where there is one; fills movable (the tiles of each part and side that can
+    # move now) and low (as movable, but the fewer of the two positions of a shuttle).
+    shuttle = bytearray(12)
+    work = pos.copy()
+    pc = pos.cells
+    for sq in range(63):
+        c = pc[SQ2MB[sq]]
+        if c & 0x20 and not fixed[sq] and work.targets(sq):
+            movable[comp[CODES.index(c)] * 2 + (1 if c & BROWN_BIT else 0)] += 1
+    low[:] = movable
+    for sq in range(63):
+        c = pc[SQ2MB[sq]]
+        if not c & 0x20 or fixed[sq]:
+            continue
+        side = 1 if c & BROWN_BIT else 0
+        part = comp[CODES.index(c)]
+        at = part * 2 + side
+        if shuttle[at] or tiles[part * 2 + 1 - side]:
+            continue
+        yield
+        n = work.targets(sq)
+        moves = bytes(work.tsq[:n]) if n else b""
+        kinds = bytes(work.tkind[:n]) if n else b""
+        for i in range(n):
+            to = moves[i]
+            if kinds[i] != T_MOVE or sq * 64 + to == refused:
+                continue
+            work.put(to, c)
+            work.put(sq, 0)
+            if work.target_kind(to, sq) == T_MOVE:
+                shuttle[at] = 1
+                m = 0
+                for x in range(63):
+                    cx = work.cells[SQ2MB[x]]
+                    if cx & 0x20 and not fixed[x] and comp[CODES.index(cx)] == part and \
+                            (1 if cx & BROWN_BIT else 0) == side and work.targets(x):
+                        m += 1
+                low[at] = min(low[at], m)
+            work.put(sq, c)
+            work.put(to, 0)
+            if shuttle[at]:
+                break
+    return shuttle
+
+
+def search(d, pos, cells, fixed, regions, k, states, caps, stages, passes, refused):
+    """One search for Decision d (its counters and bounds), a generator that returns ALIVE,
+    DEAD, UNDECIDED (too many expansions, or no heap: d.exhausted) or FULL. Over the
+    mobile tiles of the groups k (tiles each) in their regions (6 x 63 flags), on the board
+    cells of the pieces that never move; stages: the stage at which each side loses (its
+    express stage less the movable tiles the search leaves out); passes: whether each side
+    may pass (it has a tile elsewhere to move). In hash mode with the caps in turn: most
+    searches end within the first, small table."""
     d.states = states
     try:
         board = Position()
-        board.cells[:] = f.work.cells     # the pieces that never move
+        board.cells[:] = cells            # the pieces that never move
         tab = bytearray(_TAB)
         wr = array("i", bytes(4 * 28))
         succ = bytearray(2 * 7 * 32)      # (tile, target) of each move of the side to move
-        out = array("i", bytes(4 * 7 * 32))   # ... the numbers of the positions they lead to
+        out = array("i", bytes(4 * (7 * 32 + 1)))   # ... the positions they lead to
     except MemoryError:
+        d.exhausted = True
         return UNDECIDED
-    root = _tables(regions, f.reach, pos.cells, SQ2MB, _CODE_BYTES, f.k, tab, wr, pos.side)
+    root = _tables(regions, fixed, pos.cells, SQ2MB, _CODE_BYTES, k, tab, wr, pos.side)
     m = 0
     for c in range(6):
-        m += f.k[c]
+        m += k[c]
     movers = ([], [])                     # the tiles of each side
     for t in range(m):
         movers[1 if tab[_TC + t] & BROWN_BIT else 0].append(t)
-    ctx = (board, m, tab, wr, movers, succ, out, stages)
+    ctx = (board, m, tab, wr, movers, succ, out, stages, passes)
     r = FULL
     for cap in caps:
         seen = stack = None               # (the last table's heap is free again)
@@ -325,6 +592,7 @@ def search(d, pos, f, regions, states, caps, stages, refused):
                 cap = 0                   # (bitmap mode)
                 d.bytes = max(d.bytes, len(seen) + 4 * _STACK)
         except MemoryError:
+            d.exhausted = True
             return UNDECIDED
         yield
         r = yield from _run(d, ctx, root, refused, seen, stack, cap)
@@ -374,6 +642,7 @@ def _run(d, ctx, root, refused, seen, stack, cap):
             s = _get(stack, st[0])
         d.expanded += 1
         if d.expanded > d.max_expansions:
+            d.exhausted = True
             return UNDECIDED
         n = _expand(ctx, s, -1)
         if n < 0:
@@ -384,7 +653,7 @@ def _run(d, ctx, root, refused, seen, stack, cap):
 def _expand(ctx, s, skip):
     # Expand joint position s: -1 if the side to move may capture there (and does not
     # lose first); else the number of its successors, numbered into out.
-    board, m, tab, wr, movers, succ, out, stages = ctx
+    board, m, tab, wr, movers, succ, out, stages, passes = ctx
     cells = board.cells
     _place(s, m, tab, wr, cells)
     side = s & 1
@@ -414,4 +683,8 @@ def _expand(ctx, s, skip):
                 succ[i] = succ[ns]
                 succ[i + 1] = succ[ns + 1]
                 break
-    return _number(s, ns, succ, tab, wr, out)
+    n = _number(s, ns, succ, tab, wr, out)
+    if passes[side]:                      # a move elsewhere: the other side to move here
+        out[n] = s ^ 1
+        n += 1
+    return n

@@ -14,17 +14,8 @@
 try:
     import micropython
     from micropython import const
-except ImportError:  # CPython: the decorator is a no-op and viper's casts are plain values
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
+except ImportError:  # CPython: viper runs as plain Python (barragoon/hostshim.py)
+    from barragoon.hostshim import micropython, const, ptr8  # noqa: F401
 
 WHITE = const(0)
 BROWN = const(1)
@@ -105,6 +96,7 @@ def _blank_cells():
 # An empty board's cells, built once: a new Position (every copy() of one too) starts from it
 # instead of a Python loop over the 63 squares (about 0.6 ms on the RP2040).
 _BLANK = _blank_cells()
+del _build_maps, _blank_cells   # built once: their names would take heap on the board
 
 
 class RulesError(ValueError):

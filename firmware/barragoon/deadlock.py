@@ -8,35 +8,44 @@
 # The answer comes in three stages, each only when the one before has not decided:
 #   1. The root: the side to move may capture now (a capture is legal: play on), or it loses
 #      here by its express stage or by having no move (no capture in this line).
-#   2. no_capture_possible(): a sound over-approximation, allocation-free. Each group of tiles
-#      (side, value) is flooded over the board with every tile removed; removing tiles only
-#      adds paths, so the flood covers every square those tiles could ever stand on. If no
-#      square of the flood has a Barragoon capture, and no full move from it can end on a square
-#      the opponent's tiles could ever reach, no capture is possible whatever both players do.
+#   2. The tiles that never move (Flood.anchor): the greatest set of tiles each without a
+#      target on the board of the Barragoons and the others of the set. Without a capture
+#      they stay put like the Barragoons, also tiles that only wall each other in. Then the
+#      sound flood (no_capture_possible(), allocation-free): each group of the other tiles
+#      (side, value) is flooded over the board of those pieces; removing tiles only adds
+#      paths, so the flood covers every square those tiles could ever stand on. If no square
+#      of the flood has a capture, and no full move from it can end on a square the
+#      opponent's tiles could ever reach, no capture is possible whatever both players do.
 #      It proves most dead positions at once, but it ignores whose turn it is and that tiles
 #      block each other, so it cannot prove a position where tiles could meet only in the
-#      wrong order (issue 24: each side has one move left, and after it nobody can capture).
-#   3. An exhaustive search over the joint positions of the mobile tiles (capture_search.py;
-#      tiles without a target even on a board without other tiles never move: they stay put
-#      like the Barragoons). Each position visited puts the tiles on the board and asks the
-#      move generator for the targets of the side to move: a capture decides ALIVE, unless
-#      that side loses there (no move, or no more movable tiles than its express stage: the
-#      game ends, nobody captures); else its successors are visited, each position once. DEAD
-#      only when every position reachable has been visited.
+#      wrong order (each side has one move left, and after it nobody can capture).
+#   3. Exhaustive searches over the joint positions of the mobile tiles (capture_search.py):
+#      each position visited puts the tiles on the board and asks the move generator for the
+#      targets of the side to move: a capture decides ALIVE, unless that side loses there
+#      (no move, or no more movable tiles than its express stage: the game ends, nobody
+#      captures); else its successors are visited, each position once. DEAD only when every
+#      position reachable has been visited.
 #      3a. With at most 4 mobile tiles, a quick search first: the tiles' squares numbered as
-#          they are, at most _QUICK positions kept. In open positions a capture turns up at
-#          once, before any region is flooded.
-#      3b. Each group's region (the squares its mobile tiles could ever stand on, flooded with
-#          only the fixed pieces on the board) numbers the joint positions more tightly; with
-#          at most MAX_STATES of them the visited set is a pair of bitmaps, else a hash table
-#          (first of _QUICK positions, then of MAX_HASHED).
-#   Bounds: more joint positions than small ints can number, no heap, more than MAX_HASHED
-#   positions to keep or MAX_EXPANSIONS to visit: UNDECIDED, the game plays on and asks again
-#   at the next turn. DEAD is never a guess.
+#          they are, at most a small table of positions kept. In open positions a capture
+#          turns up at once, before any region is flooded.
+#      3b. Each group's region (the squares its mobile tiles could ever stand on, flooded on
+#          the board of the pieces that never move) numbers the joint positions tightly.
+#          Groups whose tiles can never block or capture each other form separate parts:
+#          each part is searched alone, letting a side pass when it has tiles elsewhere
+#          (no capture then: none in that part, ever) and letting it pass only by a shuttle
+#          of its own tiles elsewhere (a capture then: a real one), and only if that leaves
+#          the question open, all tiles together. With at most MAX_STATES joint positions the
+#          visited set is a pair of bitmaps, else a hash table of at most MAX_HASHED.
+#   Bounds: more joint positions than small ints can number (seen while the regions are
+#   flooded, once they overlap into one part: then capture_search.py is not even loaded, as
+#   in open play, most turns of a game), no heap, more than MAX_HASHED positions to keep or
+#   MAX_EXPANSIONS to visit: UNDECIDED, the game plays on and asks again at the next turn. DEAD is never a guess. Where a search ran into a bound without finding
+#   a capture (Decision.exhausted) the board leaves the draw to the players (Game.unproven).
 #
-# A Decision works in units (step(work): a flood round, a region round or one position visited,
-# at most about 5 ms on the RP2040), so the board can spread it over its loop steps; finish()
-# runs it to the end (the host, records, tests). The answer depends only on the position and
+# A Decision works in units (step(work): a round of a flood or of the tiles that never move,
+# a group's paths, a tile's shuttle or one position visited, at most about 5 ms on the
+# RP2040), so the board can spread it over its loop steps; finish() runs it to the end (the
+# host, records, tests). The answer depends only on the position and
 # the bounds, so the board and a replay of its record always agree. The floods of all decisions
 # share one set of buffers (allocation-free); a decision finding them used by another between
 # two of its units starts that stage again on buffers of its own.
@@ -60,8 +69,6 @@ UNDECIDED = const(2)    # a bound was hit: play on
 MAX_STATES = const(32768)      # joint positions numbered in bitmaps (2 bits each: 8 KB)
 MAX_HASHED = const(1000)       # ... or, beyond that, kept in a hash table (12 KB)
 MAX_EXPANSIONS = const(4000)   # positions the searches may expand
-_QUICK = const(128)            # positions the quick search keeps (its table: 1.5 KB)
-_HUGE = const(1 << 30)         # numbers stay small ints (and 32-bit in viper)
 
 CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)    # the (side, value) groups, sides alternating
 
@@ -69,6 +76,8 @@ CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)    # the (side, value) groups, side
 _STEPS = const(2)           # squares a group expands before the next group's turn
 _ZERO = bytes(6 * 63)
 _ZERO126 = bytes(126)
+_GROUPS = bytes(range(6))
+_HUGE = const(1 << 30)      # joint positions stay small ints (and 32-bit in viper)
 _BUSY = const(0)            # Flood.round(): not finished yet
 _MAYBE = const(1)           # ... a capture may be reachable
 _NONE = const(2)            # ... no capture is possible
@@ -91,16 +100,45 @@ class Flood:
         self.attack = bytearray(126)     # [side * 63 + sq]: that side could move there in full
         self.k = bytearray(6)            # stage 3: mobile tiles of each group
         self.size = bytearray(6)         # ... and the squares of its region
+        self.fixed = bytearray(63)       # [sq]: a tile that never moves stands on sq
+        self.join = bytearray(6)         # stage 3: a label of each group's part
 
-    def start(self, pos):
-        # The board without tiles, and each group's flood seeded with its tiles' squares.
-        # (one name at a time: unpacking more than three builds a tuple on MicroPython's heap)
+    # --- the tiles that never move -------------------------------------------------------------
+    def anchor(self, pos):
+        # Start finding the tiles that can never move (before a capture): all of them are
+        # candidates, on a board of every piece; anchor_round() until it returns False.
+        self.work.cells[:] = pos.cells
+        fixed = self.fixed
+        cells = pos.cells
+        for sq in range(63):
+            fixed[sq] = 1 if cells[SQ2MB[sq]] & TILE else 0
+
+    def anchor_round(self):
+        # A candidate with a target on the board of the Barragoons and the other candidates
+        # is no candidate (it leaves that board). What is left once nothing changes never
+        # moves: each has no target even where only those tiles stand, and more pieces only
+        # block paths or turn an empty target square into a capture, which would be a target
+        # there too. (So tiles that wall each other in stay put together.) True: a tile left.
         work = self.work
+        fixed = self.fixed
+        left = False
+        for sq in range(63):
+            if fixed[sq] and work.targets(sq):
+                fixed[sq] = 0
+                work.put(sq, EMPTY)
+                left = True
+        return left
+
+    # --- stage 2 -------------------------------------------------------------------------------
+    def start(self, pos):
+        # Each group's flood seeded with its mobile tiles' squares, on the board of the pieces
+        # that never move (anchor() has left it in work).
+        # (one name at a time: unpacking more than three builds a tuple on MicroPython's heap)
         seen = self.seen
         todo = self.todo
         top = self.top
         reach = self.reach
-        work.cells[:] = pos.cells
+        fixed = self.fixed
         seen[:] = _ZERO
         reach[:] = _ZERO126
         self.attack[:] = _ZERO126
@@ -108,8 +146,7 @@ class Flood:
             top[g] = 0
         for sq in range(63):
             c = pos.get(sq)
-            if c & TILE:
-                work.put(sq, EMPTY)
+            if c & TILE and not fixed[sq]:
                 g = CODES.index(c)
                 seen[g * 63 + sq] = 1
                 todo[g * 63 + top[g]] = sq
@@ -169,43 +206,27 @@ class Flood:
 
     # --- stage 3's regions ---------------------------------------------------------------------
     def regions(self, pos):
-        # The board of the pieces that never move: the Barragoons and the tiles without a
-        # target even on a board without other tiles. Each group's region is seeded with its
-        # other (mobile) tiles.
-        work = self.work
+        # Each group's region is seeded with its mobile tiles, on the board of the pieces that
+        # never move (anchor() has left it in work).
         seen = self.seen
         todo = self.todo
         top = self.top
-        fixed = self.reach
+        fixed = self.fixed
         k = self.k
-        cells = work.cells
-        cells[:] = pos.cells
         seen[:] = _ZERO
-        fixed[:] = _ZERO126
         for g in range(6):
             top[g] = 0
             k[g] = 0
         for sq in range(63):
-            if cells[SQ2MB[sq]] & TILE:
-                cells[SQ2MB[sq]] = EMPTY      # the board without tiles
-        for sq in range(63):
             c = pos.cells[SQ2MB[sq]]
-            if c & TILE and c != 0xFF:
-                cells[SQ2MB[sq]] = c
-                n = work.targets(sq)
-                cells[SQ2MB[sq]] = EMPTY
-                if n:
-                    g = CODES.index(c)
-                    seen[g * 63 + sq] = 1
-                    todo[g * 63 + top[g]] = sq
-                    top[g] += 1
-                    k[g] += 1
-                else:
-                    fixed[sq] = 1
-        for sq in range(63):
-            if fixed[sq]:
-                cells[SQ2MB[sq]] = pos.cells[SQ2MB[sq]]
+            if c & TILE and not fixed[sq]:
+                g = CODES.index(c)
+                seen[g * 63 + sq] = 1
+                todo[g * 63 + top[g]] = sq
+                top[g] += 1
+                k[g] += 1
         self.size[:] = k
+        self.join[:] = _GROUPS
 
     def region_round(self):
         # Each group's region grows by the targets of one of its squares. False when done.
@@ -233,7 +254,32 @@ class Flood:
                         todo[g * 63 + top[g]] = y
                         top[g] += 1
                         size[g] += 1
+                        for h in range(6):
+                            if h != g and seen[h * 63 + y]:
+                                self._join(g, h)
         return busy
+
+    def _join(self, g, h):
+        # Groups whose regions share a square are in one part (capture_search.parts() may
+        # join more: paths that cross a region).
+        join = self.join
+        a = join[h]
+        b = join[g]
+        if a != b:
+            for i in range(6):
+                if join[i] == a:
+                    join[i] = b
+
+    def one_part(self):
+        """True when the regions' overlaps alone join every group with mobile tiles."""
+        first = -1
+        for g in range(6):
+            if self.k[g]:
+                if first < 0:
+                    first = self.join[g]
+                elif self.join[g] != first:
+                    return False
+        return True
 
     def states(self, limit):
         # Joint positions of the mobile tiles in their regions (2 x the product of each
@@ -280,6 +326,9 @@ def no_capture_possible(pos):
     if pos.has_capture(WHITE) or pos.has_capture(BROWN):
         return False
     f = _claim(None)
+    f.anchor(pos)
+    while f.anchor_round():
+        pass
     f.start(pos)
     r = _BUSY
     while r == _BUSY:
@@ -303,6 +352,8 @@ class Decision:
         self.states = 0        # joint positions the last search numbered (0: none ran)
         self.expanded = 0      # joint positions the searches expanded
         self.bytes = 0         # the largest visited set (bitmaps, or hash table and stack)
+        self.exhausted = False  # UNDECIDED because a search hit a bound (not: too many
+        #                         tiles to number their positions)
         self.max_states = MAX_STATES          # the bounds (tests lower them)
         self.max_hashed = MAX_HASHED
         self.max_expansions = MAX_EXPANSIONS
@@ -356,61 +407,57 @@ class Decision:
         if pos.has_capture(side):
             self.result = ALIVE
             return
-        yield
-        if not pos.has_capture(1 - side):
-            r = _BUSY
-            while r == _BUSY:                 # (again if another decision took the buffers)
-                f = self._flood()
+        # The tiles that never move, then stage 2's flood on the board they leave (from the
+        # start again if another decision took the buffers meanwhile).
+        flood = not pos.has_capture(1 - side)
+        r = _BUSY
+        while r == _BUSY:
+            yield
+            f = self._flood()
+            f.anchor(pos)
+            while True:
+                yield
+                if self._lost():
+                    break
+                if not f.anchor_round():
+                    r = _MAYBE
+                    break
+            if r == _BUSY:
+                continue
+            if flood:
                 f.start(pos)
-                while True:
+                r = _BUSY
+                while r == _BUSY:
                     yield
                     if self._lost():
                         break
                     r = f.round()
-                    if r != _BUSY:
-                        break
-            if r == _NONE:
-                self.result = DEAD
-                return
-            yield
+        if r == _NONE:
+            self.result = DEAD
+            return
+        # Stage 3 (still in the step that anchored or flooded: f is this decision's).
         self.result = UNDECIDED
-        # 3a. With at most 4 mobile tiles, first a quick search that numbers their squares
-        # as they are (no regions to flood): in open positions it finds a capture at once.
-        f = self._flood()
-        f.regions(pos)
-        m = 0
-        for g in range(6):
-            m += f.k[g]
-        fresh = True                          # f holds this position's regions as seeded
-        if m <= 4:
-            cs = _search()
-            quick = (min(_QUICK, self.max_hashed),)
-            r = yield from cs.search(self, pos, f, cs.ALL, 2 * 63 ** m, quick, stages, refused)
-            if r != cs.FULL:
-                self.result = r
-                return
-            fresh = False
-            yield
-        # 3b. The regions, and the search over them.
-        states = -1
-        while states < 0:                     # (again if another decision took the buffers)
-            if not fresh:
-                f = self._flood()
-                f.regions(pos)
-            fresh = False
-            states = f.states(_HUGE)
-            while states:
+        cells = bytes(f.work.cells)           # the board of the pieces that never move
+        fixed = bytes(f.fixed)
+        regions = None
+        while regions is None:
+            f = self._flood()
+            f.work.cells[:] = cells
+            f.fixed[:] = fixed
+            f.regions(pos)
+            m = 0
+            for g in range(6):
+                m += f.k[g]
+            while True:
                 yield
                 if self._lost():
-                    states = -1
                     break
                 if not f.region_round():
-                    break                     # (done, in this step: f is still ours)
-                states = f.states(_HUGE)
-        if not states:
-            return                            # too many joint positions to number
-        caps = (_QUICK, self.max_hashed) if self.max_hashed > _QUICK else (self.max_hashed,)
-        cs = _search()
-        r = yield from cs.search(self, pos, f, f.seen, states, caps, stages, refused)
-        if r != cs.FULL:
-            self.result = r
+                    regions = bytes(f.seen)   # (done, in this step: f is still ours)
+                    break
+                if m > 4 and not f.states(_HUGE) and f.one_part():
+                    return                    # too many joint positions to number, and
+                    #                           no parts to split them into (open play)
+        r = yield from _search().decide(self, pos, cells, fixed, regions, bytes(f.k),
+                                        bytes(f.size), stages, refused)
+        self.result = r

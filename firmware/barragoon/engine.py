@@ -9,8 +9,9 @@
 #     # The board's turn has come (game.turn is the board's side, the game is not over and
 #     # no draw offer waits for an answer), or the player asked for a hint:
 #     eng.start(game, *LEVELS[level])   # plays for game.turn (time limit, work)
-#     # Every pass of the main loop, after the scan and the events:
-#     if not eng.done and eng.think(3):             # ~3 ms, plus at most one step
+#     # Every pass of the main loop, after the scan and the events (and longer between
+#     # passes while nothing else waits: an event waiting in wake ends a slice early):
+#     if not eng.done and eng.think(3, wake):       # ~3 ms, plus at most one step
 #         ...                                       # (a step: 0.2-4 ms on the RP2040)
 #         turn = eng.best()
 #         # turn.move: (frm, to) or None; turn.places: [(side, square, face code)];
@@ -26,7 +27,11 @@
 # once per start()), making and unmaking moves and placements on it; the live game may
 # change under it. After construction nothing is allocated per node: all per-level state
 # lives in bytearrays and arrays, and the work per node is done by the viper kernels of
-# evaluation.py.
+# evaluation.py. The search steps are native code (@micropython.native): a bytecode function
+# with as many locals as they have gets its frame from the heap at every call, which is slow
+# on the board's busy heap (firmware/README.md, The engine). The frozen firmware runs them
+# so from flash; the .mpy build compiles them as bytecode (tools/deploy.py, BYTECODE): there
+# native code would take heap. Both search alike, node for node.
 #
 # The rules the root must obey come from the Game's public API: game.legal_moves() (the
 # must-deviate rule after a declined repetition), game.pending / placing(), game.stages
@@ -317,15 +322,19 @@ class Engine:
             self.ban = sq * 32 + face
             self.ban_move = frm * 64 + to
 
+    @micropython.native
     def _banned(self, k):
         # The ban applies at level k (0: the root's placement; 1: below the predicted move).
         if k == 0:
             return self.knd[0] == _PLACE
         return k == 1 and self.knd[0] == _TURN and self.cur[0] == self.ban_move
 
-    def think(self, slice_ms=5):
+    @micropython.native
+    def think(self, slice_ms=5, wake=None):
         """Search for about slice_ms (at least one step). Returns True when the search is
-        done (budget, depth or a decided game reached): then best() is ready."""
+        done (budget, depth or a decided game reached): then best() is ready. wake: None, or
+        an object whose pending() is checked between steps (the board's sensor queue): the
+        slice ends once it is true, so an event waits one search step at most."""
         if self.done:
             return True
         t = self._now()
@@ -339,7 +348,7 @@ class Engine:
                                  or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
                 self._finish()
                 return True
-            if ticks_diff(now, t) >= slice_ms:
+            if ticks_diff(now, t) >= slice_ms or wake is not None and wake.pending():
                 return False
 
     def run(self, game, budget_ms=0, steps=0, depth=0):
@@ -357,12 +366,15 @@ class Engine:
     def best(self):
         return self.result
 
+    @micropython.native
     def _now(self):
         return self.clock.ticks_ms() if self.clock else ticks_ms()
 
+    @micropython.native
     def _levels(self):
         return len(self.pc) if self.deep else _BASE_LEVELS
 
+    @micropython.native
     def _buffer(self):
         return len(self.mv) if self.deep else _BASE_BUFFER
 
@@ -427,10 +439,12 @@ class Engine:
                            self.steps, self.caps > 3)
 
     # --- the search, one step at a time ----------------------------------------------------
+    @micropython.native
     def _step(self):
         k = self.k
         _STEPS[self.pc[k]](self, k)
 
+    @micropython.native
     def _return(self, k, v):
         if k == 0:
             self._iteration_done(v)
@@ -438,6 +452,7 @@ class Engine:
             self.ret = v
             self.k = k - 1
 
+    @micropython.native
     def _child(self, k, kind, actor, dep, a, b):
         """Open level k + 1 below level k for a node of kind acting for actor. a, b: the
         squares changed since level k's position; when level k has its records saved, the
@@ -475,6 +490,7 @@ class Engine:
         self.pc[j] = _T_GEN if kind == _TURN else _P_REC
         self.k = j
 
+    @micropython.native
     def _update(self, k, v, placed):
         """A child of level k returned v (k's view). placed: the child was a placement of the
         same turn (its best actions extend k's)."""
@@ -506,6 +522,7 @@ class Engine:
         self.pc[k] = _T_LOOP if self.knd[k] == _TURN else _P_LOOP
 
     # --- turn nodes ------------------------------------------------------------------------
+    @micropython.native
     def _turn_gen(self, k):
         # The side to move's moves with their ordering keys, and its records (the root: the
         # moves are the game's; every record). Depth 1: the opponent's records too, saved,
@@ -563,6 +580,7 @@ class Engine:
         self.lim[k] = self.hi[k]           # moves before lim are picked by key
         self.pc[k] = _T_LOOP
 
+    @micropython.native
     def _turn_loop(self, k):
         i = self.it[k]
         h = self.hi[k]
@@ -627,6 +645,7 @@ class Engine:
                 self.nxt[k + 1] = side if take == 2 else _NOBODY
                 self._child(k, _PLACE, side ^ 1, d, NO_SQ, NO_SQ)
 
+    @micropython.native
     def _turn_ret(self, k):
         v = self.ret
         j = k + 1
@@ -647,6 +666,7 @@ class Engine:
         self._update(k, v, placed)
 
     # --- placement nodes -------------------------------------------------------------------
+    @micropython.native
     def _place_records(self, k):
         # The position's records (the tiles the last change can reach, or all), then either
         # the scan of every square and face, or the candidate squares of evaluation.candidates.
@@ -693,6 +713,7 @@ class Engine:
         self.steps += 4
         self.pc[k] = _P_DEL
 
+    @micropython.native
     def _place_scan(self, k):
         # One empty square (its 16 faces) a step; then the best is the level's answer (the
         # engine's own below a root move, where it is also kept in the root's ov for the
@@ -744,6 +765,7 @@ class Engine:
         self.ov[self.it[0]] = a
         self._return(k, self.ov[lo])
 
+    @micropython.native
     def _place_delta(self, k):
         # One candidate a step: put it down, redo the records of the tiles within reach,
         # score, take it away again.
@@ -774,6 +796,7 @@ class Engine:
         self.it[k] = lo
         self.pc[k] = _P_LOOP
 
+    @micropython.native
     def _place_loop(self, k):
         i = self.it[k]
         if i >= self.lim[k]:
@@ -800,6 +823,7 @@ class Engine:
             ev.side = side
             self._child(k, _TURN, side, self.dep[k] - 1, sq, NO_SQ)
 
+    @micropython.native
     def _place_ret(self, k):
         v = self.ret
         j = k + 1

@@ -7,7 +7,8 @@
 # board, plain Python on CPython): one call generates the records of some tiles, one scores a
 # position, one scores every face of a Barragoon on a square. Nothing here allocates after
 # construction. (On a stock MicroPython the machine code is loaded into the heap, which the
-# engine shares with the whole firmware: what is not per node stays Python.)
+# engine shares with the whole firmware: what is not per node stays Python, native code in
+# the frozen firmware and bytecode in the .mpy build, as engine.py's search steps.)
 #
 # How a position is judged (from the side to move, "stm"): each tile's targets are generated
 # by the rules core (a "record": how many moves, how many Barragoons it could capture, which
@@ -327,6 +328,7 @@ class Evaluator:
                 b[PN + side] = i + 1
         self.owner = _NO_LEVEL
 
+    @micropython.native
     def make(self, frm, to):
         """Move the tile frm -> to (a legal move). Returns the cell code captured (0 if
         none); self.vix keeps the captured tile's list index for unmake()."""
@@ -352,6 +354,7 @@ class Evaluator:
         b[_PIDX + frm] = 255
         return victim
 
+    @micropython.native
     def unmake(self, frm, to, victim, vix):
         b = self.b
         mt = SQ2MB[to]
@@ -373,12 +376,14 @@ class Evaluator:
             b[_PIDX + to] = vix
             b[PN + (e >> 3)] = n + 1
 
+    @micropython.native
     def record_all(self):
         """Every tile's record; returns the number of tiles."""
         self.owner = _NO_LEVEL
         records(self.b, self.stamp, self.tsq, self.tkind, 0, 0)
         return self.b[PN] + self.b[PN + 1]
 
+    @micropython.native
     def delta(self, a, c, stm, ply):
         """Score (stm's view) of the position after a change on squares a and c (c may be
         NO_SQ), from the records before it; the records are left as they were."""
@@ -389,10 +394,12 @@ class Evaluator:
         copy(b, _REC, b, _KEEP)
         return v
 
+    @micropython.native
     def save_level(self, k):
         copy(self.lv, k * _RECS, self.b, _REC)
         self.owner = k
 
+    @micropython.native
     def load_level(self, k):
         copy(self.b, _REC, self.lv, k * _RECS)
         self.owner = k
@@ -527,7 +534,7 @@ def scan(b, stamp, tsq, tkind, sq: int, stm: int, ply: int, flip: int, ban: int)
 #    evaluation, regenerating only the tiles within reach of the square. The search looks at
 #    the best few.
 # Python, not viper: the heap of a stock Pico has no room for more machine code, and this
-# runs once per placement node, not per position scored.
+# runs once per placement node, not per position scored (native in the frozen firmware).
 _THREAT_BONUS = const(60)   # per threatening path through the square
 
 _sqs = bytearray(64)        # the squares given a relevance (ev.rel) so far
@@ -535,6 +542,7 @@ _top = bytearray(16)        # the best of them, best first
 _topv = bytearray(16)       # their relevance (at most 255 counts)
 
 
+@micropython.native
 def candidates(ev, placer, mv, lo, n_all, n_a):
     """Write the candidate placements for placer (square * 32 + face code) into mv from lo
     on: X on the n_all most relevant empty squares (see the top), A too on the n_a most
@@ -602,6 +610,7 @@ def candidates(ev, placer, mv, lo, n_all, n_a):
     return hi
 
 
+@micropython.native
 def _mark(b, rel, q, n):
     if b[SQ2MB[q]]:
         return n

@@ -24,7 +24,7 @@
 #   actions  move(frm, to), place(sq, face), offer_repetition_draw(),
 #            answer_repetition_draw(accept), agree_draw(), lose_on_time(), undo(), undo_turn()
 #   rule 6b  stepwise (False: decided within the action that began the turn; the board sets
-#            True), deciding, decide(work) (see deadlock.py)
+#            True), deciding, decide(work), unproven (see deadlock.py)
 #   caches   mark(), unchanged(): how much of the actions a take-back left as they were
 # Every action either happens completely or raises RulesError and changes nothing.
 #
@@ -65,7 +65,7 @@ from barragoon.core import (
 from barragoon.notation import (
     parse_position, format_position, square_name, format_move, format_placement, check_material,
     FACES)
-from barragoon.deadlock import Decision, DEAD
+from barragoon.deadlock import Decision, DEAD, UNDECIDED
 
 CLOSED = 0
 OPEN = 1
@@ -225,6 +225,8 @@ def turn_code_text(code):
 
 
 class Game:
+    unfinished = False      # left for a new game without a result (recorded so: record.py)
+
     def __init__(self, start=None, variant=CLOSED, stages=(0, 0)):
         if type(variant) is not int or variant not in (CLOSED, OPEN):
             raise RulesError("unknown variant %r (closed=0, open=1)" % (variant,))
@@ -268,6 +270,7 @@ class Game:
         self._can_deviate = False  # the side to move has the duty and another turn to play
         self._last_text = None    # cache of last_turn_text()
         self._dead = None         # the rule 6b decision still to finish (stepwise games)
+        self.unproven = False     # ... it ended undecided at its bounds (see decide())
         self._after_last = []     # sides that may still place after the last tile's capture
 
     @property
@@ -671,6 +674,7 @@ class Game:
             self._check_end()
 
     def _check_end(self):
+        self.unproven = False
         pos = self.pos
         side = pos.side
         stage = self.stages[side]
@@ -705,7 +709,9 @@ class Game:
     def decide(self, work=-1):
         """Work on the pending rule 6b decision: up to `work` units of about a millisecond on
         the RP2040, or all of it (work < 0). True when none is pending any more; the game is
-        then over if the decision found a draw."""
+        then over if the decision found a draw, and `unproven` is True if it searched to its
+        bounds without finding a capture or proving there is none (the board then offers
+        the players a draw: only they can agree one)."""
         d = self._dead
         if d is None:
             return True
@@ -718,6 +724,7 @@ class Game:
         self._dead = None
         if d.result == DEAD:
             self._finish(DRAW, T_DEAD)
+        self.unproven = d.result == UNDECIDED and d.exhausted
         return True
 
     def _can_move(self, side):

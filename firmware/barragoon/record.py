@@ -4,7 +4,8 @@
 #   [Express "0 0"]                   express stages of White and Brown
 #   [Start "<position>"]              only when the game did not begin at the standard start
 #   [Result "1-0"]                    1-0, 0-1, 1/2-1/2, or * while the game goes on
-#   [Termination "no legal move"]     why it ended (absent while it goes on)
+#   [Termination "no legal move"]     why it ended (absent while it goes on); "unfinished" with
+#                                     the result *: the players left it for a new game
 #
 #   1. c2-c5 d8-d6
 #   2. d1xd6 e6=X b3=RN c8-c6
@@ -17,6 +18,9 @@
 from barragoon.core import WHITE, RulesError
 from barragoon.notation import parse_move, parse_placement, _text
 from barragoon.game import Game, VARIANTS, META_WORDS, RESULTS, action_move  # noqa: F401
+
+
+UNFINISHED = "unfinished"    # the Termination of a game the players left without a result
 
 
 def result_text(game):
@@ -45,7 +49,9 @@ def _write_tags(game, write):
     if start:
         write('[Start "%s"]\n' % start)
     out = game.outcome()
-    if out is None:
+    if out is None and game.unfinished:
+        write('[Result "*"]\n[Termination "%s"]\n\n' % UNFINISHED)
+    elif out is None:
         write('[Result "*"]\n\n')
     else:
         write('[Result "%s"]\n[Termination "%s"]\n\n' % (out.result(), out.reason()))
@@ -214,6 +220,8 @@ def parse_record(text, each_turn=None):
     declared = tags.get("Result", result)
     if declared not in ("*", result_text(game)):
         raise RulesError("record says %s but the game gives %s" % (declared, result_text(game)))
+    if tags.get("Termination") == UNFINISHED and not game.over:
+        game.unfinished = True
     return game
 
 

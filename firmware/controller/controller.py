@@ -7,8 +7,11 @@
 #                                         (Storage.clock: the tag text, "" for none); a
 #                                         clock or opponent tag it cannot read: ctl.damaged
 #   ctl.on_square(sq, present, t_ms)      raw sensor event (no debounce needed)
-#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK
+#   ctl.on_button(code, t_ms)             BTN_UP / BTN_DOWN / BTN_OK / BTN_BACK (and
+#                                         BTN_OK_DOWN: what a confirmation begun now confirms)
 #   ctl.tick(t_ms)                        timers: settle, touches, reopen window, patterns
+#   ctl.think(ms)                         between ticks, when nothing else waits: the engine's
+#                                         search (if one is under way) for up to ms more
 #   if ctl.render(t_ms, 1): leds.show(ctl.frame)    LEDs first (lift-to-light)
 #   if ctl.render(t_ms, 2): oled.show()
 # Callbacks (set by the owner, each optional):
@@ -21,6 +24,8 @@
 #   on_checkpoint(game, before_event)  a turn starts with the board matching the game (the
 #                                flight recorder can replay from here); before_event: the
 #                                event being handled already belongs to the new turn
+# and, for the engine's slices: wake (its pending() is true when an event waits: the slice
+# ends) and probe (a pin, high while the engine runs: for measuring).
 #
 # Modes (controller/modes.py) live on one stack; the judge (controller/judge.py) decides what
 # happened on the board; colours.py turns LED meanings into colours; clock.py is the optional
@@ -39,7 +44,7 @@ from controller import i18n
 from controller import lazy
 from controller import modes as M
 
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: F401
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN  # noqa: F401
 from controller.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
@@ -100,10 +105,16 @@ class Controller:
         self._nq = 0
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
+        self.ok_sq = -1                # the Barragoon standing for its face when OK went down
+        self.ok_t = 0                  # when OK last went down ...
+        self.ok_held = False           # ... and it has not been released since
+        self.now = 0                   # the time of the last event or tick
         self.on_save = None
         self.on_finish = None
         self.on_settings = None
         self.on_checkpoint = None
+        self.wake = None
+        self.probe = None
 
     # --- the mode stack ----------------------------------------------------------------------
     @property
@@ -196,8 +207,8 @@ class Controller:
             self.clock.sync(saved)
         if "opponent" in self.damaged:
             saved.opponent = ""            # a two-player game from now on (the player is told)
-        if saved is not None and saved.over:
-            self.game = saved
+        if saved is not None and (saved.over or saved.unfinished):
+            self.game = saved              # (a power cut came before it was recorded)
             self.recorded = False
             self._record()
             saved = None
@@ -246,7 +257,7 @@ class Controller:
             self.set_base(M.Setup(game))
             return
         self.set_base(M.Play() if self.opponent is None else _opponents().VsPlay())
-        f = self.judge.begin(game, duties, phys)
+        f = self.judge.begin(game, duties, phys, self.now)
         if game.offered:
             self.push(M.Offer(True))
         if not self.judge.repair:
@@ -270,6 +281,26 @@ class Controller:
             self.stack[0] = M.Play() if op is None else _opponents().VsPlay()
         self.flags(self.judge.relimit(), 0)
         self.dirty()
+
+    def unfinished(self):
+        """The game a new one would leave without a result: one with a turn played, in play
+        or waiting at power-on; else None (the menu asks before ending it)."""
+        g = self.game if self.in_game() else self.saved
+        if g is None or g.over or not g.last_turn_text():
+            return None
+        return g
+
+    def end_unfinished(self):
+        """The players leave the game in progress for a new one: it goes to the records as
+        unfinished, then a new game is set up."""
+        g = self.unfinished()
+        if g is not None:
+            g.unfinished = True
+            self.game = g
+            self.recorded = False
+            self._record()
+        self.saved = None
+        self.new_game()
 
     def new_game(self):
         """Leave the current game (a finished one goes to the records) and set up a new one
@@ -313,7 +344,7 @@ class Controller:
 
     def _record(self):
         g = self.game
-        if g is not None and g.over and not self.recorded:
+        if g is not None and (g.over or g.unfinished) and not self.recorded:
             self.recorded = True
             if self.on_finish is not None:
                 self.on_finish(g)
@@ -363,6 +394,10 @@ class Controller:
         """Show every text in the language with this code (i18n.LANGUAGES) from now on, and
         save the choice (on_settings). ValueError for an unknown code."""
         i18n.set_language(code)
+        for m in self.stack:
+            if isinstance(m, M.Menu):
+                m.refresh(self)            # its items were translated when it was built
+        self.hint = ""                     # (a note in the language before)
         self.dirty()
         self.settings_changed()
 
@@ -420,6 +455,7 @@ class Controller:
     def on_square(self, sq, present, t):
         if not 0 <= sq < 63:
             return
+        self.now = t
         present = 1 if present else 0
         q = self._q
         for i in range(self._nq):
@@ -475,16 +511,25 @@ class Controller:
             self._in_event = False
 
     def on_button(self, code, t):
+        self.now = t
         if self._nq:
             self._flush()
-        top = self.top
-        if top is None:
+        if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
+            j = self.judge                 # now (modes see only its release, BTN_OK)
+            self.ok_sq = j.places.sq if j.placement_ready() else -1
+            self.ok_t = t
+            self.ok_held = True
             return
-        self.hint = ""
-        self.dirty()
-        top.on_button(self, code, t)
+        top = self.top
+        if top is not None:
+            self.hint = ""
+            self.dirty()
+            top.on_button(self, code, t)
+        if code == BTN_OK or code == BTN_BACK:
+            self.ok_held = False           # (the mode saw when it went down: ok_t)
 
     def tick(self, t):
+        self.now = t
         if self._nq:
             self._flush()
         if self.game is not None and self.playing():
@@ -507,6 +552,12 @@ class Controller:
             if ph != self.phase:
                 self.phase = ph
                 self.led_dirty = True
+
+    def think(self, ms):
+        """The engine's search, if one is under way (the board's turn, a hint), for up to
+        ms more; False when none is. Between ticks, when no event waits and nothing else is
+        due (app.py): its answer is taken up by the next tick."""
+        return lazy.loaded(OPPONENT) and _opponents().think_more(self, ms)
 
     def _decide(self):
         # Rule 6b's decision for the turn that began (barragoon/deadlock.py) runs in slices of
@@ -545,7 +596,7 @@ class Controller:
             self.push(op.place_mode() if op is not None and self.game.placing() == op.side
                       else M.Place())
         if f & J.F_ASK and not self._has(M.Ask):
-            self.push(M.Ask())
+            self.push(M.Ask(t))
         if f & J.F_BEEP:
             self.alert = 1
 

@@ -1,44 +1,18 @@
-# Physical play: what happened on the board, decided from the whole board.
+# Physical play, decided from the whole board: the sensor events of the open turn in, the game's
+# moves, placements, questions and the LED meanings out (the rules of play are described in
+# firmware/README.md, "How the board decides").
 #
-# The sensors see presence only. The judge keeps every physical history that fits the sensor
-# events since the open turn began (a story, controller/stories.py: which piece stands on which
-# square, which pieces are in the players' hands), branching when a piece is set down while the
-# hands hold different pieces, and ranking the stories by how surprising they are. Time only
-# ranks; no story the sensors allow is deleted because a hand was fast or slow. Each story is
-# classified against the game:
-#   K_NONE   every piece back where the turn started
-#   K_MOVE   one legal move made, its victim in a hand, Barragoons standing for its placements,
-#            perhaps pieces of the next turn already lifted
-#   K_PLACE  a placement is due and Barragoons stand on empty squares
-#   K_DUTY   a legal move that touch-move forbids
-#   K_BAD    every piece down, but in no legal arrangement (two tiles swapped)
-#   K_OPEN   a piece is still in a hand, or stands where nothing explains it
-# Once the whole board has been still for SETTLE_MS, the likeliest valid story is acted on: its
-# move is made (or taken back, or changed: the other stories stay alive, so a later set-down
-# can still change it), the face picker comes for its Barragoon. Two valid stories equally likely
-# that give different records: the players are asked, the likelier preselected; if they play on
-# instead, the question goes and later events decide. No valid story: the LEDs and the screen
-# say what to fix, and a piece resting on a wrong square flashes and beeps (errors only at
-# rest, never in transit).
-# The turn closes when the opponent lifts one of their own tiles and the likeliest story has the
-# mover's move complete, at once (also 0 ms after the set-down, and while the mover still holds a
-# piece: then at the set-down that completes the move; against the board: once it has chosen
-# its reply). The stories go on into the next turn with whatever the hands hold. Until then the
-# mover may lift the moved tile again and slide on, at any time (after REOPEN_MS, if the
-# opponent could take it there, the LEDs show that capture as the likelier story meanwhile).
-# A scan's set-downs are judged after its lifts, in the order order() gives. Placements are judged the same way: in either order, together, at once after the
-# capture, on any empty square (the capturer's start square included); OK counts whenever a
-# Barragoon stands where the picker says.
-# More stories than MAXH about equally likely (many different pieces in the hands at once) or
-# more pieces in hands than AIRN: the judge cannot follow any more. It says so, asks for every
-# piece to go back where the turn started (a committed move of the turn is taken back, and that
-# is saved), and asks the players to confirm before the turn starts again.
-#
-# Per event the judge updates the stories and the live LED meanings without allocating; the
-# classification at rest allocates a little (once per rest). The parts, each with its own
-# object: stories.py (Turn: the open turn's facts; Stories: the pool and its ranking),
-# touchmove.py (TouchMove: touches and duties), view.py (View: what the LEDs and the screen
-# show), timing.py (every time used, and why); this module: events, decisions, answers.
+# The judge keeps every history of the hands that fits the sensor events (stories.py), ranks
+# them by how surprising they are (time only ranks, it never deletes one), and once the board
+# has been still for SETTLE_MS acts on the likeliest valid one (kinds.py classifies them): its
+# move is made, taken back or changed, the face picker comes for its Barragoon (placements.py).
+# Two valid stories about as likely that give different records: the players are asked, the
+# likelier preselected (question.py). No valid story: the LEDs and the screen say what to fix
+# (view.py). The turn closes when the opponent lifts one of their own tiles and the likeliest
+# story has the move complete (nextturn.py prepares that turn at rest). Too many stories, or a
+# board that cannot be a turn: the players are guided back square by square (repair.py).
+# touchmove.py keeps the touch-move duties; timing.py every time used, and why. Per event the
+# judge allocates nothing; the classification at rest allocates a little, once per rest.
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -49,12 +23,17 @@ from barragoon.core import RulesError
 from controller import colours as C
 from controller import timing
 from controller.i18n import t as _t
+from controller.kinds import Kinds
+from controller.nextturn import NextTurn, codes
+from controller.placements import Placements
+from controller.question import Question
+from controller.repair import Repair, occupied_as
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
-    Story, Turn, Stories, tables, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
-    K_DUTY, K_WAIT, K_OK, ASK_SPREAD, elapsed as _el, own as _own, is_barragoon as _barragoon,
-    is_tile as _tile)
+    Story, Turn, Stories, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
+    K_DUTY, K_WAIT, K_OK, ASK_SPREAD, C_WRONG, elapsed as _el, own as _own,
+    is_barragoon as _barragoon)
 from controller.touchmove import TouchMove
-from controller.view import View, N_NONE, N_REFUSED
+from controller.view import View, N_REFUSED
 
 # Flags returned by event() / tick() / resolve() for the controller.
 F_SAVE = const(1)         # the game or the touch-move duties changed: save
@@ -68,7 +47,8 @@ F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
 _ZERO = bytes(63)
-_DN = const(16)           # differing squares a story may have and still be classified
+_HELD = const(2)          # pieces a turn in progress has in the hands at most (a tile and its
+#                           victim): more missing at power-on is a board to put right
 
 
 class Judge:
@@ -86,8 +66,8 @@ class Judge:
         self.duty = self.tm.duty
         self.hs = self.pool.hs             # (the list: its stories are swapped in place)
         self.confused = False              # lost track: the turn restarts from b0
-        self.restore = bytearray(63)       # repair: 1 wrong piece here (lift it), 2 lifted
-        #                                    (else a scratch: _carry)
+        self.fix = Repair()                # (while repair: what to put right)
+        self.keep = bytearray(63)          # scratch: _carry
         self.game = None
         self.allow = None                  # against the board: allow(game) -> the one move
         #                                    the board's turn may commit, -1 none, -2 any
@@ -95,141 +75,111 @@ class Judge:
         self.repair = False
         self.committed = -1                # the move committed in the open turn, or -1
         self.t_commit = 0
-        self.prepared = -1                 # committed move the next turn was prepared for
-        self.nb0 = bytearray(63)           # ... its position, homes and legal moves
-        self.nhome = bytearray(63)
-        self.ndest = bytearray(63)
-        self.nmovable = bytearray(63)
-        self.nmoves = None
-        self.prep_last = ""
+        self.nt = NextTurn(self.turn)      # the next turn, prepared at rest
         self.t_last = 0                    # last sensor change
         self.t_down = 0                    # last set-down
         self.decided = True                # judged since the last change
         self.err_sq = -1                   # a piece resting on a wrong square
-        self.place_sq = -1                 # a Barragoon waiting for its face
         self.opp_up = False                # an opponent's tile was lifted in the open turn
         self.victim = -1                   # the moved tile, lifted again long after: shown as
         #                                    the opponent's victim (the likelier story)
-        self.ask_n = 0                     # the question: options (kind, a, b, story)
-        self.ask_kind = bytearray(MAXH + 1)
-        self.ask_a = bytearray(MAXH + 1)
-        self.ask_b = bytearray(MAXH + 1)
-        self.ask_h = bytearray(MAXH + 1)
-        self.ready = False                 # (_next_position: prepared at rest)
-        self.agreeing = 0                  # (_prepare: the stories that go on, a bit each)
+        self.q = Question()                # what the players are asked
+        self.kinds = Kinds(self.turn, self.tm)
+        self.places = Placements(self.turn, self.pool, self.q)
+        self.reopened = False              # the moved tile lifted again: the move undone,
+        #                                    not saved (see _lift)
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
-        self.dsq = bytearray(_DN)          # scratch: the squares where a story differs
 
     # --- starting ------------------------------------------------------------------------------
-    def begin(self, game, duties="", phys=None):
-        """Judge game from now on. duties: saved touch-move duties (duty_text()); phys: the
-        piece codes physically on the board when they differ from the game (after a
-        take-back), or None to trust every occupied square."""
+    def begin(self, game, duties="", phys=None, t=0):
+        """Judge game from now on (at t). duties: saved touch-move duties (duty_text()); phys:
+        the piece codes physically on the board when they differ from the game (after a
+        take-back), or None to trust every occupied square: then a board that differs from
+        the game by a turn in progress (a power cut in the middle of it) goes on with that
+        turn."""
         self.game = game
         self.tm.begin(duties)
         self.active = not game.over
         if self.active:
             self._start_repair(phys)
+            if self.repair and phys is None and not self.confused and \
+                    not duties.endswith(" fix"):
+                self._resume(t)
         return 0
+
+    def _resume(self, t):
+        """The board differs from the game where no piece needs putting right by hand: take
+        the differences as events of the open turn (lifts long enough ago, then set-downs;
+        touches nobody saw bind nobody: a piece may have been on its way back). If a story
+        explains the board about as well as a turn in progress (no stray piece, no piece on
+        another's square), play goes on with it; else the repair stays. (A capture whose
+        tile stands where its victim stood is not seen: the lights show that tile lifted,
+        and setting it down again there makes the capture.) More than _HELD pieces missing
+        (a broken sensor row, pieces taken off) is no turn in progress: repaired."""
+        s, b0 = self.sensed, self.b0
+        n = 0
+        for sq in range(63):
+            if s[sq] != (1 if b0[sq] else 0):
+                n += 1
+        if n > AIRN:
+            return
+        self._new_turn(True, False)
+        t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
+        self.tm.free, self.tm.free_to = True, t
+        for sq in range(63):
+            if b0[sq] and not s[sq]:
+                self._lift(sq, t0)
+        for rank in range(3):
+            for sq in range(63):
+                if s[sq] and not b0[sq] and self.order(sq) == rank:
+                    self._drop(sq, t)
+        pool = self.pool
+        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or pool.hs[0].n > _HELD or \
+                self.game.over:
+            self._start_repair(None)
+            return
+        self.t_last = t
+        self.decided = False
+        self._live()
 
     def stop(self):
         self.active = False
         self.repair = False
         self.mean[:] = _ZERO
 
-    def _codes(self, out):
-        pos = self.game.pos
-        for sq in range(63):
-            out[sq] = pos.get(sq)
-
     def _start_repair(self, phys):
         """The board must first show the game's position (occupancy, and the right pieces on
         squares marked in restore)."""
-        self._codes(self.b0)
-        self.restore[:] = _ZERO
-        if phys is not None:
-            b0 = self.b0
-            for sq in range(63):
-                if phys[sq] and b0[sq] and phys[sq] != b0[sq]:
-                    self.restore[sq] = 1
+        codes(self.game, self.b0)
+        self.fix.start(self.b0, phys)
         self.repair = True
         self.committed = -1
-        self.place_sq = -1
+        self.places.sq = -1
         self.err_sq = -1
         self.decided = False
-        if self._repaired() and not self.confused:
+        if self.fix.done(self.sensed, self.b0) and not self.confused:
             self._new_turn(True)
         else:
             self._live()
 
-    def _repaired(self):
-        s, b0, r = self.sensed, self.b0, self.restore
-        for sq in range(63):
-            if r[sq] or s[sq] != (1 if b0[sq] else 0):
-                return False
-        return True
-
-    def _prepare(self):
-        """Work out the next turn's position, homes and legal moves (at rest, after a commit):
-        the opponent's first lift then closes the turn without waiting for them."""
-        g = self.game
-        self._codes(self.nb0)
-        nh, nb0 = self.nhome, self.nb0
-        for sq in range(63):
-            nh[sq] = sq if nb0[sq] else NOHOME
-        self.nmoves = g.legal_moves()
-        tables(self.nmoves, self.ndest, self.nmovable)
-        self.prepared = self.committed
-        self.prep_last = g.last_turn_text()   # (an offer from the menu changes it)
-        self._agreeing()
-
-    def _agreeing(self):
-        # The stories that go on into the next turn, a bit each (valid while still).
-        pool = self.pool
-        m = 0
-        for i in range(pool.nh):
-            if self._agrees(pool.hs[i], self.b0, self.nb0):
-                m |= 1 << i
-        self.agreeing = m
-
-    def _next_position(self):
-        """The game's position and legal moves for a turn starting now: nb0, nhome, moves;
-        True if prepared (ndest, nmovable hold the moves' tables)."""
-        g = self.game
-        ready = self.prepared >= 0 and self.prepared == self.committed and \
-            self.prep_last == g.last_turn_text()
-        if ready:
-            moves = self.nmoves             # prepared at rest: nothing to compute now
-        else:
-            self._codes(self.nb0)
-            nh, nb0 = self.nhome, self.nb0
-            for sq in range(63):
-                nh[sq] = sq if nb0[sq] else NOHOME
-            moves = g.legal_moves()
-        self.prepared = -1
-        self.nmoves = None
-        self.prep_last = ""
-        self.ready = ready
-        return moves
-
     def _start_turn(self, moves):
         self.still = False
+        self.reopened = False
         tn = self.turn
+        tn.serial = tn.serial % 255 + 1
         g = self.game
         tn.side = g.pos.side
         tn.placing = g.placing() >= 0
         tn.capture = False
-        if self.ready:
-            tn.moves = moves               # (Turn.set_moves with the tables made at rest)
-            tn.dest[:] = self.ndest
-            tn.movable[:] = self.nmovable
+        if self.nt.ready:
+            tn.set_moves(moves, self.nt.dest, self.nt.movable)   # (made at rest)
         else:
             tn.set_moves(moves)
         if self.allow is not None:
             self._limit()
         self.committed = -1
-        self.place_sq = -1
+        self.places.sq = -1
         self.err_sq = -1
         self.opp_up = False
         self.victim = -1
@@ -240,9 +190,9 @@ class Judge:
         """The board matches the game: start judging a fresh turn from its position with one
         story (after a repair, at the start). keep: carry the touch-move duties over."""
         self.repair = False
-        moves = self._next_position()
-        self.b0[:] = self.nb0
-        self.pool.reset(self.nb0, self.nhome)
+        moves = self.nt.position(self.game, self.committed)
+        self.b0[:] = self.nt.b0
+        self.pool.reset(self.nt.b0, self.nt.home)
         self.turn.unsee()
         self._start_turn(moves)
         self.decided = True
@@ -284,16 +234,17 @@ class Judge:
         tn, pool = self.turn, self.pool
         hs = pool.hs
         old = tn.b0
-        mask = self.agreeing if self.still else -1     # (as found at rest)
-        moves = self._next_position()
-        if not self.ready:
+        nt = self.nt
+        mask = nt.agreeing if self.still else -1     # (as found at rest)
+        moves = nt.position(self.game, self.committed)
+        if not nt.ready:
             mask = -1
-        nb0 = self.nb0
+        nb0 = nt.b0
         h = hs[0]
         if mask == 1 and h.n == 0 and h.board == nb0:
             # the common case, a plain move judged at rest: one story, just the position
             pool.nh = 1
-            h.home[:] = self.nhome
+            h.home[:] = nt.home
             h.cost = 0
             old[:] = nb0
             tn.unsee()
@@ -306,7 +257,7 @@ class Judge:
             if mask < 0:
                 mask = 0
                 for i in range(pool.nh):
-                    if self._agrees(hs[i], old, nb0):
+                    if nt.agrees(hs[i]):
                         mask |= 1 << i
             if mask == 0:                  # no story shows it: the likeliest goes on, and
                 mask = 1                   # the view says what differs
@@ -315,9 +266,9 @@ class Judge:
                     pool.remove(i)
             pool.likeliest_first()
         for i in range(pool.nh):
-            self._rehome(hs[i], nb0)
+            nt.rehome(hs[i])
         # the squares that still differ from the new start in some story stay seen
-        keep = self.restore                # (a scratch here: no turn closes in a repair)
+        keep = self.keep
         seen = tn.seen_sq
         for i in range(tn.seen_n):
             sq = seen[i]
@@ -342,50 +293,6 @@ class Judge:
         if live:
             self._live()
 
-    def _agrees(self, h, old, nb0):
-        """Does story h show the position nb0 where it differs from the turn's start old?"""
-        tn = self.turn
-        bd = h.board
-        seen = tn.seen_sq
-        for i in range(tn.seen_n):
-            sq = seen[i]
-            a = nb0[sq]
-            if a == old[sq] or not a:      # (a piece where the game has none: judged next)
-                continue
-            c = bd[sq]
-            if c == a or (c == NEW or _barragoon(c)) and _barragoon(a):
-                continue
-            if c == 0 and h.held(a) >= 0:
-                continue
-            return False
-        return True
-
-    def _rehome(self, h, nb0):
-        """Story h starts the next turn: pieces as the game names them, each at home where it
-        stands, a piece in a hand belonging to its square at the turn start (or the one it
-        was last lifted from) if the game has it there and it is empty; any other piece in a
-        hand (a captured one) leaves the hands."""
-        tn = self.turn
-        bd = h.board
-        seen = tn.seen_sq
-        h.home[:] = self.nhome
-        for i in range(tn.seen_n):
-            sq = seen[i]
-            c, a = bd[sq], nb0[sq]
-            if c and a and c != a and (c == NEW or _barragoon(c)) and _barragoon(a):
-                bd[sq] = a                 # the face the players gave it
-            h.home[sq] = sq if bd[sq] else NOHOME
-        k = 0
-        while k < h.n:
-            s = h.ah[k]                    # (its square at the turn start, else the one it
-            if s == NOHOME or bd[s] or nb0[s] != h.ac[k]:   # was lifted from last)
-                s = h.af[k]
-            if not bd[s] and nb0[s] == h.ac[k]:
-                h.ah[k] = s
-                k += 1
-            else:
-                h.take(k)                  # set aside: out of the game
-
     def _close(self, live=True):
         """The open turn is over: its move stands."""
         self._carry(live)
@@ -405,18 +312,14 @@ class Judge:
         if not self.active:
             return 0
         f = 0
-        if self.decided and self.ask_n:
+        if self.decided and self.q.n:
             f |= F_UNASK
-        self.ask_n = 0
+        self.q.n = 0
         self.t_last = t
         self.decided = False
         self.err_sq = -1
         if self.repair:
-            r = self.restore
-            if present and r[sq] == 2:
-                r[sq] = 0
-            elif not present and r[sq] == 1:
-                r[sq] = 2
+            self.fix.event(sq, present)
             self._live()
             return f
         if present:
@@ -446,7 +349,7 @@ class Judge:
             self.victim = -1
         tn.see(sq)
         self.pool.drop(sq, t)
-        if not self.tm.made_ok and self._move_made(self.pool.hs[0]):
+        if not self.tm.made_ok and self.kinds.move_made(self.pool.hs[0]):
             self.tm.made_ok = True         # the move is made: later touches bind nobody
             self.tm.made = t
         if self.opp_up and not self.repair:
@@ -468,16 +371,16 @@ class Judge:
             # The moved tile lifted again: the mover sliding on or straightening it (the move
             # is open again), or, a while later, the opponent starting a capture with it. Both
             # stories stay; the record and the LEDs follow the likelier.
-            if self.place_sq >= 0:
+            if self.places.sq >= 0:
                 pass                       # its Barragoon is being placed: straightening
             elif _el(t, self.t_commit) < self.reopen or not self._threatened(sq):
-                g.undo()
-                self.committed = -1
-                tn.capture = False
+                g.undo()                   # (not saved: until the tile lands again, the
+                self.committed = -1        # flash keeps the move, and a power cut comes
+                tn.capture = False         # back to it with the tile lifted from there)
+                self.reopened = True
                 self.view.forget()
-                f |= F_SAVE
-                if self.place_sq >= 0:
-                    self.place_sq = -1
+                if self.places.sq >= 0:
+                    self.places.sq = -1
                     f |= F_UNPLACE
             else:
                 self.victim = sq
@@ -491,31 +394,59 @@ class Judge:
                 return f
             opp = _own(c, 1 - self.turn.side)   # (the turn may have closed: then it is
             #                                     the mover's tile)
+        tn.quick[sq] = tn.serial if _el(t, tn.put_t[sq]) < timing.KNOCK_MS else 0
         tn.vac_t[sq] = t
         tm = self.tm
         if tn.b0[sq] and not tm.touched[sq]:
             tm.pending += 1                # (TouchMove.lifted)
         if not tn.seen[sq]:
             tn.see(sq)
-        if pool.nh == 1:
-            if not pool.hs[0].lift(sq):
+        if pool.nh == 1 and pool.hs[0].ss == NOHOME:
+            pool.slid = False
+            if not pool.hs[0].lift(sq, t):
                 pool.over = True
         else:
-            pool.lift(sq)
-        if tm.made_ok and not self._move_made(pool.hs[0]):
+            pool.lift(sq, t)                # (a slide onto a stray's square branches)
+        if tm.made_ok and not self.kinds.move_made(pool.hs[0]):
             tm.made_ok = False             # lifted again: the move is open again
+        elif pool.slid and not tm.made_ok and self.kinds.move_made(pool.hs[0]):
+            tm.made_ok = True              # slid onto its target: the move is made
+            tm.made = t
         if opp:
             self.opp_up = True
+            if pool.slid and not f & F_TURN:
+                f |= self._try_close(t)    # the opponent began by sliding a tile on ...
+                if f & F_TURN and self.kinds.move_made(pool.hs[0]):
+                    tm.made_ok = True      # ... onto a square it may go to: made
+                    tm.made = t
+        elif self.opp_up and pool.slid and not f & F_TURN and not self._victim_up(pool.hs[0]):
+            f |= self._try_close(t)        # the mover's slide ends after the opponent began
         return f
+
+    def _victim_up(self, h):
+        """Has story h an opponent's tile lifted that a tile of the mover that moved could
+        take (a capture begun with its victim, still to land)?"""
+        tn = self.turn
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            s = seen[i]
+            frm = h.home[s]
+            if frm == s or frm == NOHOME or not _own(h.board[s], tn.side):
+                continue
+            for k in range(tn.seen_n):
+                v = seen[k]
+                if not h.board[v] and _own(tn.b0[v], 1 - tn.side) and tn.legal(frm, v):
+                    return True
+        return False
 
     def _threatened(self, sq):
         """Can the opponent capture the committed move's tile on sq in the next turn?"""
         g = self.game
         if g.placing() >= 0 or g.over:
             return False
-        if self.prepared != self.committed:
-            self._prepare()
-        moves = self.nmoves
+        if self.nt.prepared != self.committed:
+            self.nt.prepare(g, self.committed, self.pool)
+        moves = self.nt.moves
         for i in range(len(moves)):
             if moves[i] & 63 == sq:
                 return True
@@ -535,20 +466,6 @@ class Judge:
         """May a touch create a duty: the mover's turn, a placement not due? (Touches that
         began after the move was made bind nobody: TouchMove.made.)"""
         return not self.turn.placing
-
-    def _move_made(self, h):
-        """Does story h have a tile of the mover set down on a square it may go to (by the
-        rules the move is then made: touches after it bind nobody)?"""
-        tn = self.turn
-        bd, b0, side = h.board, tn.b0, tn.side
-        seen = tn.seen_sq
-        for i in range(tn.seen_n):
-            sq = seen[i]
-            hm = h.home[sq]
-            if bd[sq] != b0[sq] and hm != sq and hm != NOHOME and _own(bd[sq], side) and \
-                    tn.legal(hm, sq):
-                return True
-        return False
 
     def _opponent_lifts(self, t):
         """The side not to move lifts one of its own tiles. If the likeliest story (before this
@@ -611,7 +528,7 @@ class Judge:
             f = F_SAVE
         ok = False
         if not g.over:
-            moves = self.nmoves if self.prepared == self.committed else g.legal_moves()
+            moves = self.nt.moves if self.nt.prepared == self.committed else g.legal_moves()
             for i in range(len(moves)):
                 if moves[i] & 63 == to:
                     ok = True
@@ -635,7 +552,7 @@ class Judge:
         phys = None
         if self.committed >= 0:
             phys = bytearray(63)
-            self._codes(phys)              # the position the committed action left
+            codes(self.game, phys)         # the position the committed action left
             self.game.undo()
             self.committed = -1
             f |= F_SAVE
@@ -656,25 +573,26 @@ class Judge:
                 self._live()
                 f |= F_SHOW
         if self.decided or _el(t, self.t_last) < self.settle:
-            if self.committed >= 0 and self.decided and self.ask_n == 0 and \
+            if self.committed >= 0 and self.decided and self.q.n == 0 and \
                     not self.still and self.game.placing() < 0 and not self.game.over:
-                if self.prepared != self.committed:
-                    self._prepare()        # one loop step of its own, while all is still
+                if self.nt.prepared != self.committed:
+                    # one loop step of its own, while all is still
+                    self.nt.prepare(self.game, self.committed, self.pool)
                 else:
-                    self._agreeing()
+                    self.nt.agree(self.pool)
                 self.still = True
             return f
         if self.repair:
             self.decided = True
             f |= F_SHOW
-            if self._repaired():
+            if self.fix.done(self.sensed, self.b0):
                 if self.confused:
-                    self.ask_n = 0
-                    self._add_ask(K_OK, 0, 0, 0)
-                    self._add_ask(K_WAIT, 0, 0, 0)
+                    self.q.n = 0
+                    self.q.add(K_OK, 0, 0, 0)
+                    self.q.add(K_WAIT, 0, 0, 0)
                     return f | F_ASK
                 self._new_turn(True)
-                return f | F_TURN
+                return f | F_TURN | F_SAVE     # (no longer being put right)
             return f
         if not may_decide:
             return f
@@ -690,121 +608,8 @@ class Judge:
         return self._decide(t)
 
     # --- deciding ------------------------------------------------------------------------------
-    def _classify(self, h):
-        """Set h.kind (and a, b, np, p0, p1, nx) against the open turn."""
-        tn = self.turn
-        b0, bd = tn.b0, h.board
-        d = self.dsq
-        nd = 0
-        new = False
-        seen = tn.seen_sq
-        for i in range(tn.seen_n):
-            sq = seen[i]
-            if bd[sq] != b0[sq]:
-                if nd < _DN:
-                    d[nd] = sq
-                nd += 1
-                if bd[sq] == NEW:
-                    new = True
-        h.kind = K_OPEN
-        h.m = h.nx = 0
-        h.p0 = h.p1 = NOHOME
-        if nd == 0:
-            if h.n == 0:
-                h.kind = K_NONE
-            return
-        if nd > _DN:
-            return
-        if tn.placing:
-            # a placement is due, no move open: Barragoons on empty squares
-            due = len(self.game.pending)
-            for i in range(nd):
-                sq = d[i]
-                c = bd[sq]
-                if b0[sq] or not (c == NEW or _barragoon(c)):
-                    return
-            if nd <= due and h.n == 0:
-                h.kind = K_PLACE
-                for i in range(nd):
-                    self._placement(h, d[i])
-            return
-        side = tn.side
-        for i in range(nd):
-            frm = d[i]
-            tile = b0[frm]
-            if not _own(tile, side):
-                continue
-            for j in range(nd):
-                to = d[j]
-                if to != frm and bd[to] == tile and tn.legal(frm, to) and \
-                        self._move_fits(h, nd, frm, to):
-                    return
-        if h.n == 0 and not new:
-            h.kind = K_BAD
-
-    def _placement(self, h, sq):
-        # Barragoons for placements in the order they were set down
-        put = self.turn.put_t
-        if h.p0 == NOHOME:
-            h.p0 = sq
-        elif _el(put[sq], put[h.p0]) < 0 or put[sq] == put[h.p0] and sq < h.p0:
-            h.p1 = h.p0
-            h.p0 = sq
-        else:
-            h.p1 = sq
-
-    def _move_fits(self, h, nd, frm, to):
-        """Is story h the move frm-to (the tile stands on to), with Barragoons for its
-        placements and pieces of the next turn lifted? Sets h's kind if so."""
-        tn = self.turn
-        b0, bd, d = tn.b0, h.board, self.dsq
-        victim = b0[to]
-        due = 0 if not victim else (2 if _tile(victim) else 1)
-        side = tn.side
-        extra = 0                          # pieces lifted after the move, in hands
-        nx = 0                             # ... of them the opponent's tiles
-        back = False                       # the captured Barragoon set down again
-        h.p0 = h.p1 = NOHOME
-        for i in range(nd):
-            sq = d[i]
-            if sq == to:
-                continue
-            c = bd[sq]
-            if sq == frm and c == 0:
-                continue
-            if c and due and (sq == frm or not b0[sq]) and (c == NEW or _barragoon(c)):
-                if h.p1 != NOHOME:
-                    return False
-                self._placement(h, sq)
-                if c == victim:
-                    back = True
-                continue
-            if c == 0 and b0[sq] and (not _own(b0[sq], side) or
-                                      _el(tn.vac_t[sq], tn.put_t[to]) >= 0):
-                # lifted after the move or in the same scan (an own tile lifted before it
-                # landed is in the mover's hand: the turn goes on)
-                extra += 1
-                if _own(b0[sq], 1 - side):
-                    nx += 1
-                continue
-            return False
-        if h.np > due:
-            return False
-        held = 1 if victim and not back else 0
-        if h.n != held + extra:
-            return False
-        if held and h.held(victim) < 0:
-            return False
-        for i in range(nd):
-            sq = d[i]
-            if sq != frm and sq != to and bd[sq] == 0 and b0[sq] and \
-                    h.count(b0[sq]) < (2 if held and b0[sq] == victim else 1):
-                return False
-        h.m = (frm << 6) + to
-        h.nx = nx
-        h.kind = K_MOVE if self.committed == (frm << 6) + to or self.tm.allowed(frm, to) \
-            else K_DUTY
-        return True
+    def _kind(self, h):
+        self.kinds.classify(h, self.committed, len(self.game.pending))
 
     def _interpret(self, ask=True):
         """Classify every story. Returns the index of the likeliest valid one, -1 when there
@@ -815,35 +620,35 @@ class Judge:
         best = -1
         for i in range(nh):
             h = hs[i]
-            self._classify(h)
-            if K_NONE <= h.kind <= K_PLACE and (best < 0 or self._score(h) <
-                                                 self._score(hs[best])):
+            self._kind(h)
+            if K_NONE <= h.kind <= K_PLACE and (best < 0 or h.cost <
+                                                 hs[best].cost):
                 best = i
-        self.ask_n = 0
+        self.q.n = 0
         if best >= 0:
-            low = self._score(hs[best])
+            low = hs[best].cost
             for i in range(nh):
-                if self._score(hs[i]) < low:
-                    if self._plain(hs[best]):
+                if hs[i].cost < low:
+                    if self.kinds.plain(hs[best]):
                         break
                     return -1              # likelier: a piece still in a hand (or a wrong
                     #                        one down): the turn is not done, nothing to act on
         if best < 0 or not ask:
             return best
-        self._add_ask(hs[best].kind, hs[best].a, hs[best].b, best)
+        self.q.add(hs[best].kind, hs[best].a, hs[best].b, best)
         for i in range(nh):
             h = hs[i]
             if i == best or not K_NONE <= h.kind <= K_PLACE or \
-                    self._score(h) > low + ASK_SPREAD:
+                    h.cost > low + ASK_SPREAD:
                 continue
             dup = False
-            for j in range(self.ask_n):
-                if h.outcome(hs[self.ask_h[j]]):
+            for j in range(self.q.n):
+                if h.outcome(hs[self.q.h[j]]):
                     dup = True
             if not dup:
-                self._add_ask(h.kind, h.a, h.b, i)
-        if self.ask_n > 1:
-            self._order_asks()
+                self.q.add(h.kind, h.a, h.b, i)
+        if self.q.n > 1:
+            self.q.order(self.pool.hs, self.committed)
             return -2
         bad = -1
         if hs[best].n == 0:
@@ -858,65 +663,17 @@ class Judge:
                     bad = i
                     break
         if bad < 0:
-            self.ask_n = 0
+            self.q.n = 0
             return best
-        self._add_ask(K_BAD, 0, 0, bad)
-        self._order_asks()
+        self.q.add(K_BAD, 0, 0, bad)
+        self.q.order(self.pool.hs, self.committed)
         return -2
-
-    def _plain(self, h):
-        """Does valid story h leave nothing in the hands and no piece from outside on the
-        board (but Barragoons for its placements)? Then every square is as a legal turn left
-        it: a likelier story with a piece in a hand differs from it only where the sensors
-        cannot see (a spare standing in that piece's place), and does not hold the turn up."""
-        if h.n:
-            return False
-        bd = h.board
-        seen = self.turn.seen_sq
-        for i in range(self.turn.seen_n):
-            sq = seen[i]
-            if bd[sq] == NEW and sq != h.p0 and sq != h.p1:
-                return False
-        return True
-
-    def _score(self, h):
-        """How likely a classified story is (lower: likelier)."""
-        return h.cost
-
-    def _add_ask(self, kind, a, b, i):
-        n = self.ask_n
-        self.ask_kind[n] = kind
-        self.ask_a[n] = a
-        self.ask_b[n] = b
-        self.ask_h[n] = i
-        self.ask_n = n + 1
-
-    def _order_asks(self):
-        # The likeliest first; of equally likely ones, the move that stands committed (or the
-        # placement), the other moves, "nothing happened", then the rest.
-        n = self.ask_n
-        for i in range(n):
-            j = i
-            while j > 0 and self._rank(j) < self._rank(j - 1):
-                for arr in (self.ask_kind, self.ask_a, self.ask_b, self.ask_h):
-                    arr[j], arr[j - 1] = arr[j - 1], arr[j]
-                j -= 1
-
-    def _rank(self, j):
-        k = self.ask_kind[j]
-        r = self._score(self.pool.hs[self.ask_h[j]]) * 4 if k <= K_BAD else 1000
-        if k == K_MOVE and (self.ask_a[j] << 6) + self.ask_b[j] == self.committed or \
-                k == K_PLACE:
-            return r                       # (what the board shows: the likelier of equals)
-        if k == K_MOVE:
-            return r + 1
-        if k == K_NONE:
-            return r + 2
-        return r + 3
 
     def _decide(self, t):
         f = self._decision(t) | F_SHOW
-        if not f & F_SAVE and self.tm.unsaved(self._open()):
+        if f & F_SAVE or self.pool.hs[0].n == 0:
+            self.reopened = False          # (decided, or nothing in a hand: saved as it is)
+        if not f & F_SAVE and not self.reopened and self.tm.unsaved(self._open()):
             f |= F_SAVE                    # a touch-move duty survives a power cut
         return f
 
@@ -931,14 +688,14 @@ class Judge:
             return F_ASK
         # Nothing valid: say what is wrong; beep when a piece rests on a wrong square.
         h = self.pool.hs[0]
-        if h.kind == K_BAD and self._occupied_as_at_start():
+        if h.kind == K_BAD and occupied_as(self.sensed, self.b0):
             # Every square filled as at the turn start, yet no story has each piece on its own
             # square (a story of pieces put back in place was dropped as less likely): asking
             # for single pieces could go on for ever; the repair guides them back for sure.
             return self._put_right(0) | F_BEEP
         f = 0
-        if self.place_sq >= 0:
-            self.place_sq = -1
+        if self.places.sq >= 0:
+            self.places.sq = -1
             f |= F_UNPLACE
         v = self.view
         self._live()
@@ -980,16 +737,16 @@ class Judge:
                 self.turn.capture = False
                 self.view.forget()
                 f |= F_SAVE
-            if self.place_sq >= 0:
-                self.place_sq = -1
+            if self.places.sq >= 0:
+                self.places.sq = -1
                 f |= F_UNPLACE
             if live:
                 self._live()
             return f
         m = h.m
         if m != cm:
-            if self.place_sq >= 0:
-                self.place_sq = -1
+            if self.places.sq >= 0:
+                self.places.sq = -1
                 f |= F_UNPLACE
             if cm >= 0:
                 g.undo()
@@ -1014,36 +771,31 @@ class Judge:
                 return f | F_OVER
         if h.p0 != NOHOME and g.placing() >= 0:
             f |= self._to_place(h.p0)
-        elif self.place_sq >= 0 and self.sensed[self.place_sq]:
-            self.place_sq = -1             # (lifted, it is being turned: the picker stays)
+        elif self.places.sq >= 0 and self.sensed[self.places.sq]:
+            self.places.sq = -1             # (lifted, it is being turned: the picker stays)
             f |= F_UNPLACE
         if h.nx and g.placing() < 0 and live:
-            return f | self._close()        # the opponent has begun: the turn is over
+            f |= self._close()              # the opponent has begun: the turn is over ...
+            self.decided = False            # ... and what they did is judged at once
+            self.t_last = (t - self.settle) & 0x3FFFFFFF
+            return f
         if live:
             self._live()
         return f
 
     def _to_place(self, sq):
-        h = self.pool.hs[0]
-        put = self.turn.put_t
-        if h.p1 != NOHOME and len(self.game.pending) == 2 and put[h.p0] == put[h.p1] and \
-                self.place_sq != h.p0 and self.place_sq != h.p1:
-            # two Barragoons set down in the same instant: whose is whose?
-            self.ask_n = 0
-            self._add_ask(K_PLACE, h.p0, 1, 0)
-            self._add_ask(K_PLACE, h.p1, 1, 0)
-            return F_ASK
-        self.place_sq = sq
-        return F_PLACE
+        if self.places.choose(self.pool.hs[0], len(self.game.pending), sq):
+            return F_PLACE
+        return F_ASK
 
     # --- answers and placements ----------------------------------------------------------------
     def resolve(self, j, t):
         """The players chose option j of the question."""
-        if j >= self.ask_n:
+        if j >= self.q.n:
             return 0
-        kind = self.ask_kind[j]
-        hi = self.ask_h[j]
-        self.ask_n = 0
+        kind = self.q.kind[j]
+        hi = self.q.h[j]
+        self.q.n = 0
         self.decided = True
         if kind == K_OK:
             self.confused = False
@@ -1056,8 +808,8 @@ class Judge:
             return 0
         if kind == K_BAD:
             return self._put_right(hi)
-        if kind == K_PLACE and self.ask_b[j] == 1:
-            self.place_sq = self.ask_a[j]  # the Barragoon of the side placing now
+        if kind == K_PLACE and self.q.b[j] == 1:
+            self.places.sq = self.q.a[j]   # the Barragoon of the side placing now
             self._live()
             return F_PLACE
         # the answer is evidence: keep only the stories that tell it
@@ -1065,10 +817,10 @@ class Judge:
         pool = self.pool
         hs = pool.hs
         hs[0], hs[hi] = hs[hi], hs[0]
-        self._classify(hs[0])
+        self._kind(hs[0])
         i = 1
         while i < pool.nh:
-            self._classify(hs[i])
+            self._kind(hs[i])
             if hs[i].outcome(hs[0]):
                 i += 1
             else:
@@ -1077,36 +829,34 @@ class Judge:
 
     def _put_right(self, hi):
         """Story hi is true: every piece is down, some on each other's squares. Guide them
-        back to the turn start square by square (the repair follows lifts and set-downs, not
-        stories, so it always ends)."""
-        phys = bytearray(self.pool.hs[hi].board)
+        back to the turn start square by square."""
         f = 0
         if self.committed >= 0:
             self.game.undo()
             self.committed = -1
             f |= F_SAVE
-        for sq in range(63):
-            if phys[sq] == NEW:
-                phys[sq] = 0
         self.tm.carry()
-        self._start_repair(phys)
+        self._start_repair(self.pool.hs[hi].board)
         return f | F_UNPLACE
 
-    def _occupied_as_at_start(self):
-        s, b0 = self.sensed, self.b0
-        for sq in range(63):
-            if s[sq] != (1 if b0[sq] else 0):
-                return False
-        return True
+    def placement_coming(self):
+        """The face buttons count for a Barragoon standing for a capture's placement that the
+        judge has not acted on yet."""
+        return self.active and not self.repair and self.game.placing() < 0 and \
+            self.places.coming()
 
     def placement_ready(self):
         """A Barragoon stands on place_sq: its face may be confirmed (at any time)."""
-        return self.place_sq >= 0 and self.sensed[self.place_sq] == 1 and not self.repair
+        return self.places.ready(self.sensed) and not self.repair
 
     def placed(self, t=None):
         """game.place() succeeded for place_sq: the placement stands. Another Barragoon may
-        already stand for the next placement: it is judged at once."""
-        self.place_sq = -1
+        already stand for the next placement: it is judged at once. One lifted since OK went
+        down is in a hand (the next player's victim)."""
+        sq = self.places.sq
+        self.places.sq = -1
+        if not self.sensed[sq]:
+            self.places.lifted_since(sq, self.game.pos.get(sq))
         self._carry()
         g = self.game
         f = F_SAVE | (F_TURN if g.placing() < 0 else 0) | (F_OVER if g.over else 0)
@@ -1147,14 +897,17 @@ class Judge:
             v.clear()
             return
         if self.repair:
-            v.repair(self.restore, self.sensed)
+            v.repair(self.fix.restore, self.sensed)
             return
         v.live(self.pool.hs[0], self.committed, self.err_sq, self.sensed,
-               self.game.placing() >= 0, self.victim, self.nmoves)
+               self.game.placing() >= 0, self.victim, self.nt.moves)
 
     # --- touch-move, as saved with the game ----------------------------------------------------
     def duty_text(self):
-        return self.tm.text(self._open())
+        """The touch-move duties as saved with the game; with " fix" while the board is being
+        put right (a power cut then is no turn in progress: the board guides on)."""
+        t = self.tm.text(self._open())
+        return (t or "- -") + " fix" if self.repair else t
 
     def duties_saved(self):
         self.tm.saved(self._open())
@@ -1165,28 +918,8 @@ class Judge:
 
     # --- the question --------------------------------------------------------------------------
     def ask_label(self, j):
-        """Text of option j (at most 16 characters)."""
-        from barragoon.notation import square_name, format_move
-        k = self.ask_kind[j]
-        a, b = self.ask_a[j], self.ask_b[j]
-        if k == K_NONE:
-            return _t("No capture") if self.committed >= 0 and self.b0[self.committed & 63] \
-                else _t("Nothing moved")
-        if k == K_MOVE:
-            h = self.pool.hs[self.ask_h[j]]
-            if h.p0 != NOHOME and (a << 6) + b == self.committed:
-                return _t("Barragoon on %s") % square_name(h.p0)   # (the move as made)
-            return format_move(a, b, 1 if self.b0[b] else 0)
-        if k == K_PLACE and b == 1:
-            return (_t("Brown's on %s") if self.game.placing() else _t("White's on %s")) % \
-                square_name(a)
-        if k == K_PLACE:
-            return _t("Barragoon on %s") % square_name(self.pool.hs[self.ask_h[j]].p0)
-        if k == K_WAIT:
-            return _t("Not yet")
-        if k == K_OK:
-            return _t("Yes, all back")
-        return _t("Pieces swapped")
+        """Text of option j of the question (at most 16 characters)."""
+        return self.q.label(j, self.pool.hs, self.b0, self.committed, self.game.placing() != 0)
 
     def ask_prompt(self):
         return _t("Each piece back?") if self.repair else _t("Board can't tell")

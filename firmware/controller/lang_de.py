@@ -33,7 +33,7 @@ T = (
     "Alle Kurven",                      # All Turns
     # --- play, placement and face picker screens
     "%s am Zug",                        # %s to move
-    "Zug",                              # Last
+    "Zuvor",                            # Last
     "Vorrat",                           # Supply
     "Express",                          # Express
     "Barragoon setzen",                 # Place Barragoon
@@ -73,7 +73,7 @@ T = (
     "von 63",                           # of 63
     # --- notes while playing
     "OK halten: Menü",                  # Hold OK for menu
-    "Erst absetzen",                    # Set it down first
+    "Erst absetzen",                    # Place it first
     "Erst den Barragoon setzen",        # Place the Barragoon first
     "%s ist nicht am Zug",              # %s: not your turn
     "%s kann nicht ziehen: zurück",     # %s can't move: put it back
@@ -87,6 +87,7 @@ T = (
     "Berührt geführt: %s ziehen",       # Touch-move: move %s
     "Berührt geführt: Stein ziehen",    # Touch-move: move a lifted tile
     "%s: Remis? Menü",                  # %s: draw? menu
+    "Schlagen vorbei? Remis: Menü",     # No capture left? Draw: menu
     "Uhr angehalten: OK startet",       # Clock paused: OK starts it
     "Strom war aus: OK startet Uhr",    # Power was off: OK starts clock
     # --- fixing the board
@@ -127,7 +128,7 @@ T = (
     "Ziehe %s",                         # Move %s
     "nach %s",                          # to %s
     "Gesetzt? OK",                      # Placed? OK
-    "So absetzen",                      # Put it down so
+    "So absetzen",                      # Place as shown
     "Das Brett wählte",                 # The board chose
     "Warte: rechnet",                   # Wait: thinking
     "Setze ihn auf %s",                 # Put it on %s
@@ -135,8 +136,9 @@ T = (
     "Brett: kein Remis",                # Board: no draw
     "Tipp",                             # Hint
     "%s: Vorschlag",                    # %s could play
-    "Tipp (berühren)",                  # Hint  touch: clear
-    "Berühren: weg",                    # touch: clear
+    "Tipp (berühren)",                  # Hint: touch ends
+    "Berühren/Taste",                   # A touch or key
+    "beendet den Tipp",                 # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menü",                             # Menu
     "Weiter",                           # Resume
@@ -168,6 +170,9 @@ T = (
     "Du bist %s",                       # You play %s
     "Spielstand",                       # Saved game
     "Spiel fortsetzen",                 # Resume game
+    "Spiel läuft noch",                 # Game not over
+    "Weiterspielen",                    # Keep playing
+    "Ende, speichern",                  # End and record
     # --- settings and test screens
     "UP/DN: ändern",                    # UP/DN: change
     "OK: fertig",                       # OK: done
@@ -181,7 +186,7 @@ T = (
     # --- at power-on
     "Spielstand:",                      # Saved game:
     "defekt: bleibt",                   # damaged: kept
-    "als game.bad",                     # as game.bad
+    "als %s",                           # as %s
     "leer",                             # empty
     "unlesbar",                         # unreadable
     "neues Spiel",                      # a new game
@@ -191,6 +196,27 @@ T = (
     "Uhr, Gegner",                      # clock, opponent
     "Kopie: game.bad",                  # copy: game.bad
     "Speicher voll",                    # storage full
+    "nicht beiseite",                   # not set aside
+    "nicht gelöscht",                   # not removed
+    "Standardwerte",                    # defaults used
+    "Kopie geladen",                    # copy resumed
+    "neues Protokoll",                  # a new log
+    "neue Partieliste",                 # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Fern: %s",                         # Remote: %s
+    "Wartet auf",                       # Waiting for
+    "seinen Zug",                       # its turn
+    "Angebot gesendet",                 # Offer sent
+    "Abgelehnt",                        # Declined
+    "Fernspiel",                        # Remote play
+    "%s spielen am",                    # Play %s on
+    "Computer?",                        # a computer?
+    "Zurücknehmen",                     # Take back
+    "%s möchte",                        # %s asks
+    "zurücknehmen.",                    # to take back.
+    "Fern: remis",                      # Remote: draw
+    "Fern: kein Remis",                 # Remote: no draw
+    "%s am Brett",                      # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     # %s-%s repeats the sequence: %s must deviate
     "%s-%s wiederholt die Zugfolge: %s muss abweichen",
@@ -211,19 +237,4 @@ T = (
     "kein offenes Remisangebot",        # no draw offer to answer
     "nichts zurückzunehmen",            # nothing to take back
     "kein Zug zurückzunehmen",          # no turn to take back
-    # --- a side played on a computer (controller/remote.py)
-    "Fern: %s",                         # Remote: %s
-    "Wartet auf",                       # Waiting for
-    "seinen Zug",                       # its turn
-    "Angebot gesendet",                 # Offer sent
-    "Abgelehnt",                        # Declined
-    "Fernspiel",                        # Remote play
-    "%s spielen am",                    # Play %s on
-    "Computer?",                        # a computer?
-    "Zurücknehmen",                     # Take back
-    "%s möchte",                        # %s asks
-    "zurücknehmen.",                    # to take back.
-    "Fern: remis",                      # Remote: draw
-    "Fern: kein Remis",                 # Remote: no draw
-    "%s am Brett",                      # Play %s here
 )

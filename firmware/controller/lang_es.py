@@ -73,7 +73,7 @@ T = (
     "de 63",                            # of 63
     # --- notes while playing
     "Mantén OK: menú",                  # Hold OK for menu
-    "Primero colócalo",                 # Set it down first
+    "Primero colócalo",                 # Place it first
     "Primero coloca el Barragoon",      # Place the Barragoon first
     "%s: no es tu turno",               # %s: not your turn
     "%s no se mueve: devuélvela",       # %s can't move: put it back
@@ -87,6 +87,7 @@ T = (
     "Pieza tocada: mueve %s",           # Touch-move: move %s
     "Pieza tocada: mueve una ficha",    # Touch-move: move a lifted tile
     "%s: ¿empate? menú",                # %s: draw? menu
+    "¿Ya no se come? empate: menú",     # No capture left? Draw: menu
     "Reloj parado: OK lo inicia",       # Clock paused: OK starts it
     "Estuvo apagado: OK inicia reloj",  # Power was off: OK starts clock
     # --- fixing the board
@@ -127,7 +128,7 @@ T = (
     "Mueve %s",                         # Move %s
     "a %s",                             # to %s
     "¿Colocado? OK",                    # Placed? OK
-    "Colócalo así",                     # Put it down so
+    "Colócalo así",                     # Place as shown
     "Cara ya elegida",                  # The board chose
     "Espera: pensando",                 # Wait: thinking
     "Ponlo en %s",                      # Put it on %s
@@ -135,8 +136,9 @@ T = (
     "Tablero: sin empate",              # Board: no draw
     "Consejo",                          # Hint
     "%s podría:",                       # %s could play
-    "Consejo (toca)",                   # Hint  touch: clear
-    "toca: borrar",                     # touch: clear
+    "Consejo (toca)",                   # Hint: touch ends
+    "Tocar o pulsar",                   # A touch or key
+    "acaba el consejo",                 # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menú",                             # Menu
     "Continuar",                        # Resume
@@ -168,6 +170,9 @@ T = (
     "Juegas %s",                        # You play %s
     "Partida guardada",                 # Saved game
     "Seguir partida",                   # Resume game
+    "Partida en curso",                 # Game not over
+    "Seguir jugando",                   # Keep playing
+    "Acabar, guardar",                  # End and record
     # --- settings and test screens
     "UP/DN: cambiar",                   # UP/DN: change
     "OK: listo",                        # OK: done
@@ -181,7 +186,7 @@ T = (
     # --- at power-on
     "Partida guardada",                 # Saved game:
     "dañada: guardada",                 # damaged: kept
-    "como game.bad",                    # as game.bad
+    "en %s",                            # as %s
     "vacía",                            # empty
     "ilegible",                         # unreadable
     "nueva partida",                    # a new game
@@ -191,6 +196,27 @@ T = (
     "reloj y rival",                    # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria llena",                    # storage full
+    "no apartado",                      # not set aside
+    "no borrado",                       # not removed
+    "valores base",                     # defaults used
+    "copia usada",                      # copy resumed
+    "registro nuevo",                   # a new log
+    "archivo nuevo",                    # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Remoto: %s",                       # Remote: %s
+    "Esperando",                        # Waiting for
+    "su jugada",                        # its turn
+    "Oferta enviada",                   # Offer sent
+    "Rechazado",                        # Declined
+    "Juego remoto",                     # Remote play
+    "%s en un",                         # Play %s on
+    "ordenador?",                       # a computer?
+    "Deshacer turno",                   # Take back
+    "%s pide",                          # %s asks
+    "deshacer turno.",                  # to take back.
+    "Remoto: tablas",                   # Remote: draw
+    "Remoto: no tablas",                # Remote: no draw
+    "%s aquí",                          # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repite la serie: %s debe cambiar",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
@@ -208,19 +234,4 @@ T = (
     "ninguna oferta de empate",         # no draw offer to answer
     "nada que deshacer",                # nothing to take back
     "ninguna jugada que deshacer",      # no turn to take back
-    # --- a side played on a computer (controller/remote.py)
-    "Remoto: %s",                       # Remote: %s
-    "Esperando",                        # Waiting for
-    "su jugada",                        # its turn
-    "Oferta enviada",                   # Offer sent
-    "Rechazado",                        # Declined
-    "Juego remoto",                     # Remote play
-    "%s en un",                         # Play %s on
-    "ordenador?",                       # a computer?
-    "Deshacer turno",                   # Take back
-    "%s pide",                          # %s asks
-    "deshacer turno.",                  # to take back.
-    "Remoto: tablas",                   # Remote: draw
-    "Remoto: no tablas",                # Remote: no draw
-    "%s aquí",                          # Play %s here
 )

@@ -73,7 +73,7 @@ T = (
     "su 63",                            # of 63
     # --- notes while playing
     "Tieni OK: menu",                   # Hold OK for menu
-    "Prima posalo",                     # Set it down first
+    "Prima posalo",                     # Place it first
     "Prima posiziona il Barragoon",     # Place the Barragoon first
     "%s: non è il tuo turno",           # %s: not your turn
     "%s bloccata: rimettila",           # %s can't move: put it back
@@ -87,6 +87,7 @@ T = (
     "Tocca e muovi: muovi %s",          # Touch-move: move %s
     "Tocca e muovi: muovi la pedina",   # Touch-move: move a lifted tile
     "%s: patta? menu",                  # %s: draw? menu
+    "Catture finite? patta: menu",      # No capture left? Draw: menu
     "Orologio fermo: OK lo avvia",      # Clock paused: OK starts it
     "Era spento: OK avvia orologio",    # Power was off: OK starts clock
     # --- fixing the board
@@ -127,7 +128,7 @@ T = (
     "Muovi %s",                         # Move %s
     "in %s",                            # to %s
     "Posato? OK",                       # Placed? OK
-    "Posalo così",                      # Put it down so
+    "Posalo così",                      # Place as shown
     "Decide la tavola",                 # The board chose
     "Attendi: pensa",                   # Wait: thinking
     "Mettilo in %s",                    # Put it on %s
@@ -135,8 +136,9 @@ T = (
     "Tavola: niente patta",             # Board: no draw
     "Suggerimento",                     # Hint
     "Per il %s:",                       # %s could play
-    "Suggerim.(tocca)",                 # Hint  touch: clear
-    "tocca: via",                       # touch: clear
+    "Suggerim.(tocca)",                 # Hint: touch ends
+    "Tocco o tasto",                    # A touch or key
+    "chiude l'aiuto",                   # ends the hint
     # --- menus (a list longer than six rows shows 15 characters)
     "Menu",                             # Menu
     "Riprendi",                         # Resume
@@ -168,6 +170,9 @@ T = (
     "Sei il %s",                        # You play %s
     "Partita salvata",                  # Saved game
     "Riprendi partita",                 # Resume game
+    "Partita in corso",                 # Game not over
+    "Continua",                         # Keep playing
+    "Termina e salva",                  # End and record
     # --- settings and test screens
     "UP/DN: cambia",                    # UP/DN: change
     "OK: fatto",                        # OK: done
@@ -181,7 +186,7 @@ T = (
     # --- at power-on
     "Partita salvata:",                 # Saved game:
     "rovinata: tenuta",                 # damaged: kept
-    "come game.bad",                    # as game.bad
+    "in %s",                            # as %s
     "vuota",                            # empty
     "illeggibile",                      # unreadable
     "nuova partita",                    # a new game
@@ -191,6 +196,27 @@ T = (
     "orologio e avv.",                  # clock, opponent
     "copia: game.bad",                  # copy: game.bad
     "Memoria piena",                    # storage full
+    "non spostato",                     # not set aside
+    "non rimosso",                      # not removed
+    "valori standard",                  # defaults used
+    "copia ripresa",                    # copy resumed
+    "nuovo registro",                   # a new log
+    "nuovo archivio",                   # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Remoto: %s",                       # Remote: %s
+    "In attesa",                        # Waiting for
+    "della mossa",                      # its turn
+    "Offerta inviata",                  # Offer sent
+    "Rifiutato",                        # Declined
+    "Gioco remoto",                     # Remote play
+    "%s sul",                           # Play %s on
+    "computer?",                        # a computer?
+    "Annulla turno",                    # Take back
+    "%s chiede",                        # %s asks
+    "di annullare.",                    # to take back.
+    "Remoto: patta",                    # Remote: draw
+    "Remoto: no patta",                 # Remote: no draw
+    "%s qui",                           # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s ripete la sequenza: il %s deve cambiare",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...
@@ -210,19 +236,4 @@ T = (
     "nessuna proposta di patta",        # no draw offer to answer
     "niente da annullare",              # nothing to take back
     "nessun turno da annullare",        # no turn to take back
-    # --- a side played on a computer (controller/remote.py)
-    "Remoto: %s",                       # Remote: %s
-    "In attesa",                        # Waiting for
-    "della mossa",                      # its turn
-    "Offerta inviata",                  # Offer sent
-    "Rifiutato",                        # Declined
-    "Gioco remoto",                     # Remote play
-    "%s sul",                           # Play %s on
-    "computer?",                        # a computer?
-    "Annulla turno",                    # Take back
-    "%s chiede",                        # %s asks
-    "di annullare.",                    # to take back.
-    "Remoto: patta",                    # Remote: draw
-    "Remoto: no patta",                 # Remote: no draw
-    "%s qui",                           # Play %s here
 )

@@ -188,7 +188,10 @@ GAME = (
 
 # --- a new game -------------------------------------------------------------------------------
 def _start(ctl, menu):
-    ctl.new_game()
+    if ctl.unfinished() is not None:
+        ctl.push(EndGame())                  # a game in progress is never dropped unasked
+    else:
+        ctl.new_game()
 
 
 def _variant_label(ctl):
@@ -296,6 +299,29 @@ SAVED = (
     ("Resume game", _always, _resume_saved),
     ("New game", _always, _new_game),
 )
+
+
+class EndGame(M.Mode):
+    """New game while a game is in progress: keep playing (preselected) or end it; the game
+    ended goes to the records as unfinished."""
+
+    def __init__(self):
+        self.sel = 0
+
+    def on_button(self, ctl, code, t):
+        if code == BTN_UP or code == BTN_DOWN:
+            self.sel ^= 1
+        elif code == BTN_OK and self.sel:
+            ctl.end_unfinished()
+        elif code == BTN_OK:
+            ctl.pop(self)
+            ctl.drop(M.Menu)                 # back to the game (or the power-on question)
+        elif code == BTN_BACK:
+            ctl.pop(self)
+
+    def screen(self, ctl, fb):
+        screens.question(fb, _t("New game"), _t("Game not over"),
+                         (_t("Keep playing"), _t("End and record")), self.sel)
 
 
 # --- the settings and test screens the game menu opens -------------------------------------

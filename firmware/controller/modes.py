@@ -21,6 +21,7 @@ from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
 from controller.ticks import ticks_diff
 
 _FACES = 16
+READ_MS = 30            # UP or DOWN this soon after a question came up was pressed before it
 # The tiles' names, English keys: White's 2-, 3- and 4-tile, then Brown's.
 PIECE_NAMES = ("White 2-tile", "White 3-tile", "White 4-tile",
                "Brown 2-tile", "Brown 3-tile", "Brown 4-tile")
@@ -70,7 +71,9 @@ class Play(Mode):
     def on_button(self, ctl, code, t):
         if code == BTN_BACK:
             ctl.open_menu()
-        elif ctl.game.placing() >= 0 and ctl.judge.active and not ctl.judge.repair and \
+        elif (ctl.game.placing() >= 0 or ctl.opponent is None and
+              ctl.judge.placement_coming()) and \
+                ctl.judge.active and not ctl.judge.repair and \
                 (ctl.opponent is None or ctl.game.placing() != ctl.opponent.side):
             face_button(ctl, None, code, t)    # the picker is coming: the buttons count
         elif code == BTN_OK and ctl.clock is not None and not ctl.clock.running:
@@ -99,6 +102,8 @@ class Play(Mode):
                 _t("Clock paused: OK starts it")
         if not note and g.repetition and not g.pending:
             note = _t("%s: draw? menu") % screens.side_word(1 - g.pos.side)
+        if not note and g.unproven and not g.pending:
+            note = _t("No capture left? Draw: menu")   # rule 6b: the board cannot tell
         screens.play(fb, side_name(g.pos.side), g.stages, g.pos.supply, g.last_turn_text(),
                      note)
         clock_bar(ctl, fb)
@@ -170,22 +175,26 @@ def fix_lines(ctl):
 def face_button(ctl, mode, code, t):
     """UP/DOWN choose the face of the Barragoon to place, OK confirms it (mode: the face
     picker, or None while the play screen waits for it). OK counts whenever it is pressed:
-    with a Barragoon standing the board judges at once, without waiting to be still."""
+    with a Barragoon standing the board judges at once, without waiting to be still; a
+    Barragoon that stood when OK went down counts even if it was lifted before the release
+    (the next player starting to capture it)."""
     if code == BTN_UP:
         ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
     elif code == BTN_DOWN:
         ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
     elif code == BTN_OK:
         j = ctl.judge
-        if not j.placement_ready():
+        armed = ctl.ok_sq >= 0 and ctl.ok_sq == j.places.sq and not j.repair
+        ctl.ok_sq = -1
+        if not armed and not j.placement_ready():
             ctl.flags(j.decide_now(t), t)
             if ctl.top is not mode and isinstance(ctl.top, Place):
                 mode = ctl.top             # the picker came up now
-        if not j.placement_ready():
-            ctl.hint = _t("Set it down first")
+        if not armed and not j.placement_ready():
+            ctl.hint = _t("Place it first")
             return
         try:
-            ctl.game.place(j.place_sq, ctl.face)
+            ctl.game.place(j.places.sq, ctl.face)
         except RulesError as e:
             ctl.hint = rules_text(e)
             ctl.alert = 1
@@ -197,7 +206,7 @@ def face_button(ctl, mode, code, t):
 
 
 class Place(Mode):
-    """Choose the face of the Barragoon standing on judge.place_sq."""
+    """Choose the face of the Barragoon standing on judge.places.sq."""
     decides = True
 
     def on_button(self, ctl, code, t):
@@ -209,11 +218,14 @@ class Place(Mode):
     def screen(self, ctl, fb):
         j = ctl.judge
         g = ctl.game
-        sq = j.place_sq
+        sq = j.places.sq
         if ctl.hint or not j.placement_ready():
-            screens.message(fb, _t("Place Barragoon"), _t("%s: face %s") % (
-                screens.side_word(g.placing()), face_name(ctl.face)), _t("Set it down on"),
-                _t("an empty square"), ctl.hint)
+            face = _t("%s: face %s") % (screens.side_word(g.placing()), face_name(ctl.face))
+            if ctl.hint:
+                screens.message_note(fb, _t("Place Barragoon"), face, "", ctl.hint)
+            else:
+                screens.message(fb, _t("Place Barragoon"), face, _t("Set it down on"),
+                                _t("an empty square"))
             return
         screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
                             ctl.face)
@@ -221,15 +233,22 @@ class Place(Mode):
 
 
 class Ask(Mode):
-    """The sensors cannot tell two histories apart: the players say which."""
+    """The sensors cannot tell two histories apart: the players say which. A button pressed
+    before the question came up belongs to what the players were doing (a face chosen
+    without looking): it does not answer it (OK counts from when it went down; UP and DOWN
+    arrive within the debounce time of their press)."""
 
-    def __init__(self):
+    def __init__(self, t=0):
         self.sel = 0
+        self.t0 = t
 
     def on_button(self, ctl, code, t):
-        n = ctl.judge.ask_n
+        n = ctl.judge.q.n
         if n == 0:
             ctl.pop(self)
+            return
+        if code == BTN_OK and ctl.ok_held and ticks_diff(ctl.ok_t, self.t0) < 0 or \
+                code != BTN_OK and code != BTN_BACK and ticks_diff(t, self.t0) < READ_MS:
             return
         if code == BTN_UP:
             self.sel = (self.sel - 1) % n
@@ -243,7 +262,7 @@ class Ask(Mode):
 
     def screen(self, ctl, fb):
         j = ctl.judge
-        items = [j.ask_label(i) for i in range(j.ask_n)]
+        items = [j.ask_label(i) for i in range(j.q.n)]
         screens.question(fb, _t("Which is it?"), j.ask_prompt(), items, self.sel)
 
 
@@ -335,7 +354,7 @@ class Setup(Mode):
     def screen(self, ctl, fb):
         sq, left = self.next(ctl)
         if ctl.hint:
-            screens.message(fb, _t("Set up the board"), ctl.hint)
+            screens.message_note(fb, _t("Set up the board"), "", "", ctl.hint)
         elif sq >= 0 and ctl.sensed[sq]:
             screens.setup(fb, "Remove piece", square_name(sq), left)
         elif sq >= 0:

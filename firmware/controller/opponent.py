@@ -1,11 +1,13 @@
 # Playing against the board: the engine (barragoon/engine.py) plays one side of the game.
 #
 # Its search runs in slices inside the loop step (Opponent.tick, called from Controller.tick
-# after the events): the scan keeps its period, and the buttons, the menu and take-back stay
-# live while it thinks. One Engine serves a game against the board or a hint: made at the first
-# use, and dropped with its modules (release(), from Controller._tidy) once no game in play and
-# no hint needs it, so a two-player game never pays its heap. This module itself is loaded by
-# the controller only for a game against the board or a hint (controller/lazy.py).
+# after the events), and between loop steps while nothing else waits (think_more, from
+# app.py through Controller.think): the scan keeps its period (a timer), an event ends the
+# slice at once, and the buttons, the menu and take-back stay live while it thinks. One
+# Engine serves a game against the board or a hint: made at the first use, and dropped with
+# its modules (release(), from Controller._tidy) once no game in play and no hint needs it,
+# so a two-player game never pays its heap. This module itself is loaded by the controller
+# only for a game against the board or a hint (controller/lazy.py).
 #
 # The board's turn, as the player sees it (the play screen is VsPlay, a Play):
 #   thinking       the screen says so; none of the board's tiles may move (a lifted one gets
@@ -95,6 +97,28 @@ def _slice(t):
         return SLICE_MS
     left = STEP_END_MS - ticks_diff(ticks_ms(), t)
     return left if left > 0 else 0
+
+
+def _think(ctl, ms):
+    # Every slice of a search: it ends early when an event waits (ctl.wake), and ctl.probe
+    # (a pin, for measuring) is high while the engine runs.
+    probe = ctl.probe
+    if probe is not None:
+        probe(1)
+    done = engine().think(ms, ctl.wake)
+    if probe is not None:
+        probe(0)
+    return done
+
+
+def think_more(ctl, ms):
+    """More of the search under way (the board's turn or a hint) for up to ms, between loop
+    steps while nothing else waits (Controller.think); False when none is under way. Its
+    answer is taken up by the next tick."""
+    if _engine is None or _engine.done:
+        return False
+    _think(ctl, ms)
+    return True
 
 
 def _limits(level, ctl=None, side=0):
@@ -208,7 +232,7 @@ class Opponent:
             ctl.dirty()
             return
         eng = engine()
-        if eng.think(_slice(t)):
+        if _think(ctl, _slice(t)):
             self.thinking = False
             self.plan = eng.best()
             self.ms = ticks_diff(t, self.t0)
@@ -272,7 +296,7 @@ class Opponent:
                 mean[frm] = C.DUTY             # the tile to lift
             return
         sq = self.placement(i)[1]
-        at = j.place_sq
+        at = j.places.sq
         if at >= 0 and at != sq:
             mean[at] = C.ERROR
             mean[sq] = C.TO_FILL
@@ -291,9 +315,9 @@ class Opponent:
     def name(self):
         return _t("Board: %s") % screens.side_word(self.side)
 
-    def _waiting(self, ctl, fb, who, note):
-        screens.message(fb, who, _t("Thinking..."), _t("Strength %d") % self.level,
-                        who if ctl.clock is not None else "", note)
+    def _waiting(self):
+        """The two lines under the name while this side's turn is not known yet."""
+        return _t("Thinking..."), _t("Strength %d") % self.level
 
     def _screen(self, ctl, fb):
         g = ctl.game
@@ -301,7 +325,11 @@ class Opponent:
         note = ctl.hint or M.note_text(ctl)
         i = self.step(g)
         if i < 0:
-            self._waiting(ctl, fb, who, note)
+            line1, line2 = self._waiting()
+            if note:
+                screens.message_note(fb, who, line1, line2, note)
+            else:
+                screens.message(fb, who, line1, line2, who if ctl.clock is not None else "")
             return
         p = self.plan
         if i == 0 and p.move is not None:
@@ -310,13 +338,16 @@ class Opponent:
                 what = (_t("Take off %s") % square_name(to), _t("then move %s") % square_name(frm))
             else:
                 what = (_t("Move %s") % square_name(frm), _t("to %s") % square_name(to))
-            screens.message(fb, who, _t("plays %s") % format_move(frm, to, p.capture), what[0],
-                            what[1], note)
+            plays = _t("plays %s") % format_move(frm, to, p.capture)
+            if note:
+                screens.message_note(fb, who, plays, what[0], note)
+            else:
+                screens.message(fb, who, plays, what[0], what[1])
             return
         side, sq, face = self.placement(i)
         j = ctl.judge
         if not note:
-            note = _t("Placed? OK") if j.place_sq == sq else _t("Put it down so")
+            note = _t("Placed? OK") if j.places.sq == sq else _t("Place as shown")
         screens.face_picker(fb, side, square_name(sq), face, note)
 
 
@@ -350,9 +381,9 @@ class BoardPlace(M.Place):
             return
         side, sq, face = op.placement(i)
         if not j.placement_ready():
-            ctl.hint = _t("Set it down first")
+            ctl.hint = _t("Place it first")
             return
-        if j.place_sq != sq:
+        if j.places.sq != sq:
             ctl.hint = _t("Put it on %s") % square_name(sq)
             ctl.alert = 1
             return
@@ -390,7 +421,7 @@ class Hint(M.Mode):
             if not eng.start(ctl.game, ms, steps):
                 ctl.pop(self)
             ctl.dirty()
-        elif self.turn is None and eng.think(_slice(t)):
+        elif self.turn is None and _think(ctl, _slice(t)):
             self.turn = eng.best()
             ctl.dirty()
 
@@ -422,7 +453,7 @@ class Hint(M.Mode):
             screens.message(fb, _t("Hint"), _t("Thinking..."))
         elif p.move is None:                    # a placement: the square and the face
             side, sq, face = p.places[0]
-            screens.face_picker(fb, side, square_name(sq), face, _t("Hint  touch: clear"))
+            screens.face_picker(fb, side, square_name(sq), face, _t("Hint: touch ends"))
         else:
             screens.message(fb, _t("Hint"), _t("%s could play") % screens.side_word(
-                ctl.game.pos.side), p.text, "", _t("touch: clear"))
+                ctl.game.pos.side), p.text, _t("A touch or key"), _t("ends the hint"))

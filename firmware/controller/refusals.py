@@ -6,24 +6,17 @@
 # than English (modes.rules_text).
 from controller.i18n import t as _t
 
-RULES_TEXTS = (
-    "%s-%s repeats the sequence: %s must deviate",
-    "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "
-    "(another square or face)",
-    "%s must accept or decline the draw offer first",
-    "%s must place a Barragoon first",
-    "%s is not empty",
-    "the game is over: %s",
-    "the game is over",
-    "no Barragoon to place",
-    "no tile on %s",
-    "the tile on %s is not %s's",
-    "illegal move %s-%s",
-    "no repeated sequence to offer a draw on",
-    "no draw offer to answer",
-    "nothing to take back",
-    "no turn to take back",
-)
+# The templates are the last texts of the English table (controller/lang_en.py), from this one.
+FIRST = "%s-%s repeats the sequence: %s must deviate"
+
+
+def _templates():
+    # (only these texts kept: the English table goes when English is chosen, i18n._forget)
+    from controller import lang_en
+    return lang_en.T[lang_en.T.index(FIRST):]
+
+
+RULES_TEXTS = _templates()
 
 
 def _match(tmpl, msg, args):

@@ -89,9 +89,8 @@ class Remote(O.Opponent):
     def name(self):
         return _t("Remote: %s") % screens.side_word(self.side)
 
-    def _waiting(self, ctl, fb, who, note):
-        screens.message(fb, who, _t("Waiting for"), _t("its turn"),
-                        who if ctl.clock is not None else "", note)
+    def _waiting(self):
+        return _t("Waiting for"), _t("its turn")
 
 
 class Question(M.Mode):

@@ -71,9 +71,10 @@ def _more(fb, x, y, c=1):
     fb.pixel(x + 5, y + 6, c)
 
 
-def _wrap(fb, s, x, y, lines, dy=9, c=1):
+def _wrap(fb, s, x, y, lines, dy=9, c=1, hang=False):
     """Text from x over at most `lines` lines, broken at spaces; the last line is cut with a
-    three-dot mark when the text does not fit."""
+    three-dot mark when the text does not fit. hang: the lines after the first start at the
+    left edge (under a label)."""
     global cut
     cols = (W - x) >> 3
     i = 0
@@ -97,6 +98,9 @@ def _wrap(fb, s, x, y, lines, dy=9, c=1):
             i += 1
         y += dy
         lines -= 1
+        if hang:
+            x = 0
+            cols = COLS
 
 
 def _bar(fb, title):
@@ -248,6 +252,14 @@ def message(fb, title, line1="", line2="", line3="", line4=""):
     _text(fb, line4, 0, 50)
 
 
+def message_note(fb, title, line1, line2, note):
+    """A message of up to two lines, then a note (what to do now, why a piece must go back,
+    a refusal of the rules) wrapped over the lines left below them."""
+    message(fb, title, line1, line2)
+    n = 2 if line2 else (1 if line1 else 0)
+    _wrap(fb, note, 0, 14 + 12 * n, 4 - n, 12)
+
+
 def placement(fb, who, note=""):
     """A Barragoon to be placed: who places ("White: put one"), then what to do, or a note
     (why a piece must go back) wrapped over the three lines below."""
@@ -277,12 +289,13 @@ def play(fb, side_to_move, stages, supply, last, note):
     fb.fill(0)
     side = _side_text(side_to_move)
     _bar(fb, _t("%s to move") % side)
-    # a label and, one space after it, its value ("Last" 4 characters: the turn at x 40)
+    # a label and, one space after it, its value ("Last" up to 5 characters; the turn's
+    # second line starts under the label)
     w = _t("Last")
-    _field(fb, w, 0, 13, 4)
-    x = 8 * len(w) + 8 if len(w) <= 4 else 40
+    _field(fb, w, 0, 13, 5)
+    x = 8 * len(w) + 8 if len(w) <= 5 else 48
     if last:
-        _wrap(fb, last, x, 13, 2)
+        _wrap(fb, last, x, 13, 2, 9, 1, True)
     else:
         font.text(fb, "-", x, 13)
     w = _t("Supply")
@@ -294,15 +307,19 @@ def play(fb, side_to_move, stages, supply, last, note):
         x += 8
     font.text(fb, "0123456789"[n % 10], x, 33)
     exp = stages and (stages[0] or stages[1])
+    long_note = len(note) > COLS
     if exp:
-        # "Express W 1 B 0": the side letters are the colours' initials in the language
-        _field(fb, _t("Express"), 0, 42, 7)
-        _field(fb, _t("W"), 64, 42, 1)
-        font.text(fb, "0123456789"[stages[0] % 10], 72, 42)
-        _field(fb, _t("B"), 88, 42, 1)
-        font.text(fb, "0123456789"[stages[1] % 10], 96, 42)
+        # "Express W 1 B 0": the side letters are the colours' initials in the language; a
+        # note of two lines takes that line, and the stages move beside the supply
+        x, y = (88, 33) if long_note else (64, 42)
+        if not long_note:
+            _field(fb, _t("Express"), 0, 42, 7)
+        _field(fb, _t("W"), x, y, 1)
+        font.text(fb, "0123456789"[stages[0] % 10], x + 8, y)
+        _field(fb, _t("B"), x + 24, y, 1)
+        font.text(fb, "0123456789"[stages[1] % 10], x + 32, y)
     if note:
-        if exp or len(note) <= COLS:
+        if not long_note:
             fb.hline(0, 53, W, 1)
             _wrap(fb, note, 0, 56, 1)
         else:
@@ -363,6 +380,9 @@ def face_picker(fb, side, square, code, footer=None):
     _field(fb, w, 36, 14, 4)
     _text(fb, square, 44 + 8 * (len(w) if len(w) <= 4 else 4), 14)
     _big(fb, FACES[code - 1], 36, 25)
+    if footer is not None and len(footer) > COLS:
+        _wrap(fb, footer, 0, 45, 2, 11)       # (a note: in place of the face's name)
+        return
     _text(fb, _t(FACE_NAMES[code - 1]), 0, 45)
     if footer is not None:
         _text(fb, footer, 0, 56)

@@ -2,11 +2,14 @@
 # hands that fits every sensor event since the open turn began: which piece stands on which
 # square (pieces that came from outside - the supply, the box, a spare - are NEW), which pieces
 # are in the hands, and how surprising the story is (its cost). A piece set down while the hands
-# hold different pieces branches the stories, one per piece it may be; equal stories merge.
-# Time only ranks: a set-down costs more when it is unusual (a different piece on a square a
-# moment after its piece left, a stray piece, a tile put down where it cannot go), never is a
-# story deleted for it. When there is no room, the least likely give way; only when every
-# story is about as likely as the new one does the judge admit that it has lost track.
+# hold different pieces branches the stories, one per piece it may be; a piece lifted beside a
+# piece from outside that was set down while it still stood branches too (it may have slid
+# there: a magnet between two squares closes both sensors); equal stories merge. Time and
+# physics only rank: a set-down costs more when it is unusual (a different piece on a square a
+# moment after its piece left, a stray piece, a tile put down where it cannot go, a piece that
+# would have flown faster than a hand carries one), never is a story deleted for it. When there
+# is no room, the least likely give way; only when every story is about as likely as the new
+# one does the judge admit that it has lost track.
 #
 # Turn holds the facts of the open turn the stories are judged against (its start position,
 # side, legal moves, the squares with events, when each square last emptied and filled);
@@ -19,7 +22,7 @@ except ImportError:  # CPython
 from array import array
 
 from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
-from controller.timing import BOUNCE_MS
+from controller.timing import BOUNCE_MS, FLIGHT_MS, SLIDE_MS, GAP_MS, REACT_MS
 from controller.ticks import ticks_diff as elapsed
 
 NEW = const(0xFE)         # a piece from outside the turn (supply, box, stray): identity unknown
@@ -29,18 +32,23 @@ AIRN = const(8)           # pieces in hands per story
 _FAR = const(0x1FFFFFFF)  # "never" for a square's last change
 _ZERO = bytes(63)
 
-# What one set-down costs a story (see Stories._cost).
+# What one set-down costs a story (see Stories._cost), in half steps: C_LESS is a story that
+# stays plausible beside a likelier one (the players are asked, the likelier preselected).
 C_LIKELY = const(0)       # a piece back where it was lifted; a tile landing on its target; a
-#                           Barragoon set on an empty square when a placement is due
-C_ODD = const(1)          # a tile set where it cannot go (in transit); a piece from outside
-#                           while the hands hold pieces of the game
-C_WRONG = const(2)        # a piece on a square that is not its own; a stray piece
-# (one more: a different piece within BOUNCE_MS of a piece leaving the square, that one held)
-# (C_ODD too: a victim put back while the tile that can take it is in the hand)
-ASK_SPREAD = const(0)     # valid stories this close to the likeliest are as plausible: when
+#                           Barragoon set on an empty square when a placement is due; a piece
+#                           slid onto the next square
+C_LESS = const(1)         # as likely, but for a coincidence (a Barragoon from the supply set
+#                           exactly where a tile of the turn stood)
+C_ODD = const(2)          # a tile set where it cannot go (in transit); a victim put back while
+#                           the tile that can take it is in the hand; a slide that rested long
+C_WRONG = const(4)        # a piece on a square that is not its own; a stray piece
+C_FLIGHT = const(12)      # a piece carried faster than a hand can (FLIGHT_MS): ranks last
+# (C_ODD more: a different piece within BOUNCE_MS of a piece leaving the square, that one held)
+ASK_SPREAD = const(1)     # valid stories this close to the likeliest are plausible too: when
 #                           they tell another record, the players are asked
+_NEAR = const(1)          # squares a hand piece may come from without a flight (a neighbour)
 
-# What a story shows, judged against the game (Judge._classify).
+# What a story shows, judged against the game (controller/kinds.py).
 # (the valid kinds NONE, MOVE, PLACE are consecutive: the judge tests K_NONE <= k <= K_PLACE)
 K_OPEN = const(0)         # a piece is still in a hand, or stands where nothing explains it
 K_NONE = const(1)         # every piece back where the turn started
@@ -100,6 +108,9 @@ class Turn:
         self.seen_n = 0
         self.vac_t = array("l", [-1] * 63)  # (-1: never lifted since power-on)
         self.put_t = array("l", [0] * 63)
+        self.serial = 1                    # the open turn's number (1-255, wrapping)
+        self.quick = bytearray(63)         # lifted within KNOCK_MS of landing there: in the
+        #                                    turn of this serial (else 0)
 
     def set_moves(self, moves, dest=None, movable=None):
         """The open turn's legal moves; dest and movable as tables() made them for these
@@ -152,11 +163,15 @@ class Story:
         self.home = bytearray(63)      # square each piece stood on at the turn start
         self.ac = bytearray(AIRN)      # in hands: codes ...
         self.ah = bytearray(AIRN)      # ... home squares ...
-        self.af = bytearray(AIRN)      # ... and the square each was last lifted from
+        self.af = bytearray(AIRN)      # ... and the square each was last lifted from ...
+        self.at = array("l", [0] * AIRN)   # ... and when
         self.n = 0
         self.cost = 0
         self.newf = NOHOME             # where a piece from outside was last lifted from
-        # what it shows (Judge._classify)
+        self.ss = NOHOME               # where a piece from outside was last set down ...
+        self.sc = 0                    # ... and what that cost (a slide may explain it),
+        self.sx = 0                    # ... and what the mover's likeliest tile there would
+        # what it shows (controller/kinds.py)
         self.kind = K_OPEN
         self.m = 0                     # the move a-b (K_MOVE, K_DUTY): a * 64 + b
         self.p0 = NOHOME               # Barragoons standing for placements, in the order
@@ -182,9 +197,15 @@ class Story:
         self.ac[:] = o.ac
         self.ah[:] = o.ah
         self.af[:] = o.af
+        at, oat = self.at, o.at
+        for k in range(o.n):           # (an array's slice store allocates: element-wise)
+            at[k] = oat[k]
         self.n = o.n
         self.cost = o.cost
         self.newf = o.newf
+        self.ss = o.ss
+        self.sc = o.sc
+        self.sx = o.sx
 
     def reset(self, codes, homes=None):
         self.board[:] = codes
@@ -196,14 +217,17 @@ class Story:
         self.n = 0
         self.cost = 0
         self.newf = NOHOME
+        self.ss = NOHOME
 
-    def lift(self, sq):
-        """Lift the piece on sq into the hands. Returns False when the hands were full (the
-        oldest piece in them is forgotten)."""
+    def lift(self, sq, t):
+        """Lift the piece on sq into the hands at t. Returns False when the hands were full
+        (the oldest piece in them is forgotten)."""
         c = self.board[sq]
         h = self.home[sq]
         self.board[sq] = 0
         self.home[sq] = NOHOME
+        if sq == self.ss:
+            self.ss = NOHOME
         if c == NEW:
             self.newf = sq             # (it may come back: then it is the same stray)
         if c == 0 or c == NEW:
@@ -215,12 +239,32 @@ class Story:
                 self.ac[k] = self.ac[k + 1]
                 self.ah[k] = self.ah[k + 1]
                 self.af[k] = self.af[k + 1]
+                self.at[k] = self.at[k + 1]
             n -= 1
         self.ac[n] = c
         self.ah[n] = h
         self.af[n] = sq
+        self.at[n] = t
         self.n = n + 1
         return ok
+
+    def hold(self, c, sq, t):
+        """The piece c, lifted from sq at t, is in a hand after all (a placement confirmed
+        while it was being lifted)."""
+        if self.n < AIRN:
+            n = self.n
+            self.ac[n] = c
+            self.ah[n] = self.af[n] = sq
+            self.at[n] = t
+            self.n = n + 1
+
+    def slide(self, sq, x):
+        """The piece on sq slid onto x, where the story had a piece from outside."""
+        self.board[x] = self.board[sq]
+        self.home[x] = self.home[sq]
+        self.board[sq] = 0
+        self.home[sq] = NOHOME
+        self.ss = NOHOME
 
     def put(self, sq, k):
         """Set the hand piece k down on sq (k = NOHOME: a piece from outside)."""
@@ -229,6 +273,7 @@ class Story:
             self.home[sq] = NOHOME
             if self.newf == sq:
                 self.newf = NOHOME
+            self.ss = sq
             return
         self.board[sq] = self.ac[k]
         self.home[sq] = self.ah[k]
@@ -241,6 +286,7 @@ class Story:
             self.ac[k] = self.ac[k + 1]
             self.ah[k] = self.ah[k + 1]
             self.af[k] = self.af[k + 1]
+            self.at[k] = self.at[k + 1]
             k += 1
         self.n = n
 
@@ -282,6 +328,7 @@ class Stories:
         self.pruned = False            # no room for a story as likely as the others: lost
         self.evicted = False           # unlikely stories were dropped for room
         self.over = False              # more pieces in hands than a story keeps: lost
+        self.slid = False              # the last lift may have been a slide
         self.opt = bytearray(AIRN + 2)  # scratch: set-down options
 
     def reset(self, codes, homes=None):
@@ -292,11 +339,43 @@ class Stories:
     def first(self):
         return self.hs[0]
 
-    def lift(self, sq):
+    def lift(self, sq, t):
+        """The piece on sq was lifted at t: into the hands, or (where a piece from outside was
+        set down beside it while it stood) slid onto that square."""
+        tn = self.turn
+        self.slid = False
         for i in range(self.nh):
-            if not self.hs[i].lift(sq):
+            h = self.hs[i]
+            x = self._slid_to(h, sq)
+            if x >= 0:
+                self.slid = True
+                # (less likely where a tile of the mover in the hands could as likely have
+                # landed there, and after a long rest between the two squares)
+                cost = h.cost - h.sc + (C_ODD if h.sx == C_LIKELY else C_LIKELY) + \
+                    (C_LIKELY if elapsed(t, tn.put_t[x]) < SLIDE_MS else C_ODD)
+                g = self._slot(cost)
+                if g is not None:
+                    if g is not h:
+                        g.copy(h)
+                    g.slide(sq, x)
+                    g.cost = cost
+            if h.board[sq] and not h.lift(sq, t):
                 self.over = True
         self.dedupe()
+
+    def _slid_to(self, h, sq):
+        """The neighbour of sq where story h has a piece from outside set down since sq's
+        piece stood there (the last such set-down): that piece may be sq's, slid. -1 if
+        none."""
+        x = h.ss
+        if x == NOHOME or x == sq or h.board[x] != NEW:
+            return -1
+        if abs(x % 7 - sq % 7) > 1 or abs(x // 7 - sq // 7) > 1:
+            return -1
+        tn = self.turn
+        if tn.seen[sq] and elapsed(tn.put_t[x], tn.put_t[sq]) < 0:
+            return -1
+        return x
 
     def drop(self, sq, t):
         """A piece was set down on sq at t: every story branches over the pieces it may be."""
@@ -308,30 +387,36 @@ class Stories:
             h = self.hs[i]
             no = self._options(h, sq)
             best = 0
-            bc = 255
-            for j in range(no):            # the likeliest option goes into h itself
-                c = self._cost(h, sq, opt[j], gap)
+            bc = held = 255                # the likeliest option; the best of the mover's
+            for j in range(no):            # tiles in the hands (the likeliest goes into h)
+                c = self._cost(h, sq, opt[j], gap, t)
                 if c < bc:
                     bc = c
                     best = j
+                if opt[j] != NOHOME and c < held and own(h.ac[opt[j]], tn.side):
+                    held = c
             base = h.cost
             for j in range(no):
                 if j == best:
                     continue
-                cost = base + self._cost(h, sq, opt[j], gap)
-                g = self._slot(cost)
+                c = self._cost(h, sq, opt[j], gap, t)
+                g = self._slot(base + c)
                 if g is None:
                     continue
                 g.copy(h)
                 g.put(sq, opt[j])
-                g.cost = cost
+                g.cost = base + c
+                if opt[j] == NOHOME:
+                    g.sc, g.sx = c, held
             h.put(sq, opt[best])
             h.cost = base + bc
+            if opt[best] == NOHOME:
+                h.sc, h.sx = bc, held
         self.dedupe()
 
-    def _cost(self, h, sq, k, gap):
-        """What setting option k (a hand index, or NOHOME: a piece from outside) down on sq
-        costs story h; gap: ms since sq was emptied."""
+    def _cost(self, h, sq, k, gap, t):
+        """What setting option k (a hand index, or NOHOME: a piece from outside) down on sq at
+        t costs story h; gap: ms since sq was emptied."""
         tn = self.turn
         side = tn.side
         if k != NOHOME:
@@ -340,31 +425,69 @@ class Stories:
                 if own(c, side):
                     return C_LIKELY
                 # a victim back while a tile that can take it is in the hand: less likely
-                # than the capture, the less so when the victim was lifted first
+                # than the capture
                 return self._capturer_held(h, sq)
             if own(c, side) and h.ah[k] != NOHOME and not tn.placing:
-                if tn.legal(h.ah[k], sq):
-                    return C_LIKELY        # a move lands (a push-off capture: at any speed)
+                if tn.legal(h.ah[k], sq):  # a move lands (a push-off capture: at any speed,
+                    return self._flight(h, k, sq, t)   # as fast as a hand can carry it)
                 cost = C_ODD               # in transit, or a wrong square
             elif is_barragoon(c) and self._free(h, sq) and self._placement_due(h):
-                cost = C_LIKELY            # a captured Barragoon set down again
+                cost = self._placed(h, sq, t)      # a captured Barragoon set down again
+            elif self._slid(h, k, sq, t):
+                cost = C_LESS              # pushed onto the next square (a knock, a slide)
             else:
                 cost = C_WRONG
+            cost += self._flight(h, k, sq, t)
         elif h.newf == sq:
             return C_LIKELY                # the piece from outside just lifted here, back
         elif self._free(h, sq) and self._placement_due(h):
-            # a Barragoon from the supply; on the square the capturing tile came from while
-            # the captured tile is in a hand (the other player places it) a little less
-            # likely: that is where the tile goes back if there was no capture
-            cost = C_ODD if tn.b0[sq] and h.n and not is_barragoon(h.ac[0]) else C_LIKELY
+            cost = self._placed(h, sq, t)  # a Barragoon from the supply ...
+            for j in range(h.n):
+                if self._slid(h, j, sq, t):
+                    cost += C_ODD          # ... where a piece just lifted beside it slid to
+                    break
         else:
             cost = C_WRONG
         if gap < BOUNCE_MS:
             for j in range(h.n):
                 if h.af[j] == sq:          # (the piece that left is in a hand: it would be
-                    cost += 1              # the one coming back)
+                    cost += C_ODD          # the one coming back)
                     break
         return cost
+
+    def _slid(self, h, k, sq, t):
+        """Was hand piece k lifted from a neighbour of sq less than GAP_MS ago (slid over,
+        the sensors between the squares open a moment)?"""
+        f = h.af[k]
+        return f != sq and abs(f % 7 - sq % 7) <= 1 and abs(f // 7 - sq // 7) <= 1 and \
+            elapsed(t, h.at[k]) < GAP_MS
+
+    def _flight(self, h, k, sq, t):
+        """C_FLIGHT when hand piece k would have come to sq faster than a hand carries a
+        piece (a neighbouring square may be reached at once: a slide), else nothing."""
+        f = h.af[k]
+        d = max(abs(f % 7 - sq % 7), abs(f // 7 - sq // 7))
+        if d > _NEAR and elapsed(t, h.at[k]) < FLIGHT_MS * (d - _NEAR):
+            return C_FLIGHT
+        return 0
+
+    def _placed(self, h, sq, t):
+        """What a Barragoon set down on the free square sq costs: nothing, but on the start
+        square of a tile of the mover that stands elsewhere, where that tile goes back if
+        there was no capture: a coincidence (C_LESS); sooner than a placer decides after the
+        capture (REACT_MS after the tile landed), that tile coming back is the likelier story
+        (C_ODD more)."""
+        tn = self.turn
+        if not tn.b0[sq]:
+            return C_LIKELY
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
+            s = seen[i]
+            if h.home[s] == sq and s != sq:
+                if elapsed(t, tn.put_t[s]) < REACT_MS:
+                    return C_LESS + C_ODD
+                break
+        return C_LESS
 
     def _free(self, h, sq):
         """May a Barragoon be placed on sq: empty when the turn began, or the start square of
@@ -381,20 +504,18 @@ class Stories:
 
     def _capturer_held(self, h, v):
         """What putting v's piece back costs while a hand may hold a tile of the mover that
-        can capture v: C_LIKELY none; C_ODD one, lifted before v (an own tile touched, then
-        the victim: perhaps only straightened); C_WRONG one lifted after v (the victim taken
-        up first: a capture was meant)."""
+        can capture v: C_LIKELY none, C_ODD one (a capture begun and given up, in either
+        order). Not if v's piece was lifted within KNOCK_MS of landing there in an earlier
+        turn: the hand that set it down straightening it (as the opponent began)."""
         tn = self.turn
         if not tn.dest[v] or not tn.b0[v] or own(tn.b0[v], tn.side):
             return C_LIKELY
-        cost = C_LIKELY
+        if tn.quick[v] and tn.quick[v] != tn.serial:
+            return C_LIKELY
         for k in range(h.n):
-            hm = h.ah[k]
-            if own(h.ac[k], tn.side) and tn.legal(hm, v):
-                if elapsed(tn.vac_t[hm], tn.vac_t[v]) > 0:
-                    return C_WRONG
-                cost = C_ODD
-        return cost
+            if own(h.ac[k], tn.side) and tn.legal(h.ah[k], v):
+                return C_ODD
+        return C_LIKELY
 
     def _placement_due(self, h):
         """Is a Barragoon placement due in story h: the turn waits for one, or the story shows
@@ -414,7 +535,8 @@ class Stories:
 
     def _options(self, h, sq):
         """Which hand piece may have been set down: each code once (of equal pieces, the one
-        lifted from sq, else the one coming home), then a piece from outside."""
+        lifted from sq, else the one coming home, else the one lifted last: a hand sets down
+        what it has just taken up), then a piece from outside."""
         opt = self.opt
         no = 0
         for k in range(h.n):
@@ -424,8 +546,9 @@ class Stories:
                 if h.ac[opt[j]] == c:
                     dup = True
                     o = opt[j]
-                    if h.af[k] == sq and h.af[o] != sq or \
-                            h.ah[k] == sq and h.af[o] != sq and h.ah[o] != sq:
+                    if h.af[o] == sq or h.ah[o] == sq and h.af[k] != sq:
+                        continue
+                    if h.af[k] == sq or h.ah[k] == sq or elapsed(h.at[k], h.at[o]) > 0:
                         opt[j] = k
             if not dup:
                 opt[no] = k
@@ -434,29 +557,27 @@ class Stories:
         return no + 1
 
     def _slot(self, cost):
-        """A free story for one of this cost, or None. When all are in use, a story at least 2
-        less likely than the likeliest one gives way (or the new one is not kept); only when
-        every story is about as likely does the judge admit it has lost track."""
+        """A free story for one of this cost, or None. When all are in use, the least likely
+        gives way (the worst kept one, or the new one); only when the one given up is about
+        as likely as the likeliest (ASK_SPREAD) does the judge admit it has lost track."""
         hs = self.hs
         if self.nh < MAXH:
             g = hs[self.nh]
             self.nh += 1
             return g
-        low = worst = 0
-        for i in range(1, MAXH):
-            if hs[i].cost < hs[low].cost:
-                low = i
+        low = cost
+        worst = 0
+        for i in range(MAXH):
+            if hs[i].cost < low:
+                low = hs[i].cost
             if hs[i].cost > hs[worst].cost:
                 worst = i
-        floor = hs[low].cost + 2
-        if hs[worst].cost >= floor and hs[worst].cost > cost:
-            self.evicted = True
-            return hs[worst]
-        if cost < floor:
+        out = hs[worst].cost if hs[worst].cost > cost else cost
+        if out <= low + ASK_SPREAD:
             self.pruned = True
         else:
             self.evicted = True
-        return None
+        return hs[worst] if hs[worst].cost > cost else None
 
     def dedupe(self):
         hs = self.hs
@@ -465,8 +586,8 @@ class Stories:
             j = i + 1
             while j < self.nh:
                 if hs[i].same(hs[j]):
-                    if hs[j].cost < hs[i].cost:
-                        hs[i].cost = hs[j].cost
+                    if hs[j].cost < hs[i].cost:   # the likelier history stays, with what
+                        hs[i], hs[j] = hs[j], hs[i]   # it remembers of its strays
                     self.remove(j)
                 else:
                     j += 1

@@ -5,8 +5,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
-        return x
+    from barragoon.hostshim import const
 
 # The whole board must be this still before the board acts on its likeliest story (makes the
 # move, shows the face picker, asks, flashes an error). Acting sooner would show the players
@@ -27,6 +26,33 @@ ADJUST_MS = const(250)
 # the other stories stay alive, only less likely.
 BOUNCE_MS = const(80)
 
+# Ranking by physics: a piece carried through the air needs at least this long per square
+# beyond the first (a neighbouring square is reached at once: a slide). A story in which a
+# piece flew faster ranks last (a victim put back 30 ms after the attacker left a square
+# three away is the victim, not the attacker landing).
+FLIGHT_MS = const(50)
+
+# Ranking of slides: a magnet between two squares closes both sensors. A piece from outside
+# set down beside a piece that leaves within this time is likely that piece, slid; one that
+# rested longer between the squares is still a story, less likely.
+SLIDE_MS = const(100)
+
+# A piece that reaches the next square less than this after leaving its own slid (or was
+# pushed) there: the sensors between two squares open only a moment. Likelier that piece
+# than another one set down there.
+GAP_MS = const(40)
+
+# Ranking of placements: after a capture the placer sees it and decides where the Barragoon
+# goes (after a tile capture the captured side takes one from the supply first). One set down
+# sooner than this after the capturing tile landed, exactly where that tile came from, is
+# less likely a placement than the tile coming back (a capture given up).
+REACT_MS = const(400)
+
+# Two Barragoons of a tile capture set down less than this apart: two hands at once, either
+# may be the captured side's. The players are asked whose is whose, the first down (the
+# rules' order: the captured side places first) preselected.
+TOGETHER_MS = const(150)
+
 # Ranking of what the LEDs show while the players have not decided yet: the mover lifting the
 # tile they have just set down is more likely straightening or sliding on within this time,
 # the opponent starting a capture of it after. The mover may slide on until the opponent's
@@ -37,6 +63,10 @@ REOPEN_MS = const(2000)
 # tile of the opponent lifted meanwhile (which begins the opponent's turn) may have been knocked
 # by it: if it goes back to its square, nobody must move it.
 KNOCK_MS = const(300)
+
+# After a power cut in the middle of a turn, the pieces lifted before it are taken as lifted
+# this long before the board came back (long enough for any flight and any touch).
+RESUME_MS = const(1000)
 
 # After "Not yet" to "Each piece back?" the board asks again once it has been still this long.
 ASK_AGAIN_MS = const(2000)

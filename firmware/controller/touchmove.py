@@ -248,6 +248,8 @@ class TouchMove:
     def _parse(self, text):
         from barragoon.notation import parse_square
         parts = text.split() if text else ()
+        if len(parts) == 3 and parts[2] == "fix":
+            parts = parts[:2]              # (the board was being put right: judge.duty_text)
         if len(parts) != 2:
             return
         try:

@@ -6,7 +6,7 @@ from machine import Pin, PWM
 from drivers.ticks import ticks_diff
 
 # (frequency Hz, duration ms) pairs; frequency 0 = pause. A small piezo is loud only near its
-# resonance (the BOM's PKM17EPPH4001: 4 kHz) and nearly silent far below it, so both sounds stay
+# resonance (the BOM's TDK PS1240P02BT: 4 kHz) and nearly silent far below it, so both sounds stay
 # within 1.5-4 kHz: "ok" a short click at resonance, "error" two longer beeps an octave lower.
 PATTERNS = {
     "ok": (4000, 40),

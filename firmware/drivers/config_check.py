@@ -40,13 +40,16 @@ def _fail(msg):
     raise ValueError("config.py: " + msg)
 
 
-def _distance(a, b):
-    # Edit distance, to suggest the setting a typo was meant to be.
+def _distance(a, b, most):
+    # Edit distance, to suggest the setting a typo was meant to be; `most` when it is that
+    # or more (a row's least value never drops in the rows below it).
     prev = list(range(len(b) + 1))
     for i in range(len(a)):
         cur = [i + 1]
         for j in range(len(b)):
             cur.append(min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (a[i] != b[j])))
+        if min(cur) >= most:
+            return most
         prev = cur
     return prev[-1]
 
@@ -56,8 +59,13 @@ def _unknown_keys(cfg):
     for key in dir(cfg):
         if key.startswith("_") or not key.isupper() or key in known:
             continue
-        best = min(known, key=lambda k: _distance(key, k))
-        if _distance(key, best) <= 3:
+        best, most = None, 4               # the first closest setting, at most 3 edits away
+        for k in known:
+            if abs(len(k) - len(key)) < most:   # (else at least that many edits)
+                d = _distance(key, k, most)
+                if d < most:
+                    best, most = k, d
+        if best is not None:
             _fail("%s is not a known setting. Did you mean %s?" % (key, best))
         _fail("%s is not a known setting (check the spelling; known settings are listed in "
               "drivers/config_check.py)." % key)

@@ -3,8 +3,8 @@
 # is fine), then pop() events until it returns -1. Codes are in drivers.buttons_const.
 #
 # Buttons: a contact counts once it has read the same for debounce_ms. up/down send their code
-# on press; ok sends BTN_OK on release, or BTN_BACK as soon as it has been held long_press_ms
-# (then the release sends nothing). The encoder push behaves like ok.
+# on press; ok sends BTN_OK_DOWN on press and BTN_OK on release, or BTN_BACK as soon as it has
+# been held long_press_ms (then the release sends nothing). The encoder push behaves like ok.
 # Encoder: A and B are read in a pin interrupt on every edge, so no step is missed while the
 # main loop is busy (drawing the screen, computing moves). The handler is safe as a hard IRQ:
 # it allocates nothing and only updates small ints. It runs A/B through a Gray-code transition
@@ -17,7 +17,7 @@
 # and keeps its own copy of what it has sent, so the two never race.
 from machine import Pin
 
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN
 from drivers.ticks import ticks_diff
 
 try:
@@ -122,6 +122,7 @@ class Inputs:
         if i == _OK:
             self._ok_t = self._t[i]
             self._long_sent = False
+            self._push(BTN_OK_DOWN)
         else:
             self._push(BTN_UP if i == 0 else BTN_DOWN)
 

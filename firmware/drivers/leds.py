@@ -37,17 +37,8 @@ except ImportError:  # no PIO here: bit-banged through neopixel
 try:
     import micropython
     from micropython import const
-except ImportError:  # CPython: the decorator is a no-op and viper's casts plain values
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
+except ImportError:  # CPython: viper runs as plain Python (barragoon/hostshim.py)
+    from barragoon.hostshim import micropython, const, ptr8  # noqa: F401
 
 SQUARES = const(63)
 FRAME_LEN = const(189)   # 63 * RGB

@@ -64,9 +64,9 @@ except ImportError:
     def const(x):
         return x
 
-ROWS = const(9)
-COLS = const(7)
-SQUARES = const(63)
+_ROWS = const(9)
+_COLS = const(7)
+_SQUARES = const(63)
 GPIO_IN = 0xD0000004         # RP2040 SIO GPIO_IN: level of GPIO 0..29, one bit each
 # PADS_BANK0 atomic-set alias (base + 0x2000); GPIO n's pad register at +4 + 4n. The RP2350
 # (Pico 2) has the same register layout at another address.
@@ -79,14 +79,14 @@ _MAX_WINDOW = const(8)       # widest GPIO span read in one go (lookup table of 
 class Matrix:
     def __init__(self, row_pins, col_pins, sensor="reed", diode="row_cathode", active_level=0,
                  debounce_ms=5, settle_us=15, queue_len=64, period_ms=5):
-        if len(row_pins) != ROWS or len(col_pins) != COLS:
+        if len(row_pins) != _ROWS or len(col_pins) != _COLS:
             raise ValueError("matrix needs 9 row pins and 7 column pins")
         if sensor not in ("reed", "hall") or diode not in ("row_cathode", "row_anode") \
                 or active_level not in (0, 1):
             raise ValueError("bad matrix sensor, diode or active level")
         self.sensor = sensor
         self.period_ms = period_ms
-        self.occupied = bytearray(SQUARES)
+        self.occupied = bytearray(_SQUARES)
         self.event_time = 0
         self.overflow = False
         # row_cathode: the row sinks current (reed) / is the sensors' ground (hall): active low.
@@ -100,11 +100,11 @@ class Matrix:
         self._settle = settle_us
         self._now = 0
         self._chg = 0
-        self._raw = bytearray(ROWS)       # last raw column bits per row (bit f = file f present)
-        self._stable = bytearray(ROWS)    # debounced bits per row
-        self._uns = bytearray(ROWS)       # squares whose raw value changed < debounce_ms ago
-        self._t_run = array("l", [0] * SQUARES)    # last raw change per square
-        self._t_first = array("l", [0] * SQUARES)  # first raw change since last stable state
+        self._raw = bytearray(_ROWS)       # last raw column bits per row (bit f = file f present)
+        self._stable = bytearray(_ROWS)    # debounced bits per row
+        self._uns = bytearray(_ROWS)       # squares whose raw value changed < debounce_ms ago
+        self._t_run = array("l", [0] * _SQUARES)    # last raw change per square
+        self._t_first = array("l", [0] * _SQUARES)  # first raw change since last stable state
         n = 1
         while n < queue_len:
             n <<= 1                        # power of two: ring index is a mask
@@ -118,7 +118,7 @@ class Matrix:
         self._timer = None
         self.timed = False                 # scanning from a timer (start())
         self._timed_cb = self._timed       # bound once: no allocation per tick
-        self._snap = bytearray(SQUARES)    # resync()'s copy of the board
+        self._snap = bytearray(_SQUARES)    # resync()'s copy of the board
         self.fault = None                  # an exception that stopped the timer's scans
         self.interrupted = False           # a Ctrl-C the timer's scan caught for the loop
         self._mem = mem32
@@ -154,7 +154,7 @@ class Matrix:
         lut = bytearray(1 << width)
         for w in range(1 << width):
             bits = 0
-            for f in range(COLS):
+            for f in range(_COLS):
                 if ((w >> (col_pins[f] - lo)) & 1) == active_level:
                     bits |= 1 << f
             lut[w] = bits
@@ -168,7 +168,7 @@ class Matrix:
             return
         mem = self._mem
         r = 0
-        while r < ROWS:
+        while r < _ROWS:
             pin = self._rows[r]
             pin(self._row_on)
             if self._settle:
@@ -182,7 +182,7 @@ class Matrix:
     def _scan_slow(self):
         # Scattered column pins (one read per pin) or rows switched by direction.
         r = 0
-        while r < ROWS:
+        while r < _ROWS:
             self._row(r, 1)
             if self._settle:
                 sleep_us(self._settle)
@@ -203,7 +203,7 @@ class Matrix:
     def _read_pins(self):
         bits = 0
         f = 0
-        while f < COLS:
+        while f < _COLS:
             if self._cols[f].value() == self._active:
                 bits |= 1 << f
             f += 1
@@ -223,7 +223,7 @@ class Matrix:
 
     def _square(self, r, f):
         m = 1 << f
-        sq = r * COLS + f
+        sq = r * _COLS + f
         if self._chg & m:
             self._t_run[sq] = self._now
             if not self._uns[r] & m:
@@ -308,7 +308,7 @@ class Matrix:
 
     def release(self):
         """Every row inactive: released (reed) or driven off (hall: all sensors unpowered)."""
-        for r in range(ROWS):
+        for r in range(_ROWS):
             self._row(r, 0)
 
 

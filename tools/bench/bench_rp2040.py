@@ -25,6 +25,15 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
   i18n       (only with --only i18n) t() of controller/i18n.py in German, Italian, Spanish:
              a text from its cache, and a search of the English table for its first and its
              last text, in us a call
+  think      (only with --only think: it takes long) the board thinking in its real loop (the
+             real main.py), a game against the board at each of --strengths resumed at the
+             start and the player's d2-d5: the seconds a move (from "Thinking..." on the screen
+             to the board's move there; nobody touching), the engine's units a ms over that
+             time (engine.LEVELS), and where the CPU went meanwhile: interrupts (the matrix
+             scan's timer), the engine (GP26, raised by the firmware while it searches), the
+             rest of the loop steps (GP25), the loop waiting for its period; then at the
+             second strength --think-lifts lifts of one of the board's tiles while it thinks,
+             spread over the scan period: lift-to-light and the longest time without a scan
   opponent   (only with --only opponent: it takes long) --turns turns against the board at
              --strength (3 by default; a game that ends is followed by a new one), a random
              player, a hint every 10 turns, on the booted App:
@@ -552,6 +561,74 @@ def opponent(p, turns, level, steps):
             "opp_memory_error": last[5] == "MemoryError"}
 
 
+# The board thinking in its real loop: main.py as deployed, but with the engine's slices on
+# GP26 (App's think_pin; the emulator counts the CPU time spent while it is high). A build
+# older than App.think has no such pin: its engine runs inside the loop steps (GP25).
+THINK_MAIN = b"""from version import VERSION, RUNS
+print("Barragoon board firmware", VERSION, "(%s)" % RUNS)
+import app
+if hasattr(app.App, "think"):
+    app.main(think_pin=26)
+else:
+    app.main()
+"""
+THINK_POLL_MS = (10, 10, 50, 50)      # how often the screen is read, by strength
+
+
+def _move_shown(b):
+    # "plays d8xd5" complete on the screen (the board's move)
+    w = b.screen()[1].split() if len(b.screen()) > 1 else []
+    return len(w) == 2 and w[0] == "plays" and len(w[1]) == 5 and w[1][4].isdigit()
+
+
+def think(build, firmware, level, lifts=0):
+    """One search of the board at strength level, from the player's first move d2-d5: its
+    seconds, units a ms and CPU shares; with lifts, lift-to-light meanwhile."""
+    from barragoon.engine import LEVELS
+    from toolkit.event_script import square_number
+    game = ('[Opponent "Brown %d"]\n' % level + board.game_record()).encode()
+    image = board.firmware_image(build, firmware=firmware, files={
+        board.GAME: game, "resume.flag": b"", "main.py": THINK_MAIN})
+    out = {}
+    with board.EmulatedBoard(image, firmware=firmware) as b:
+        b.boot(board.occupancy())
+        b.lift(square_number("d2"))
+        b.wait(250)
+        b.drop(square_number("d5"))
+        if not b.wait_for(lambda b: b.screen()[1:2] == ["Thinking..."], 3000, 5):
+            raise pico.PicoError("the board did not start thinking: %r" % b.screen())
+        t0 = b.pico.t
+        b.pico.cpu(clear=True)
+        b.pico.scan_starts(clear=True)
+        first_op = len(b.pico.flash_ops())
+        n = len(b.lifts)
+        period = b.pico.cfg["SCAN_PERIOD_MS"]
+        for i in range(lifts):                 # the board's own tile, lifted and put back
+            b.lift(square_number("c8"))
+            b.wait(150)
+            b.drop(square_number("c8"))
+            b.wait(250 + period * (i + 0.5) / lifts)
+        limit = 3 * LEVELS[level][0]
+        if not b.wait_for(_move_shown, limit, THINK_POLL_MS[level]):
+            raise pico.PicoError("no move from the board within %d ms: %r" % (limit, b.screen()))
+        ms = b.pico.t - t0
+        cpu = b.pico.cpu()
+        total = sum(cpu.values())
+        if lifts:
+            l2l = b.lift_to_light()[n:]
+            gaps = board.scan_gaps(b.pico.scan_starts(), b.pico.flash_ops()[first_op:])
+            out["think_lift_to_light_ms_median"] = statistics.median(l2l)
+            out["think_lift_to_light_ms_max"] = max(l2l)
+            out["think_lifts"] = len(l2l)
+            out["think_loop_block_ms_max"] = max(e - s - f for s, e, f in gaps)
+        else:
+            out["think_s_%d" % level] = ms / 1000
+            out["think_units_a_ms_%d" % level] = LEVELS[level][1] / ms
+            for part in ("irq", "engine", "step", "other", "sleep"):
+                out["think_cpu_%s_%d" % (part, level)] = 100.0 * cpu[part] / total
+    return out
+
+
 # Modules a plain game does not load at boot: imported after everything main.py imports.
 LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "controller.clock",
          "drivers.config_check", "barragoon.capture_search", "controller.protocol",
@@ -875,7 +952,7 @@ ROWS = (
 
 
 PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage", "listener")
-EXTRA = ("opponent", "i18n")    # only when named in --only
+EXTRA = ("opponent", "i18n", "think")    # only when named in --only
 TIMED = ("rules", "drivers", "play", "listener")    # run again with the XIP cache model
 
 
@@ -898,6 +975,26 @@ def print_modules(figures, boot, later):
                            figures["heap_object_engine_loaded"]))
     print("  %-42s %8d" % ("... left after it is dropped again",
                            figures["heap_object_engine_left_after_release"]))
+
+
+def print_think(figures, strengths):
+    print("The board thinking (its real loop, nobody touching; its first move after d2-d5):")
+    print("  %-10s %8s %11s   CPU: %7s %7s %11s %9s %7s" % (
+        "strength", "s a move", "units a ms", "engine", "scan+irq", "rest of step", "waiting",
+        "asleep"))
+    for level in strengths:
+        k = "_%d" % level
+        print("  %-10d %8.2f %11.2f        %6.1f%% %7.1f%% %11.1f%% %8.1f%% %6.1f%%" % (
+            level, figures["think_s" + k], figures["think_units_a_ms" + k],
+            figures["think_cpu_engine" + k], figures["think_cpu_irq" + k],
+            figures["think_cpu_step" + k], figures["think_cpu_other" + k],
+            figures["think_cpu_sleep" + k]))
+    if "think_lifts" in figures:
+        print("  %d lifts while it thinks (strength %d): lift to first LED bit median %.1f / "
+              "max %.1f ms; longest time without a scan %.1f ms"
+              % (figures["think_lifts"], figures["think_lifts_strength"],
+                 figures["think_lift_to_light_ms_median"], figures["think_lift_to_light_ms_max"],
+                 figures["think_loop_block_ms_max"]))
 
 
 def timed_parts(args, only, build, files, xip, figures):
@@ -933,8 +1030,8 @@ def main(argv=None):
     ap.add_argument("--turns", type=int, default=150,
                     help="turns of the heap game and of the opponent game (150)")
     ap.add_argument("--lifts", type=int, default=12, help="turns played on the board (12)")
-    ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: "
-                    "../shared/rp2/, or $%s), or the board's own build from "
+    ap.add_argument("--firmware", help="UF2 for RPI_PICO: MicroPython v1.28 (default: $%s; "
+                    "tools/README.md says where to get it), or the board's own build from "
                     "tools/build_firmware.py" % pico.ENV_UF2)
     ap.add_argument("--xip-miss", type=int, default=pico.XIP_MISS_CYCLES, metavar="CYCLES",
                     help="clk_sys cycles a flash cache miss costs in the cache model "
@@ -946,6 +1043,11 @@ def main(argv=None):
     ap.add_argument("--opponent-steps", type=int, default=0, metavar="N",
                     help="engine steps per search in the opponent game (default: the "
                          "strength's own)")
+    ap.add_argument("--strengths", default="1,2,3", metavar="LIST",
+                    help="the board's strengths the think part measures (1,2,3)")
+    ap.add_argument("--think-lifts", type=int, default=12, metavar="N",
+                    help="lifts while the board thinks at the second of --strengths (12; "
+                         "0: none)")
     ap.add_argument("--lang", metavar="CODE",
                     help="the board's LANGUAGE in config.py (en, de, it, es; default: as "
                          "firmware/config.py has it)")
@@ -960,6 +1062,12 @@ def main(argv=None):
     if args.lang is not None and args.lang not in LANGUAGES:
         ap.error("--lang %s is not a language of the board (use one of %s)"
                  % (args.lang, ", ".join(LANGUAGES)))
+    try:
+        strengths = [int(x) for x in args.strengths.split(",")]
+    except ValueError:
+        strengths = []
+    if not strengths or not set(strengths) <= {1, 2, 3} or args.think_lifts < 0:
+        ap.error("--strengths takes a comma-separated list of 1, 2, 3; --think-lifts a count")
     only = set(args.only.split(",")) if args.only else set(PARTS)
     if not only <= set(PARTS + EXTRA):
         ap.error("--only takes a comma-separated list of: " + ", ".join(PARTS + EXTRA))
@@ -1004,6 +1112,13 @@ def main(argv=None):
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             figures.update(i18n_part(p))
+    if "think" in only:
+        for level in strengths:
+            figures.update(think(build, args.firmware, level))
+        if args.think_lifts:
+            level = strengths[1] if len(strengths) > 1 else strengths[0]
+            figures.update(think(build, args.firmware, level, args.think_lifts))
+            figures["think_lifts_strength"] = level
     if "opponent" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
@@ -1044,6 +1159,8 @@ def main(argv=None):
             print("  %s  %8s %8s %8s" % (code, figures["i18n_t_us_cached_" + code],
                                          figures["i18n_t_us_first_" + code],
                                          figures["i18n_t_us_last_" + code]))
+    if "think" in only:
+        print_think(figures, strengths)
     if "opponent" in only:
         print("Against the board, strength %d (%d engine steps a search), a hint every 10 turns:"
               % (figures["opp_strength"], figures["opp_steps"]))

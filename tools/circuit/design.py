@@ -46,19 +46,11 @@ USB_CABLE_OHMS = 2 * 1.5 * P.WIRE[28][0] + 4 * P.CONTACT_OHMS
 SUPPLY_CABLE_OHMS = 2 * 1.5 * P.WIRE[20][0] + 2 * P.CONTACT_OHMS
 
 # The external supply's cut-off U3 (LTC4365): a string of 0.1 % resistors from its input,
-# VIN - R14 - UV - R15 - OV - R16 - GND. It passes 5 V supplies (4.75-5.25 V) and cuts off
-# anything above about 5.3-5.45 V or below about 3.9-4.0 V, and a reversed plug.
+# VIN - R14 - UV - R15 - OV - R16 - GND. The rules check computes the window it passes from
+# these resistors as fitted: 5 V supplies (4.75-5.25 V) pass; it cuts off anything above about
+# 5.26-5.44 V or below about 3.9-4.0 V, and a reversed plug.
 OVP_STRING = (953e3, 35.7e3, 102e3)
 OVP_TOL = 0.001
-
-
-def protector_window(string=OVP_STRING, tol=OVP_TOL, vref=(0.4925, 0.5075)):
-    """(UV lowest, UV highest, OV lowest, OV highest) input volts of the LTC4365's thresholds."""
-    ra, rb, rc = string
-    lo, hi = 1 - tol, 1 + tol
-    uv = (vref[0] * (1 + ra * lo / ((rb + rc) * hi)), vref[1] * (1 + ra * hi / ((rb + rc) * lo)))
-    ov = (vref[0] * (1 + (ra + rb) * lo / (rc * hi)), vref[1] * (1 + (ra + rb) * hi / (rc * lo)))
-    return uv + ov
 
 
 # The power-sense divider (R17, R18): the external 5 V scaled into the ADC's 0-3.3 V range.
@@ -134,9 +126,9 @@ B = {
     "led": Bom("Addressable RGB LED", "WS2812B", "Worldsemi WS2812B",
                "one per square; single-LED boards of about 10 mm are easiest to wire and "
                "often carry C1-C63", 0.15, 20),
-    "led_cap": Bom("Ceramic capacitor", "100 nF 50 V X7R", "Samsung CL21B104KBCNNNC",
+    "led_cap": Bom("Ceramic capacitor", "100 nF 50 V X7R, radial 5 mm", "TDK FG28X7R1H104KNT06",
                    "one at each LED between VDD and GND; skip if the LED boards have one",
-                   0.02, 21),
+                   0.10, 21),
     "shifter": Bom("Level translator 3.3 V to the LED rail", "SN74LVC1T45, SOT-23-6",
                    "Texas Instruments SN74LVC1T45DBVR",
                    "on a SOT-23-6 adapter; A side from 3V3, B side from the LED rail: the data "
@@ -155,6 +147,10 @@ B = {
     "i2c_pullup": Bom("Resistor", "2.2 kOhm 1/4 W", "Yageo MFR-25FBF52-2K2",
                       "I2C pull-ups SDA and SCL to 3V3 at J6: 400 kHz needs them whatever the "
                       "OLED module carries (peripherals.md)", 0.05, 27),
+    "r_bootsel": Bom("Resistor", "1 kOhm 1/4 W", "Yageo MFR-25FBF52-1K",
+                     "R37: from the wire to the Pico's TP6 (the flash chip's select line) to "
+                     "the BOOTSEL button's lead, right at the Pico: the Pico's own button "
+                     "has the same 1 kOhm", 0.05, 28),
     "r_1k": Bom("Resistor", "1 kOhm 1/4 W", "Yageo MFR-25FBF52-1K",
                 "R12: GP21 to Q3's base; R13: across BZ1 (a piezo recharges through it)",
                 0.05, 28),
@@ -169,17 +165,19 @@ B = {
                 "pull-ups may be 4.7-10 kOhm or missing", 3.50, 30),
     "button": Bom("Tactile push button", "6 x 6 mm", "Omron B3F-1000",
                   "up / down / ok between GPIO and GND (internal pull-ups)", 0.15, 31),
-    "panel_button": Bom("Panel push button", "momentary, 12 mm", "generic",
-                        "SW67 RESET (the Pico's RUN to GND) and SW68 BOOTSEL (the Pico's test pad "
-                        "TP6 to GND: hold it while pressing RESET to flash)", 0.60, 31),
+    "panel_button": Bom("Panel push button", "momentary, 12 mm, plastic body and cap", "generic",
+                        "SW67 RESET (the Pico's RUN to GND) and SW68 BOOTSEL (through R37 to the "
+                        "Pico's test pad TP6: hold it while pressing RESET to flash); no metal "
+                        "bezel: nothing a finger can discharge into", 0.60, 31),
     "encoder": Bom("Rotary encoder with push switch", "24 detents", "Bourns PEC11R-4215F-S0024",
-                   "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; C to GND", 1.80, 32),
+                   "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; C and the frame's "
+                   "mounting lugs (MP: the metal shaft) to GND", 1.80, 32),
     "enc_cap": Bom("Ceramic capacitor", "10 nF 50 V, radial 5 mm", "generic",
                    "from encoder A to GND and from B to GND, at the encoder", 0.05, 33),
     "enc_module": Bom("Rotary encoder module", "KY-040 style, 10 kOhm pull-ups", "generic",
                       "replaces SW64-SW66 when INPUT_TYPE = \"encoder\"; its + pin goes to 3V3 "
                       "(never 5 V: the pull-ups would put 5 V on GP18 and GP19)", 1.50, 34),
-    "piezo": Bom("Passive piezo transducer", "about 4 kHz", "Murata PKM17EPPH4001-B0",
+    "piezo": Bom("Passive piezo transducer", "4 kHz, 12 mm", "TDK PS1240P02BT",
                  "may be left out (BUZZER_PIN = None); must be passive: a self-oscillating "
                  "buzzer cannot play tones. A 16-42 ohm magnetic passive buzzer fits the same "
                  "place (Q3 and D65 drive it)", 0.60, 35),
@@ -207,7 +205,7 @@ B = {
     "pigtail": Bom("Micro-USB cable, cut", "about 15 cm, 24 AWG power wires", "generic",
                    "X1: plug into the Pico, the 4 wires soldered to the perfboard (VBUS, D-, "
                    "D+, GND); a data cable", 1.50, 47),
-    "usb_ptc": Bom("Resettable fuse (PTC)", "hold 0.65 A, trip 1.3 A", "Bourns MF-R065",
+    "usb_ptc": Bom("Resettable fuse (PTC)", "hold 0.7 A, trip 1.4 A", "Bourns MF-RHT070",
                    "F2, right after J9's VBUS: limits what reaches the Pico and the LED rail "
                    "from a charger (power.md)", 0.30, 48),
     "psu": Bom("Power supply", "5 V 4 A, 5.5 / 2.1 mm plug", "generic",
@@ -233,6 +231,10 @@ B = {
                   "R16: U3's OV to GND", 0.40, 55),
     "bulk_ext": Bom("Electrolytic capacitor", "1000 uF 10 V", "Nichicon UVR1A102MPD",
                     "after U3, on the external supply side of SW69; mind the polarity", 0.35, 56),
+    "tvs": Bom("TVS diode, bidirectional", "P6KE27CA, DO-15", "Littelfuse P6KE27CA",
+               "D66, from U3's input (after F1) to the power ground: clamps the ringing of a "
+               "hot-plugged adapter to 37.5 V, below Q1/Q2's 55 V and U3's -40 to 60 V; off "
+               "below 25.6 V, so a 24 V adapter of either polarity leaves it cold", 0.30, 53),
     "schottky": Bom("Schottky diode", "1N5819", "onsemi 1N5819RLG",
                     "from the protected external 5 V to VSYS (pin 39): the Pico runs from either "
                     "supply", 0.10, 57),
@@ -314,12 +316,14 @@ def _settings(c, cfg):
     limits = power_limits()
     s["led_budget_ma"] = limits["usb" if c.variant["supply"] == "usb" else "external"]
     s["i2c_hz"] = cfg.I2C_FREQ
+    s["oled_addr"] = getattr(cfg, "OLED_ADDR", 0x3C)
 
 
 def _gpio(c, gpio, net, key, direction, note):
     """Put GPIO gpio of U1 on net; remember its pin map row."""
     c.connect(net, "U1.GP%d" % gpio)
     c.notes[net] = (key, direction, note)
+    c.settings.setdefault("pins", {})[net] = "GP%d" % gpio      # where the firmware looks
 
 
 # --- power ---------------------------------------------------------------------------------------
@@ -350,13 +354,15 @@ def _power(c, cfg):
     c.add(Part("J9", P.USB_BREAKOUT, "USB-C", B["usb_socket"], cable_ohms=USB_CABLE_OHMS,
                awg=20, touched=True))
     c.add(Part("U4", P.USBLC6, "USBLC6-2SC6", B["esd"]))
-    c.add(Part("F2", P.PTC_MFR065, "0.65 A", B["usb_ptc"]))
+    c.add(Part("F2", P.PTC_MFRHT070, "0.7 A", B["usb_ptc"]))
     c.add(Part("X1", P.USB_PIGTAIL, "micro-USB", B["pigtail"], awg=24))
     c.connect("USB_IN", "J9.VBUS", "U4.VBUS", "F2.1")
     c.connect("PGND", "J9.GND", "U4.GND", "X1.GND")
     c.connect("USB_DP", "J9.DP", "U4.IO1", "X1.DP")
     c.connect("USB_DM", "J9.DM", "U4.IO2", "X1.DM")
     c.connect("VBUS", "F2.2", "X1.VBUS")
+    for pin in ("VBUS", "DP", "DM", "GND"):     # the pigtail's plug in the Pico's socket
+        c.connect("X1_" + pin, "X1.P_" + pin, "U1.USB_" + pin)
     # The LED rail's one source: SW69 pole A. Pole B tells the firmware when it is on EXT.
     c.add(Part("SW69", P.SELECTOR, "USB | EXT", B["selector"], position="EXT" if ext else "USB",
                awg=20))
@@ -374,8 +380,7 @@ def _external(c, cfg):
     c.add(Part("F1", P.PTC_RXEF160, "1.6 A", B["ptc"]))
     c.connect("EXT_RAW", "PS1.+", "J8.TIP", "F1.1")
     c.connect("PGND", "PS1.-", "J8.SLEEVE")
-    window = protector_window()
-    c.add(Part("U3", P.LTC4365, "LTC4365", B["ovp"], window=window,
+    c.add(Part("U3", P.LTC4365, "LTC4365", B["ovp"],
                switch_ohms=2 * P.NMOS_IRLZ44N.ratings["rds_ohms"]))
     c.add(Part("Q1", P.NMOS_IRLZ44N, "IRLZ44N", B["ovp_fet"], role="block"))
     c.add(Part("Q2", P.NMOS_IRLZ44N, "IRLZ44N", B["ovp_fet"], role="block"))
@@ -384,6 +389,9 @@ def _external(c, cfg):
                                  ("R16", OVP_STRING[2], "ovp_r3", "102 kOhm")):
         c.add(Part(ref, P.resistor(ohms, OVP_TOL), value, B[bom]))
     c.connect("EXT_IN", "F1.2", "U3.VIN", "U3.SHDN", "Q1.D", "R14.1")
+    c.add(Part("D66", P.TVS_P6KE27CA, "P6KE27CA", B["tvs"]))
+    c.connect("EXT_IN", "D66.A1")
+    c.connect("PGND", "D66.A2")
     c.connect("OVP_UV", "R14.2", "U3.UV", "R15.1")
     c.connect("OVP_OV", "R15.2", "U3.OV", "R16.1")
     c.connect("PGND", "R16.2", "U3.GND")
@@ -591,11 +599,13 @@ def _inputs(c, cfg):
     c.connect("3V3_OUT", "J7.4")
     c.connect("GND", "J7.5")
     # RESET and BOOTSEL on the panel: the Pico's RUN pin and its BOOTSEL test pad (TP6).
-    c.add(Part("SW67", P.BUTTON, "RESET", B["panel_button"]))
-    c.add(Part("SW68", P.BUTTON, "BOOTSEL", B["panel_button"]))
+    c.add(Part("SW67", P.PANEL_BUTTON, "RESET", B["panel_button"]))
+    c.add(Part("SW68", P.PANEL_BUTTON, "BOOTSEL", B["panel_button"]))
     c.add(Part("TP1", P.WIRE_PAD, "to TP6", None))
+    c.add(Part("R37", P.resistor(1e3), "1 kOhm", B["r_bootsel"]))
     c.connect("RUN", "U1.RUN", "J7.6", "SW67.1")
-    c.connect("BOOTSEL", "TP1.1", "J7.7", "SW68.1")
+    c.connect("QSPI_SS", "TP1.1", "R37.1")
+    c.connect("BOOTSEL", "R37.2", "J7.7", "SW68.1")
     c.connect("GND", "SW67.2", "SW68.2")
     c.notes["RUN"] = ("", "in", "panel RESET button SW67 to GND (J7 pin 6); the panel BOOTSEL "
                                 "button SW68 goes to the Pico's test pad TP6 (J7 pin 7)")
@@ -621,7 +631,7 @@ def _inputs(c, cfg):
             c.connect("ENC_A", "ENC1.A")
             c.connect("ENC_B", "ENC1.B")
             c.connect("ENC_PUSH", "ENC1.S1")
-            c.connect("GND", "ENC1.C", "ENC1.S2")
+            c.connect("GND", "ENC1.C", "ENC1.S2", "ENC1.MP")
             _ceramic(c, "C75", "enc_cap", "ENC_A", uf=0.01, value="10 nF")
             _ceramic(c, "C76", "enc_cap", "ENC_B", uf=0.01, value="10 nF")
         else:

@@ -71,27 +71,122 @@ def describe(part, ln):
 CONDUCTORS = ("wire", "fuse", "protector")     # join nets into one rail in normal use
 
 
+_SHARED = {}                 # Graph.shared(): answers by print_of_links()
+
+
+class _Print:
+    """A graph's fingerprint: a tuple, hashed once."""
+
+    def __init__(self, items):
+        self.items = items
+        self.hash = hash(items)
+
+    def __hash__(self):
+        return self.hash
+
+    def __eq__(self, other):
+        return self.hash == other.hash and self.items == other.items
+
+
+def _members(groups):
+    out = {}
+    for n in sorted(groups):
+        out.setdefault(groups[n], []).append(n)
+    return out
+
+
 class Graph:
     def __init__(self, c):
         self.c = c
+        self._memo = {}
         self.links = []          # (net_a, net_b, link, part)
         for part in c.parts.values():
+            part.mode = {}
             for ln in part.links():
                 a, b = part.net.get(ln.a), part.net.get(ln.b)
                 if a and b and a != b:
                     self.links.append((a, b, ln, part))
         self.groups = self._groups(CONDUCTORS)
         self.unfused = self._groups(("wire", "protector"))
-        self.sources = []        # (net, part, pin spec)
-        for net, members in c.nets.items():
-            for ref, pin in members:
-                spec = c.pin(ref, pin)
-                if spec.kind == "source":
-                    self.sources.append((net, c.parts[ref], spec))
+        self.kinds = self._kinds()           # pin kind -> [(net, part, pin)]
+        self.sources = [(net, part, part.type.pins[pin])     # (net, part, pin spec)
+                        for net, part, pin in self.pins("source")]
         self.range = self._voltage_ranges()
+        moded = False
+        for part in c.parts.values():     # direction pins: the pins they turn around
+            if part.type.modes:
+                part.mode = part.type.modes(lambda pin, part=part: self.level(part.net.get(pin)))
+                moded = moded or bool(part.mode)
+        if moded:
+            self.kinds = self._kinds()
+        self.gpio = {net: pin for net, part, pin in self.pins("gpio") if part.ref == "U1"}
+        self.windows = {p.ref: cutoff_window(self, p) for a, b, ln, p in self.links
+                        if ln.kind == "protector"}
         self.follows = self._followers()
         self.load = self._loads()
         self.vmin, self.path, self.fault_ma, self.tree = self._power_trees()
+
+    def _kinds(self):
+        kinds = {}
+        parts = self.c.parts
+        for net, members in self.c.nets.items():
+            for ref, pin in members:
+                part = parts[ref]
+                kind = ((part.mode and part.mode.get(pin)) or part.type.pins[pin]).kind
+                out = kinds.get(kind)
+                if out is None:
+                    out = kinds[kind] = []
+                out.append((net, part, pin))
+        return kinds
+
+    def memo(self, key, make):
+        """make() once per graph: analyses several rules share."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def print_of_links(self):
+        """A fingerprint of everything the path analyses read: the links (with their parts'
+        types and jobs, and each end's rail), the GPIOs, the outputs and hall sensors' pins,
+        the firmware settings. Two graphs with equal prints give those analyses equal
+        answers."""
+        def make():
+            rng = self.range
+            grp = self.groups
+            links = tuple((a, b, ln.kind, ln.ohms, ln.vf, ln.ctl, part.ref, id(part.type),
+                           part.attrs.get("role"), part.attrs.get("square"),
+                           rng.get(grp[a]), rng.get(grp[b])) for a, b, ln, part in self.links)
+            cols = tuple((n, rng.get(grp[n])) for n in self.c.nets if n.startswith("COL_"))
+            outs = tuple((n, p.ref, pin, self.rail(p.net.get(p.spec(pin).supply)))
+                         for n, p, pin in self.pins("out"))
+            hall = tuple((p.ref, k, n, self.rail(n)) for p in self.c.parts.values()
+                         if p.type is P.HALL for k, n in sorted(p.net.items()))
+            gpio = tuple((n, pin, self.rail(n)) for n, pin in sorted(self.gpio.items()))
+            return _Print((links, cols, outs, hall, gpio,
+                         repr(sorted(self.c.settings.items())),
+                         tuple(sorted((k, v[0], v[1].ref) for k, v in self.follows.items()))))
+        return self.memo("print_of_links", make)
+
+    def shared(self, key, make):
+        """make() once for all graphs with the same print_of_links(): the fault space checks
+        one circuit thousands of times, most faults far from what these analyses read."""
+        k = (key, self.print_of_links())
+        if k not in _SHARED:
+            if len(_SHARED) > 256:
+                _SHARED.clear()
+            _SHARED[k] = make()
+        found = _SHARED[k]
+        return list(found) if isinstance(found, list) else found
+
+    def pins(self, kind):
+        """[(net, part, pin)] of every connected pin of that kind."""
+        return self.kinds.get(kind, [])
+
+    def every_pin(self):
+        """[(part, pin name, spec, net or None)] of every pin of every part."""
+        return self.memo("every_pin", lambda: [
+            (part, pin, part.spec(pin), part.net.get(pin)) for part in self.c.parts.values()
+            for pin in part.type.pins])
 
     # --- rails -------------------------------------------------------------------------------
 
@@ -108,9 +203,13 @@ class Graph:
                 parent[find(a)] = find(b)
         return {n: find(n) for n in self.c.nets}
 
-    def group_nets(self, net, groups=None):
+    def group_nets(self, net=None, groups=None, b=None):
+        """The nets of net's rail (or of the rail whose root is b), sorted."""
         groups = groups or self.groups
-        root = groups[net]
+        root = groups[net] if b is None else b
+        if groups is self.groups:
+            members = self.memo("members", lambda: _members(groups))
+            return members.get(root, [])
         return sorted(n for n in groups if groups[n] == root)
 
     def direct_sources(self, net):
@@ -148,13 +247,33 @@ class Graph:
 
     def rail(self, net):
         """(min, max) volts of the rail net belongs to, or None (no drops counted)."""
-        return self.range.get(self.groups[net])
+        return self.range.get(self.groups.get(net))
 
     def is_rail(self, net):
         return self.groups[net] in self.range
 
     def is_ground(self, net):
         return self.rail(net) == (0.0, 0.0)
+
+    def level(self, net):
+        """1 or 0 for a net tied to a high rail or to ground, else None."""
+        rng = self.rail(net) if net in self.groups else None
+        if rng is None:
+            return None
+        return 0 if rng == (0.0, 0.0) else 1 if rng[0] > 1.0 else None
+
+    def rail_nets(self):
+        """(ground nets, nets of rails that are high: above 1 V at their lowest)."""
+        def make():
+            lows, highs = set(), set()
+            for n in self.c.nets:
+                rng = self.rail(n)
+                if rng == (0.0, 0.0):
+                    lows.add(n)
+                elif rng and rng[0] > 1.0:
+                    highs.add(n)
+            return lows, highs
+        return self.memo("rail_nets", make)
 
     # --- switched supplies -------------------------------------------------------------------
 
@@ -192,45 +311,66 @@ class Graph:
     # --- loads, drops, fault currents ----------------------------------------------------------
 
     def _loads(self):
-        """mA drawn from each net in normal use, with the firmware's LED current cap. The Pico's
-        regulator takes its 3V3 load from VSYS (about 3.3 / (5 x 0.85) of it); a diode-fed rail
-        passes its load on to every feeder (any one may carry it alone)."""
-        c, s = self.c, self.c.settings
-        load = {}
+        """mA drawn from each net in normal use, with the firmware's LED current cap. A
+        regulator takes its rail's load from its input (per its ratio); a diode-fed rail passes
+        the load of all its nets on to every feeder (any one may carry it alone)."""
+        s = self.c.settings
+        base = {}
 
         def add(net, ma):
-            load[net] = load.get(net, 0.0) + ma
-        led_rail = None
-        for net, part, pin in pins_of_kind(c, "supply"):
+            base[net] = base.get(net, 0.0) + ma
+        leds = {}                             # the LED chain: the firmware's cap, on the
+        for net, part, pin in self.pins("supply"):          # rail most of its LEDs are on
             if part.type is P.WS2812B:
-                led_rail = net
+                leds[net] = leds.get(net, 0) + 1
             elif part.type is not P.HALL:    # one row of 7 at a time: below
-                add(net, part.type.pins[pin].ma)
-        if led_rail:
-            add(led_rail, s["led_budget_ma"])
-        v33 = self.groups.get("3V3_OUT")
-        if v33 is None:
-            return load
-        v33_nets = set(self.group_nets("3V3_OUT"))
-        extra = 0.0
-        if c.variant["sensor"] == "hall":
-            extra += 7 * P.HALL.ratings["burst_ma"]
-            extra += max([sum(3.3 / ln.ohms * 1000 for a, b, ln, p in self.links
-                              if ln.kind == "resistor" and e in (a, b))
-                          for e in self.follows] or [0])
+                add(net, part.spec(pin).ma)
+        if leds:
+            rail = max(sorted(leds), key=lambda n: leds[n])
+            add(rail, s["led_budget_ma"])
+            for net, n in leds.items():
+                if net != rail:
+                    add(net, n * P.WS2812B.pins["VDD"].ma)
+        for net, part, spec in self.sources:
+            if not spec.fed_from:
+                continue
+            nets = set(self.group_nets(net))
+            v = sum(spec.v) / 2
+            extra = 0.0                       # resistors to the rail, at worst to ground
+            for a, b, ln, p in self.links:
+                if ln.kind == "resistor" and (a in nets) != (b in nets):
+                    extra += v / ln.ohms * 1000
+            if any(p.type is P.HALL for p in self.c.parts.values()):
+                extra += 7 * P.HALL.ratings["burst_ma"]     # one row of hall sensors
+            if self.follows_from(nets):       # ... and its follower's pull-down
+                extra += max(sum(v / ln.ohms * 1000 for a, b, ln, p in self.links
+                                 if ln.kind == "resistor" and e in (a, b))
+                             for e in self.follows)
+            add(net, extra)
+        for net, part, spec in self.sources:  # regulators: from their input
+            inp = part.net.get(spec.fed_from) if spec.fed_from else None
+            if inp:
+                add(inp, spec.ratio * sum(base.get(n, 0.0) for n in self.group_nets(net)))
+        direct = {self.groups[n] for n, p, sp in self.sources}
+        feeds = []                            # (anode net, diode-fed group root)
         for a, b, ln, part in self.links:
-            if ln.kind == "resistor" and (a in v33_nets or b in v33_nets):
-                extra += 3.3 / ln.ohms * 1000
-        add("3V3_OUT", extra)
-        total33 = sum(ma for net, ma in load.items() if net in v33_nets)
-        if "VSYS" in self.groups:
-            add("VSYS", total33 * 0.8)
-            vsys = self.groups["VSYS"]
-            for a, b, ln, part in self.links:
-                if ln.kind == "diode" and self.groups[b] == vsys and self.groups[a] != vsys \
-                        and self.is_rail(a):
-                    add(a, load["VSYS"])
+            ga, gb = self.groups[a], self.groups[b]
+            if ln.kind == "diode" and ga != gb and gb not in direct and self.is_rail(a) \
+                    and self.is_rail(b):
+                feeds.append((a, gb))
+        load = dict(base)
+        for _ in range(5):                    # chains of diode-fed rails
+            new = dict(base)
+            for a, root in feeds:
+                new[a] = new.get(a, 0.0) + sum(load.get(n, 0.0) for n in self.group_nets(b=root))
+            if new == load:
+                break
+            load = new
         return load
+
+    def follows_from(self, nets):
+        """Is one of the hall rows' emitter followers fed from these nets?"""
+        return any(p.net.get("C") in nets for e, (gpio, p) in self.follows.items())
 
     def _power_trees(self):
         """Walk every rail with one source from its source pin along wires, fuses, switches and
@@ -302,16 +442,16 @@ class Graph:
 
 # --- what the firmware drives --------------------------------------------------------------------
 
-def gpio_nets(c):
-    return {net: pin for net, part, pin in pins_of_kind(c, "gpio") if part.ref == "U1"}
-
-
-def drives(c, active_row):
+def drives(g, active_row):
     """GPIO nets driven in a scan state: {net: set of levels it may drive}."""
-    s = c.settings
+    return g.memo(("drives", active_row), lambda: _drives(g, active_row))
+
+
+def _drives(g, active_row):
+    s = g.c.settings
     on = 0 if s["diode"] == "row_cathode" else 1
     levels = {}
-    for net, pin in gpio_nets(c).items():
+    for net, pin in g.gpio.items():
         if net.startswith("ROW_"):
             r = int(net[4:]) - 1
             if r == active_row:
@@ -336,8 +476,11 @@ def switched_levels(g, levels):
 
 # --- voltages a net can reach --------------------------------------------------------------------
 
-def links_any_setting(c):
-    """The circuit's links, with every position of a switch that selects a supply at once."""
+def links_any_setting(c, g=None):
+    """The circuit's links, with every position of a switch that selects a supply at once
+    (once per graph, given g)."""
+    if g is not None:
+        return g.memo("links_any_setting", lambda: links_any_setting(c))
     links = []
     for part in c.parts.values():
         positions = part.type.ratings.get("positions")
@@ -349,6 +492,26 @@ def links_any_setting(c):
     return links
 
 
+def _propagation_edges(links, up):
+    out, res = {}, {}
+    for a, b, ln, part in links:
+        k = ln.kind
+        if k == "resistor":
+            res.setdefault(a, []).append((b, ln.ohms, part))
+            res.setdefault(b, []).append((a, ln.ohms, part))
+        elif k in ("wire", "fuse", "switch"):
+            out.setdefault(a, []).append((b, ln, part))
+            out.setdefault(b, []).append((a, ln, part))
+        elif k in ("diode", "base"):
+            if up:
+                out.setdefault(a, []).append((b, ln, part))
+            else:
+                out.setdefault(b, []).append((a, ln, part))
+        elif k in ("transistor", "protector"):
+            out.setdefault(a, []).append((b, ln, part))
+    return out, res
+
+
 def propagate(g, seeds, side, links, origin=None):
     """The highest (side > 0) or lowest (side < 0) voltage every net can reach from seeds
     ({net: volts}, held fixed): through wires, fuses and contacts (closed or open), forward
@@ -357,61 +520,167 @@ def propagate(g, seeds, side, links, origin=None):
     ends counted at the value reached or at their rail; a rail itself only moves through
     conductors). Returns ({net: volts}, {net: how})."""
     up = side > 0
-
-    def better(v, w):
-        return v > w + 1e-9 if up else v < w - 1e-9
     val = dict(seeds)
-    via = dict(origin) if origin else {n: n for n in seeds}
-    res, other = {}, []
-    for a, b, ln, part in links:
-        if ln.kind == "resistor":
-            res.setdefault(a, []).append((b, ln.ohms, part))
-            res.setdefault(b, []).append((a, ln.ohms, part))
-        elif ln.kind != "sensor":
-            other.append((a, b, ln, part))
+    via = {n: (origin[n] if origin else n, None, "") for n in seeds}
+    out, res = g.memo(("propagate", id(links), up), lambda: _propagation_edges(links, up))
+
+    bases = {}
 
     def base(n):
-        rng = g.rail(n) if n in g.groups else None
-        return (rng[1] if up else rng[0]) if rng else 0.0
-    for _ in range(100):
-        changed = []
+        if n not in bases:
+            rng = g.rail(n) if n in g.groups else None
+            bases[n] = (rng[1] if up else rng[0]) if rng else 0.0
+        return bases[n]
+    todo = list(seeds)
+    updates = {}
 
-        def offer(n, v, why):
-            if n not in seeds and (n not in val or better(v, val[n])):
-                val[n], via[n] = v, why
-                changed.append(n)
-        for a, b, ln, part in other:
+    def offer(n, v, x, part, note=""):
+        if n in seeds or (n in val and (v <= val[n] + 1e-9 if up else v >= val[n] - 1e-9)):
+            return
+        updates[n] = updates.get(n, 0) + 1
+        if updates[n] > 200:                # a resistor loop creeping up: close enough
+            return
+        val[n], via[n] = v, (via[x][0], part.ref, note)
+        todo.append(n)
+    while todo:
+        x = todo.pop()
+        vx = val[x]
+        for y, ln, part in out.get(x, ()):
             k = ln.kind
             if k in ("wire", "fuse", "switch"):
-                for x, y in ((a, b), (b, a)):
-                    if x in val:
-                        offer(y, val[x], "%s through %s" % (via[x].split(" through ")[0], part.ref))
+                offer(y, vx, x, part)
             elif k in ("diode", "base"):
-                if up and a in val:
-                    offer(b, val[a] - ln.vf[0], "%s through %s (diode)" % (
-                        via[a].split(" through ")[0], part.ref))
-                if not up and b in val:
-                    offer(a, val[b] + ln.vf[0], "%s through %s (diode)" % (
-                        via[b].split(" through ")[0], part.ref))
-            elif k == "transistor" and up and a in val:
-                offer(b, val[a], "%s through %s" % (via[a].split(" through ")[0], part.ref))
-            elif k == "protector" and ln.window and a in val:
-                if up and val[a] >= ln.window[0]:
-                    offer(b, min(val[a], ln.window[3]), "%s through %s (passes up to %.2f V)"
-                          % (via[a].split(" through ")[0], part.ref, ln.window[3]))
+                offer(y, vx - ln.vf[0] if up else vx + ln.vf[0], x, part, " (diode)")
+            elif k == "transistor":
+                if up:
+                    offer(y, vx, x, part)
+            elif k == "protector":
+                w = g.windows.get(part.ref)
+                if w is None:
+                    continue                    # never turns on
+                if up and vx >= w[0]:
+                    offer(y, min(vx, w[3]), x, part, " (passes up to %.2f V)" % w[3])
                 elif not up:
-                    offer(b, max(val[a], 0.0), "%s through %s" % (via[a].split(" through ")[0],
-                                                                  part.ref))
-        for n, nb in res.items():
-            src = [m for m, r, p in nb if m in val]
-            if n in seeds or not src or g.is_rail(n):
+                    offer(y, max(vx, 0.0), x, part)
+        for n, r0, p0 in res.get(x, ()):
+            if n in seeds or g.is_rail(n):
                 continue                    # a rail is held by its source, not by resistors
+            nb = res[n]
             w = sum(1.0 / r for m, r, p in nb)
-            v = sum(val.get(m, base(m)) / r for m, r, p in nb) / w
-            m0 = max(src, key=lambda m: val[m] if up else -val[m])
-            r0 = [(r, p) for m, r, p in nb if m == m0][0]
-            offer(n, v, "%s through %s (%s)" % (via[m0].split(" through ")[0], r0[1].ref,
-                                                ohms(r0[0])))
-        if not changed:
-            break
-    return val, via
+            v = sum((val[m] if m in val else base(m)) / r for m, r, p in nb) / w
+            if n in val and (v <= val[n] + 1e-9 if up else v >= val[n] - 1e-9):
+                continue                    # no better: offer() would refuse it
+            src = [(m, r, p) for m, r, p in nb if m in val]
+            m0, r1, p1 = max(src, key=lambda t: val[t[0]] if up else -val[t[0]])
+            offer(n, v, m0, p1, " (%s)" % ohms(r1))
+    return val, {n: o if ref is None else "%s through %s%s" % (o, ref, note)
+                 for n, (o, ref, note) in via.items()}
+
+
+# --- a cut-off's window, from the resistors fitted on its threshold pins -------------------------
+
+INF = float("inf")
+
+
+def cutoff_window(g, part):
+    """(lowest turn-on, highest turn-on, lowest turn-off, highest turn-off) input volts of an
+    over- / under-voltage cut-off (LTC4365): it turns on while its UV pin is above, and off
+    while its OV pin is above its threshold (vref), each pin's voltage set by the resistors
+    around it from the input, at every corner of their tolerance. None: it never turns on
+    (its enable pin is not held high). A threshold pin that no resistor ties to the input
+    floats: anything from 0 to infinity."""
+    r = part.type.ratings
+    pins = part.type.pins
+    for name, spec in pins.items():
+        if spec.enable is not None and g.level(part.net.get(name)) != spec.enable:
+            return None
+    vin = part.net.get(next(ln.a for ln in part.links() if ln.kind == "protector"))
+    out = []
+    for pin in r["thresholds"]:
+        net = part.net.get(pin)
+        lims = _crossings(g, net, vin, r["vref"]) if net and vin else None
+        out += lims if lims else [0.0, INF]
+    return tuple(out)
+
+
+def _crossings(g, net, vin, vref):
+    """(lowest, highest) input volts at which net crosses vref, over the resistors'
+    tolerance corners, or None if the input does not set it."""
+    if g.level(net) is not None or g.groups.get(net) == g.groups.get(vin):
+        lvl = 1 if g.groups.get(net) == g.groups.get(vin) else g.level(net)
+        return [0.0, 0.0] if lvl else [INF, INF]
+    fixed = {}
+    nodes, todo, res = {net}, [net], []
+    while todo:                             # the resistor network around net
+        n = todo.pop()
+        for a, b, ln, p in g.links:
+            if ln.kind != "resistor" or n not in (a, b):
+                continue
+            m = b if a == n else a
+            res.append((a, b, ln.ohms, p.type.ratings.get("tol", 0.01)))
+            if m in nodes or m in fixed:
+                continue
+            if g.groups.get(m) == g.groups.get(vin):
+                fixed[m] = "in"
+            elif g.is_rail(m):
+                fixed[m] = sum(g.rail(m)) / 2
+            else:
+                nodes.add(m)
+                todo.append(m)
+    if "in" not in fixed.values():
+        return None
+    res = list(dict.fromkeys(res))
+    if len(res) > 8:
+        return None
+    key = (net, tuple(res), tuple(sorted(fixed.items())), tuple(vref))
+    if key not in _CROSSINGS:
+        if len(_CROSSINGS) > 256:
+            _CROSSINGS.clear()
+        _CROSSINGS[key] = _corners(net, nodes, fixed, res, vref)
+    return _CROSSINGS[key]
+
+
+_CROSSINGS = {}              # the same resistor network gives the same crossings
+
+
+def _corners(net, nodes, fixed, res, vref):
+    ts = []
+    for corner in range(1 << len(res)):
+        ohms = [r * (1 + t if corner >> i & 1 else 1 - t) for i, (a, b, r, t) in enumerate(res)]
+        a0 = _node_voltage(net, nodes, fixed, res, ohms, 0.0)
+        a1 = _node_voltage(net, nodes, fixed, res, ohms, 1.0)
+        if a0 is None:
+            return None
+        slope = a1 - a0
+        for v in vref:
+            ts.append((v - a0) / slope if slope > 1e-12 else (0.0 if a0 >= v else INF))
+    return [min(ts), max(ts)]
+
+
+def _node_voltage(net, nodes, fixed, res, ohms, vin):
+    """Voltage of net with the input at vin (nodal analysis, Gaussian elimination)."""
+    order = sorted(nodes)
+    idx = {n: i for i, n in enumerate(order)}
+    size = len(order)
+    m = [[0.0] * (size + 1) for _ in range(size)]
+    for (a, b, r, t), ohm in zip(res, ohms):
+        gval = 1.0 / ohm
+        for x, y in ((a, b), (b, a)):
+            if x not in idx:
+                continue
+            i = idx[x]
+            m[i][i] += gval
+            if y in idx:
+                m[i][idx[y]] -= gval
+            else:
+                m[i][size] += gval * (vin if fixed[y] == "in" else fixed[y])
+    for col in range(size):
+        piv = max(range(col, size), key=lambda i: abs(m[i][col]))
+        if abs(m[piv][col]) < 1e-15:
+            return None
+        m[col], m[piv] = m[piv], m[col]
+        for i in range(size):
+            if i != col and m[i][col]:
+                f = m[i][col] / m[col][col]
+                m[i] = [x - f * y for x, y in zip(m[i], m[col])]
+    return m[idx[net]][size] / m[idx[net]][idx[net]]

@@ -1,12 +1,12 @@
 # Earlier designs of the board, kept as data so that the rules check can show what it finds in
 # them (tools/hardware.py --erc --legacy / --reviewed, host_tests/test_circuit.py):
 #
-#   reviewed     the design at main de99025, as the electronics review of issue 21 found it:
+#   reviewed     the design as the first electronics review found it (main at de99025):
 #                the DC jack straight to F1 (a 2.5 A PTC) and the LED rail, the LED chain fed
 #                from the Pico's own VBUS, one ground for everything, a 74AHCT125, the OLED
 #                module's own pull-ups only, no ESD protection, a piezo straight on GP21, hall
 #                rows that power their sensors from the GPIO;
-#   legacy       the design as documented before issue 14 (hardware/ at commit 0cb79e7): VBUS
+#   legacy       the design as first documented (hardware/ at commit 0cb79e7): VBUS
 #                wired straight to the LED rail, the external supply joined to it with only a
 #                diode to VSYS and no fuse, 1000 uF on VBUS, no column pull-ups, settle time 0,
 #                rows driven push-pull at the default 4 mA, a 100 nF capacitor on every hall
@@ -43,7 +43,7 @@ JUMPER3 = P.PartType("3-pin jumper", {"USB": P.Pin("pas"), "COM": P.Pin("pas"),
 
 
 def build(variant=None, cfg=None, legacy=False):
-    """The reviewed design (legacy=False) or the one before issue 14 (legacy=True)."""
+    """The reviewed design (legacy=False) or the first documented one (legacy=True)."""
     v = dict(DEFAULT)
     v.update(variant or {})
     if cfg is None:

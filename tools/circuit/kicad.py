@@ -4,9 +4,10 @@
 # with its pads. Standard library only; the output is deterministic (no dates, no time stamps:
 # Pcbnew matches footprints by reference), so tools/hardware.py --check can compare it byte
 # for byte. The library parts section is left out: KiCad takes pins from its own libraries.
+# Parts that are not on the board (the external supply's adapter) are left out.
 PIN_TYPES = {"source": "power_out", "supply": "power_in", "gnd": "power_in",
              "gpio": "bidirectional", "in": "input", "out": "output", "od": "open_collector",
-             "tvs": "passive", "pas": "passive"}
+             "tvs": "passive", "pas": "passive", "chassis": "passive"}
 
 
 def q(text):
@@ -32,7 +33,9 @@ def netlist(c, title):
            "  (design (source %s) (tool %s))" % (q("tools/circuit/design.py: " + title),
                                                q("tools/hardware.py")),
            "  (components"]
-    parts = sorted(c.parts.values(), key=lambda p: _ref_key(p.ref))
+    parts = sorted((p for p in c.parts.values() if not p.type.ratings.get("offboard")),
+                   key=lambda p: _ref_key(p.ref))
+    board = {p.ref for p in parts}
     for p in parts:
         lib, sym = p.type.symbol
         mpn = "" if p.bom is None else " (property (name \"MPN\") (value %s))" % q(p.bom.mpn)
@@ -42,9 +45,13 @@ def netlist(c, title):
                       q(sym), q(_description(p)), mpn))
     out.append("  )")
     out.append("  (nets")
-    for code, name in enumerate(sorted(c.nets), 1):
+    names = [n for n in sorted(c.nets) if any(ref in board and c.parts[ref].type.pad_numbers(pin)
+                                              for ref, pin in c.nets[n])]
+    for code, name in enumerate(names, 1):
         nodes = []
         for ref, pin in c.nets[name]:
+            if ref not in board:
+                continue
             part = c.parts[ref]
             kind = PIN_TYPES[part.type.pins[pin].kind]
             for pad in part.type.pad_numbers(pin):

@@ -23,6 +23,11 @@ class Part:
         self.group = group         # parts repeated per square share a group (schematic)
         self.attrs = attrs
         self.net = {}              # pin name -> net name
+        self.mode = {}             # pins a direction pin turned around (set by the graph)
+
+    def spec(self, pin):
+        """The pin's model: as its direction pins set it, else as the part type has it."""
+        return (self.mode and self.mode.get(pin)) or self.type.pins[pin]
 
     def links(self):
         return self.type.links(self)
@@ -82,7 +87,7 @@ class Circuit:
         return self.nets.get(net, [])
 
     def pin(self, ref, pin):
-        return self.parts[ref].type.pins[pin]
+        return self.parts[ref].spec(pin)
 
     def net_of(self, ref, pin):
         return self.parts[ref].net.get(pin)

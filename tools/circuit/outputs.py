@@ -51,7 +51,7 @@ def _used_pins(c):
     """U1 pins whose net reaches another part: {pico function: net}."""
     out = {}
     for fn, net in c.parts["U1"].net.items():
-        if any(ref != "U1" for ref, pin in c.pins_on(net)):
+        if fn in PICO_FUNCTIONS and any(ref != "U1" for ref, pin in c.pins_on(net)):
             out[fn] = net
     return out
 

@@ -18,7 +18,9 @@ class Link:
     collector a to emitter b, conducting while the net of pin ctl, its base, is driven high: a
     switch when the emitter is on GND, a follower when the collector is on a rail),
     "protector" (passes a = input to b = output only while the input lies within
-    window = (lowest turn-on, highest turn-off) volts; ohms of its switches)."""
+    window = (lowest turn-on, highest turn-on, lowest turn-off, highest turn-off) volts, which
+    the graph sets from the part's resistors; ohms of its switches), "clamp" (a TVS: conducts
+    only above its breakdown voltage)."""
 
     def __init__(self, a, b, kind, ohms=0.0, vf=(0.0, 0.0), window=None, ctl=None):
         self.a, self.b, self.kind = a, b, kind
@@ -34,7 +36,8 @@ class Pin:
     capacitor its datasheet asks for at the pin), "gnd", "gpio", "in" (vih volts, or vih_frac
     of the part's supply; vmax absolute), "out" (drives its part's supply, voh_drop below it at
     load), "od" (open drain), "tvs" (a clamp to ground for ESD), "pas" (passive: only its
-    links matter). cap_pf: the pin's capacitance (I2C rise time)."""
+    links matter), "chassis" (metal a player can touch: a shaft, a bezel). cap_pf: the pin's
+    capacitance (I2C rise time)."""
 
     def __init__(self, kind, **kw):
         self.kind = kind
@@ -51,16 +54,27 @@ class Pin:
         self.supply = kw.get("supply")       # name of the part's supply pin (for "in"/"out")
         self.bypass_uf = kw.get("bypass_uf")
         self.cap_pf = kw.get("cap_pf", 0.0)
+        self.enable = kw.get("enable")       # "in": the level the part needs to work at all
+        self.series_ohms = kw.get("series_ohms")   # (min, max) ohms of the resistor the pin
+                                                   # must be reached through
+        self.pull = kw.get("pull")           # "in": an internal pull to this level
+        self.optional = kw.get("optional")   # "gnd": joined inside the part, may stay free
+        self.signal = kw.get("signal")       # "in": carries data from a GPIO (not a level)
+        self.fed_from = kw.get("fed_from")   # "source": the part's supply pin it draws from
+        self.ratio = kw.get("ratio", 1.0)    # ... and mA there per mA given
 
 
 class PartType:
     """pads: {pin name: KiCad pad number, or a tuple of them}; pins without an entry use their
-    own name. symbol: (KiCad library, symbol); footprint: "Library:Footprint"."""
+    own name. symbol: (KiCad library, symbol); footprint: "Library:Footprint". modes: a
+    function of level (pin name -> 1, 0 or None: the pin's static level) returning the pins
+    whose kind that changes (a direction pin), {name: Pin}."""
 
     def __init__(self, name, pins, links=(), datasheet="", symbol=None, footprint=None,
-                 pads=None, **ratings):
+                 pads=None, modes=None, **ratings):
         self.name = name
         self.pins = pins
+        self.modes = modes       # modes(level): the pins whose kind a pin's level changes
         self._links = links
         self.datasheet = datasheet
         self.symbol = symbol or ("Device", name)
@@ -96,13 +110,28 @@ def _pico_pins():
             pins[fn] = Pin("gpio", vmax=RP2040["vmax"], vmin=RP2040["vneg"],
                            cap_pf=RP2040["cin_pf"])
         elif fn in ("GND", "AGND"):
-            pins[fn] = Pin("gnd")
+            pins[fn] = Pin("gnd", optional=(fn == "AGND"))
         else:
             pins[fn] = Pin("pas")
+    # RUN and 3V3_EN have pull-ups on the Pico: left open they are high; held low, the RP2040
+    # stays in reset or the regulator off.
+    pins["RUN"] = Pin("in", vih=RP2040["vih"], vmax=RP2040["vmax"], enable=1, pull=1)
+    pins["3V3_EN"] = Pin("in", vih=1.0, vmax=5.5, enable=1, pull=1)
     # VBUS: the USB 5 V as it reaches the Pico's micro-USB socket (and pin 40).
     pins["VBUS"] = Pin("pas", vabs=(-0.3, 5.5))
     pins["VSYS"] = Pin("supply", v=(1.8, 5.5), ma=50)
-    pins["3V3_OUT"] = Pin("source", v=(3.2, 3.4), ma=300, ma_fault=1000, ret="GND")
+    # The regulator draws its 3V3 load from VSYS: about 3.3 / (5 x 0.85) of it.
+    pins["3V3_OUT"] = Pin("source", v=(3.2, 3.4), ma=300, ma_fault=1000, ret="GND",
+                          fed_from="VSYS", ratio=0.8)
+    # The micro-USB socket's contacts (no header pins; the pigtail X1 plugs in): its VBUS is
+    # pin 40's, its ground the Pico's, its D+ and D- the RP2040's USB pins (taken at the
+    # RP2040's 3.6 V IO limit).
+    pins["USB_VBUS"] = Pin("pas", vabs=(-0.3, 5.5))
+    # ADC_VREF: the ADC's reference, filtered from 3V3 on the Pico (3.6 V at most).
+    pins["ADC_VREF"] = Pin("pas", vabs=(-0.3, RP2040["vmax"]))
+    pins["USB_GND"] = Pin("pas")
+    pins["USB_DP"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
+    pins["USB_DM"] = Pin("pas", vabs=(RP2040["vneg"], RP2040["vmax"]))
     return pins
 
 
@@ -112,15 +141,19 @@ def _pico_pads():
     for num in sorted(PICO_HEADER):
         fn = PICO_HEADER[num]
         pads[fn] = pads.get(fn, ()) + (str(num),)
+    for fn in ("USB_VBUS", "USB_GND", "USB_DP", "USB_DM"):
+        pads[fn] = ()                   # the socket: nothing on the board's layout
     return pads
 
 
 PICO = PartType("Raspberry Pi Pico", _pico_pins(),
-                [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45))],     # the Pico's own Schottky
+                [Link("VBUS", "VSYS", "diode", vf=(0.2, 0.45)),      # the Pico's own Schottky
+                 Link("USB_VBUS", "VBUS", "wire"), Link("USB_GND", "GND", "wire"),
+                 Link("AGND", "GND", "wire")],                       # joined on the Pico
                 datasheet="Raspberry Pi Pico datasheet; RP2040 datasheet",
                 symbol=("MCU_Module", "RaspberryPi_Pico"),
                 footprint="Module:RaspberryPi_Pico_Common_THT", pads=_pico_pads(),
-                usb_amps=MICRO_USB_A, draw_ma=50)
+                usb_amps=MICRO_USB_A, draw_ma=50, usb_data=("USB_DP", "USB_DM"))
 
 # --- the sensor matrix --------------------------------------------------------------------------
 # 1N4148 (onsemi datasheet): forward voltage about 0.62 V at 1 mA and 0.5 V at 0.1 mA at
@@ -151,7 +184,7 @@ HALL = PartType("DRV5032FC", {"VCC": Pin("supply", v=(1.65, 5.5), vabs=(-0.3, 5.
                                          bypass_uf=0.1),
                               "GND": Pin("gnd"), "OUT": Pin("od", vmax=5.5)},
                 [Link("OUT", "GND", "sensor")], datasheet="TI DRV5032 (SLVSDC7)",
-                symbol=("Sensor_Magnetic", "DRV5032FC"),
+                symbol=("Connector_Generic", "Conn_01x03"),     # KiCad has no DRV5032
                 footprint="Package_TO_SOT_THT:TO-92_Inline",
                 pads={"VCC": "1", "GND": "2", "OUT": "3"},
                 burst_ma=3.0, t_on_us=100, vol_at_half_ma=0.3)
@@ -177,38 +210,46 @@ def capacitor(uf, rated_v, polarised=False):
 
 
 # --- LEDs ----------------------------------------------------------------------------------------
-# WS2812B (Worldsemi datasheet): "power supply voltage" 3.5-5.3 V, data input high from
-# 0.7 x VDD, 100 nF at every LED. Its table of absolute maximum ratings gives the same
-# 3.5-5.3 V, while its electrical characteristics are specified at VDD = 4.5-5.5 V: 3.5-5.3 V
-# is taken as the operating range, and 5.5 V (what a USB port may give, USB-C's vSafe5V) as
-# the most it survives. Pins: 1 VDD, 2 DOUT, 3 VSS, 4 DIN.
+# WS2812B (Worldsemi datasheet): a table headed "absolute maximum ratings" gives the power
+# supply voltage as +3.5~+5.3 V, while the electrical and switching characteristics are
+# specified at VDD = 4.5-5.5 V. A lower bound of 3.5 V is no damage limit: that table is the
+# operating range, and the characterised 5.5 V (also USB-C's vSafe5V, the most a USB port
+# gives) is taken as what the LED survives. Data input high from 0.7 x VDD; 100 nF at every
+# LED; the chain's feed needs a bulk capacitor (100 uF here, the most USB allows with margin)
+# and the first LED's data input a series resistor of a few hundred ohms (the LED makers'
+# application notes). Pins: 1 VDD, 2 DOUT, 3 VSS, 4 DIN.
 WS2812B = PartType("WS2812B", {"VDD": Pin("supply", v=(3.5, 5.3), vabs=(-0.5, 5.5), ma=60,
                                           bypass_uf=0.1),
                                "VSS": Pin("gnd"),
-                               "DIN": Pin("in", vih_frac=0.7, supply="VDD"),
+                               "DIN": Pin("in", vih_frac=0.7, supply="VDD", signal=True,
+                                          series_ohms=(200.0, 1000.0)),
                                "DOUT": Pin("out", supply="VDD", voh_drop=0.5)},
                    datasheet="Worldsemi WS2812B", symbol=("LED", "WS2812B"),
                    footprint="LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
-                   pads={"VDD": "1", "DOUT": "2", "VSS": "3", "DIN": "4"})
+                   pads={"VDD": "1", "DOUT": "2", "VSS": "3", "DIN": "4"}, bulk_uf=100.0)
 # SN74LVC1T45 (TI SCES515): a dual-supply translator. The A side runs from VCCA (here 3V3),
 # the B side from VCCB (the LED rail), each 1.65-5.5 V (absolute maximum 6.5 V): the data stays
 # valid however far the LED rail sags. A input high from 2.0 V at VCCA 2.7-3.6 V; B output
-# within 0.1 V of VCCB at the LED's microamps. DIR high = A to B; DIR is referred to VCCA.
+# within 0.1 V of VCCB at the LED's microamps. DIR high = A to B, low = B to A (then A is an
+# output and B an input, high from 0.7 x VCCB); DIR is referred to VCCA.
 # With either supply at 0 V its outputs are off (Ioff). DBV (SOT-23-6) pins: 1 VCCA, 2 GND,
 # 3 A, 4 B, 5 DIR, 6 VCCB. 0.1 uF at each supply pin.
 LVC1T45 = PartType("SN74LVC1T45", {
     "VCCA": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
     "VCCB": Pin("supply", v=(1.65, 5.5), vabs=(-0.5, 6.5), ma=1, bypass_uf=0.1),
     "GND": Pin("gnd"),
-    "A": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
+    "A": Pin("in", vih=2.0, vmax=6.5, supply="VCCA", signal=True),
     "DIR": Pin("in", vih=2.0, vmax=6.5, supply="VCCA"),
     "B": Pin("out", supply="VCCB", voh_drop=0.1)},
+    modes=lambda level: {} if level("DIR") != 0 else {
+        "A": Pin("out", supply="VCCA", voh_drop=0.1),
+        "B": Pin("in", vih_frac=0.7, vmax=6.5, supply="VCCB", signal=True)},
     datasheet="TI SN74LVC1T45 (SCES515)", symbol=("Logic_LevelTranslator", "SN74LVC1T45DBV"),
     footprint="Package_TO_SOT_SMD:SOT-23-6",
     pads={"VCCA": "1", "GND": "2", "A": "3", "B": "4", "DIR": "5", "VCCB": "6"})
 # SN74AHCT125 (TI SCLS264): VCC 4.5-5.5 V (absolute maximum 7 V); TTL inputs (high from
 # 2.0 V, up to 7 V: a 3.3 V signal is a valid high); outputs reach VCC - 0.8 V at 8 mA. The
-# board's level shifter until issue 21 (a sagging USB rail left it below 4.5 V).
+# reviewed design's level shifter (a sagging USB rail left it below 4.5 V).
 AHCT125_PINS = {"VCC": Pin("supply", v=(4.5, 5.5), vabs=(-0.5, 7.0), ma=1, bypass_uf=0.1),
                 "GND": Pin("gnd")}
 for _g in "1234":
@@ -238,17 +279,24 @@ def oled_module(pullup_ohms=10e3):
                     symbol=("Connector_Generic", "Conn_01x04"),
                     footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
                     pads={"GND": "1", "VCC": "2", "SCL": "3", "SDA": "4"},
-                    pullup_ohms=pullup_ohms)
+                    pullup_ohms=pullup_ohms, i2c=("SDA", "SCL"), i2c_address=0x3C)
 
 
 OLED = oled_module()
 BUTTON = PartType("push button", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "switch")],
                   symbol=("Switch", "SW_Push"), footprint="Button_Switch_THT:SW_PUSH_6mm")
-# EC11-style encoder: two contacts A and B to the common C, and a push switch S1-S2.
+# A 12 mm panel push button (RESET, BOOTSEL) in the frame, its two lugs wired: plastic body
+# and cap, so no metal reaches a finger.
+PANEL_BUTTON = PartType("panel push button", {"1": Pin("pas"), "2": Pin("pas")},
+                        [Link("1", "2", "switch")], symbol=("Switch", "SW_Push"),
+                        footprint="Connector_Wire:SolderWire-0.25sqmm_1x02_P4.5mm_D0.65mm_OD2mm")
+# EC11-style encoder: two contacts A and B to the common C, and a push switch S1-S2. Its
+# metal shaft and bushing are joined to the frame's mounting lugs (MP): grounded, a discharge
+# from a finger goes to ground instead of arcing to the contacts.
 ENCODER = PartType("rotary encoder", {"A": Pin("pas"), "B": Pin("pas"), "C": Pin("pas"),
-                                      "S1": Pin("pas"), "S2": Pin("pas")},
+                                      "S1": Pin("pas"), "S2": Pin("pas"), "MP": Pin("chassis")},
                    [Link("A", "C", "switch"), Link("B", "C", "switch"), Link("S1", "S2", "switch")],
-                   datasheet="Bourns PEC11R", symbol=("Device", "RotaryEncoder_Switch"),
+                   datasheet="Bourns PEC11R", symbol=("Device", "RotaryEncoder_Switch_MP"),
                    footprint="Rotary_Encoder:RotaryEncoder_Alps_EC11E-Switch_Vertical_H20mm")
 # KY-040-style encoder module: the same encoder with 10 kOhm pull-ups from CLK and DT to "+".
 ENCODER_MODULE = PartType("encoder module", {"CLK": Pin("pas"), "DT": Pin("pas"),
@@ -262,8 +310,9 @@ ENCODER_MODULE = PartType("encoder module", {"CLK": Pin("pas"), "DT": Pin("pas")
                           pads={"CLK": "1", "DT": "2", "SW": "3", "+": "4", "GND": "5"})
 # A passive piezo is a capacitor (about 20 nF) with no DC path; a magnetic "passive buzzer" is
 # a coil of 16-42 ohm, which a GPIO cannot drive (about 28 mA at 3.3 V with 100 ohm in series).
-PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="Murata PKM17EPPH4001-B0",
-                 symbol=("Device", "Buzzer"), footprint="Buzzer_Beeper:Buzzer_12x9.5RM7.6",
+PIEZO = PartType("piezo", {"1": Pin("pas"), "2": Pin("pas")}, datasheet="TDK PS1240P02BT",
+                 symbol=("Device", "Buzzer"),
+                 footprint="Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
                  cap_nf=20.0)
 MAGNETIC_BUZZER = PartType("magnetic buzzer", {"1": Pin("pas"), "2": Pin("pas")},
                            [Link("1", "2", "resistor", ohms=16.0)], datasheet="generic 16 ohm",
@@ -281,9 +330,13 @@ NPN_2N3904 = PartType("2N3904", {"E": Pin("pas"), "B": Pin("pas"), "C": Pin("pas
 # --- ESD -----------------------------------------------------------------------------------------
 # USBLC6-2SC6 (ST): two low-capacitance (about 3.5 pF) ESD channels and a rail clamp, IEC
 # 61000-4-2 level 4 (15 kV air, 8 kV contact). SOT-23-6: channel 1 on pins 1 and 6, channel 2
-# on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply).
+# on pins 3 and 4 (pass-through), 2 GND, 5 VBUS (to the protected lines' supply: the rail its
+# positive clamps ride on; on ground, it would clamp the lines it guards to ground). Its links:
+# the diode from each line up to VBUS (a line above its rail feeds that rail through it).
 USBLC6 = PartType("USBLC6-2SC6", {"IO1": Pin("tvs", cap_pf=4.0), "IO2": Pin("tvs", cap_pf=4.0),
-                                  "VBUS": Pin("pas"), "GND": Pin("gnd")},
+                                  "VBUS": Pin("supply", v=(3.0, 5.5), vabs=(-0.3, 6.0)),
+                                  "GND": Pin("gnd")},
+                  [Link(io, "VBUS", "diode", vf=(0.6, 1.0)) for io in ("IO1", "IO2")],
                   datasheet="ST USBLC6-2", symbol=("Power_Protection", "USBLC6-2SC6"),
                   footprint="Package_TO_SOT_SMD:SOT-23-6",
                   pads={"IO1": ("1", "6"), "IO2": ("3", "4"), "GND": "2", "VBUS": "5"})
@@ -305,30 +358,37 @@ def derating(celsius):
     return pts[-1][1]
 
 
-def ptc(name, hold_a, trip_a, r1max, datasheet):
+def ptc(name, hold_a, trip_a, r1max, datasheet, footprint=None):
     return PartType("PTC fuse", {"1": Pin("pas"), "2": Pin("pas")},
                     [Link("1", "2", "fuse", ohms=r1max)], datasheet=datasheet,
-                    symbol=("Device", "Polyfuse"), footprint="Fuse:Fuse_Bourns_MF-RG300",
+                    symbol=("Device", "Polyfuse"), footprint=footprint,
                     model=name, hold_a=hold_a, trip_a=trip_a, r1max=r1max)
 
 
-PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160")
+# Littelfuse RXEF160: radial leads 5.1 mm apart. KiCad's library has no RXEF footprint: the
+# project's own (hardware/barragoon.pretty) has its two pads.
+PTC_RXEF160 = ptc("RXEF160", 1.6, 3.2, 0.12, "Littelfuse RXEF160",
+                  "Barragoon:Fuse_Littelfuse_RXEF160")
 PTC_RXEF250 = ptc("RXEF250", 2.5, 5.0, 0.07, "Littelfuse RXEF250")
-PTC_MFR065 = ptc("MF-R065", 0.65, 1.3, 0.75, "Bourns MF-R065")
+# Bourns MF-RHT070 (MF-RHT series): hold 0.7 A, trip 1.4 A at 23 C, R1max 0.8 ohm, 16 V. Its
+# thermal derating is flatter than the table above: the table is the safe side for both limits.
+PTC_MFRHT070 = ptc("MF-RHT070", 0.7, 1.4, 0.8, "Bourns MF-RHT", "Fuse:Fuse_Bourns_MF-RHT070")
 
 # External 5 V supply: 4.75-5.25 V, 4 A (its own over-current protection starts there).
 SUPPLY_5V = PartType("5 V supply", {"+": Pin("source", v=(4.75, 5.25), ma=4000, ma_fault=4000,
                                              ret="-"),
                                     "-": Pin("gnd")}, symbol=("Device", "Battery"),
-                     footprint="Connector_BarrelJack:BarrelJack_Horizontal",
-                     pads={"+": "1", "-": "2"})
+                     pads={"+": "1", "-": "2"}, offboard=True)
 # A 5.5/2.1 mm jack takes any adapter with that plug: 5, 9, 12, 15, 19 or 24 V, either polarity
-# (centre-negative adapters exist), relative to its sleeve. Panel jacks of this size carry 5 A.
+# (centre-negative adapters exist), relative to its sleeve; plugged in live, the adapter's lead
+# (an inductance) and the board's input capacitance ring up to twice the step. Panel jacks of
+# this size carry 5 A.
 DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
                    symbol=("Connector", "Barrel_Jack"),
-                   footprint="Connector_BarrelJack:BarrelJack_Horizontal",
+                   footprint="Connector_Wire:SolderWire-0.75sqmm_1x02_P4.8mm_D1.25mm_OD2.3mm",
                    pads={"TIP": "1", "SLEEVE": "2"},
-                   receives=(-24.0, 24.0), entry=("TIP",), ground="SLEEVE", amps=5.0,
+                   receives=(-24.0, 24.0), ringing=2.0, entry=("TIP",), ground="SLEEVE",
+                   amps=5.0,
                    what="any 5.5/2.1 mm adapter, 5-24 V, either polarity")
 # USB-C receptacle breakout (USB 2.0 pins, 5.1 kOhm CC pull-downs on the board): a computer
 # port gives 4.75-5.25 V and 500 mA; a USB-C charger up to 3 A before its limit, and without
@@ -337,18 +397,22 @@ DC_JACK = PartType("DC jack", {"TIP": Pin("pas"), "SLEEVE": Pin("pas")},
 USB_BREAKOUT = PartType("USB-C receptacle breakout",
                         {"VBUS": Pin("source", v=(4.75, 5.25), ma=500, ma_fault=3000, ret="GND"),
                          "DM": Pin("pas"), "DP": Pin("pas"), "GND": Pin("gnd")},
-                        datasheet="USB 2.0; USB Type-C 2.0", symbol=("Connector", "USB_C_Receptacle_USB2.0_16P"),
-                        footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
+                        datasheet="USB 2.0; USB Type-C 2.0",
+                        symbol=("Connector_Generic", "Conn_01x04"),
+                        footprint="Connector_Wire:SolderWire-0.5sqmm_1x04_P4.6mm_D0.9mm_OD2.1mm",
                         pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"},
                         receives=(0.0, 5.5), entry=("VBUS",), ground="GND", amps=3.0,
-                        what="any USB port or charger (at most 5.5 V without Power Delivery)")
+                        what="any USB port or charger (at most 5.5 V without Power Delivery)",
+                        usb_data=("DP", "DM"))
 # The short micro-USB cable from the perfboard to the Pico's own socket (its plug end in the
 # Pico, its four wires soldered to the perfboard: 1 VBUS, 2 D-, 3 D+, 4 GND).
-USB_PIGTAIL = PartType("micro-USB pigtail", {"VBUS": Pin("pas"), "DM": Pin("pas"),
-                                             "DP": Pin("pas"), "GND": Pin("pas")},
+USB_PIGTAIL = PartType("micro-USB pigtail", {n: Pin("pas") for n in (
+                           "VBUS", "DM", "DP", "GND", "P_VBUS", "P_DM", "P_DP", "P_GND")},
+                       [Link(n, "P_" + n, "wire") for n in ("VBUS", "DM", "DP", "GND")],
                        symbol=("Connector_Generic", "Conn_01x04"),
-                       footprint="Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical",
-                       pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4"}, amps=MICRO_USB_A)
+                       footprint="Connector_Wire:SolderWire-0.25sqmm_1x04_P4.5mm_D0.65mm_OD2mm",
+                       pads={"VBUS": "1", "DM": "2", "DP": "3", "GND": "4", "P_VBUS": (),
+                             "P_DM": (), "P_DP": (), "P_GND": ()}, amps=MICRO_USB_A)
 # 1N5819 Schottky (onsemi): 0.2-0.45 V at the Pico's current; 40 V.
 SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
                     [Link("A", "K", "diode", vf=(0.2, 0.45))], datasheet="onsemi 1N5819",
@@ -358,8 +422,7 @@ SCHOTTKY = PartType("1N5819", {"A": Pin("pas"), "K": Pin("pas")},
 
 
 def _protector_links(part):
-    return [Link("VIN", "VOUT", "protector", ohms=part.attrs.get("switch_ohms", 0.05),
-                 window=part.attrs.get("window"))]
+    return [Link("VIN", "VOUT", "protector", ohms=part.attrs.get("switch_ohms", 0.05))]
 
 
 # LTC4365 (Analog Devices): over-voltage, under-voltage and reverse-supply protection; drives
@@ -367,23 +430,25 @@ def _protector_links(part):
 # OV comparators at 0.5 V +-1.5 % (492.5-507.5 mV) on a resistor string from VIN; the gates
 # turn off within about 1-2 us of an over-voltage; a negative VIN holds the gates at VIN, so
 # only M1's body diode conducts and M2 blocks. TSOT-23-8 (TS8): 1 VIN, 2 UV, 3 OV, 4 GND,
-# 5 SHDN, 6 FAULT, 7 VOUT, 8 GATE. The window attribute (set by design.py from the resistor
-# string) is what it passes; its link stands for the two MOSFETs' channels.
+# 5 SHDN, 6 FAULT, 7 VOUT, 8 GATE. SHDN low keeps the gates off: it is tied high. Its link
+# stands for the two MOSFETs' channels; the window it passes comes from the resistors fitted
+# on UV and OV (graph.py: it passes while UV is above and OV below the threshold).
 LTC4365 = PartType("LTC4365", {"VIN": Pin("supply", v=(2.5, 34.0), vabs=(-40.0, 60.0), ma=0.2),
                                "UV": Pin("in", vih=0.5075, vmax=60.0, vmin=-40.0),
                                "OV": Pin("in", vih=0.5075, vmax=60.0, vmin=-40.0),
                                "GND": Pin("gnd"),
-                               "SHDN": Pin("in", vih=1.2, vmax=60.0, vmin=-40.0),
+                               "SHDN": Pin("in", vih=1.2, vmax=60.0, vmin=-40.0, enable=1),
                                "FAULT": Pin("od"), "VOUT": Pin("pas"), "GATE": Pin("pas")},
                    _protector_links, datasheet="Analog Devices LTC4365",
                    symbol=("Power_Management", "LTC4365TS8"),
                    footprint="Package_TO_SOT_SMD:TSOT-23-8",
                    pads={"VIN": "1", "UV": "2", "OV": "3", "GND": "4", "SHDN": "5",
                          "FAULT": "6", "VOUT": "7", "GATE": "8"},
-                   vref=(0.4925, 0.5075))
+                   vref=(0.4925, 0.5075), thresholds=("UV", "OV"))
 # IRLZ44N (Infineon): logic-level N-MOSFET, 55 V, 25 mOhm at VGS 5 V, gate +-16 V. TO-220:
 # 1 G, 2 D, 3 S. The body diode conducts from S to D.
-NMOS_IRLZ44N = PartType("IRLZ44N", {"G": Pin("pas"), "D": Pin("pas"), "S": Pin("pas")},
+NMOS_IRLZ44N = PartType("IRLZ44N", {"G": Pin("pas"), "D": Pin("pas", vabs=(-55.0, 55.0)),
+                                    "S": Pin("pas")},
                         [Link("S", "D", "diode", vf=(0.5, 1.3))], datasheet="Infineon IRLZ44N",
                         symbol=("Transistor_FET", "IRLZ44N"),
                         footprint="Package_TO_SOT_THT:TO-220-3_Vertical",
@@ -409,14 +474,27 @@ def _selector_links(part):
 SELECTOR = PartType("DPDT toggle switch", {n: Pin("pas") for n in
                                            ("A_USB", "A_COM", "A_EXT", "B_USB", "B_COM", "B_EXT")},
                     _selector_links, datasheet="C&K 7201", symbol=("Switch", "SW_DPDT_x2"),
-                    footprint="Connector_PinHeader_2.54mm:PinHeader_2x03_P2.54mm_Vertical",
+                    footprint="Connector_Wire:SolderWire-0.5sqmm_1x06_P4.6mm_D0.9mm_OD2.1mm",
                     pads={"A_USB": "1", "A_COM": "2", "A_EXT": "3", "B_USB": "4", "B_COM": "5",
                           "B_EXT": "6"}, amps=5.0, positions=("USB", "EXT"))
+# P6KE27CA (Littelfuse P6KE): a bidirectional 600 W TVS, DO-15. Breakdown 25.65-28.35 V at
+# 1 mA (below it, microamps: a 24 V adapter of either polarity leaves it off), clamping at
+# most 37.5 V at its 16 A peak pulse current (10/1000 us).
+TVS_P6KE27CA = PartType("P6KE27CA", {"A1": Pin("pas"), "A2": Pin("pas")},
+                        [Link("A1", "A2", "clamp")], datasheet="Littelfuse P6KE",
+                        symbol=("Device", "D_TVS"),
+                        footprint="Diode_THT:D_DO-15_P10.16mm_Horizontal",
+                        pads={"A1": "1", "A2": "2"}, vbr=(25.65, 28.35), vc=37.5)
 # A KiCad net tie: the one point where two ground nets meet (the star point).
 NET_TIE = PartType("net tie", {"1": Pin("pas"), "2": Pin("pas")}, [Link("1", "2", "wire")],
                    symbol=("Device", "NetTie_2"), footprint="NetTie:NetTie-2_THT_Pad0.3mm")
-# A pad on the perfboard for a wire to a test pad under the Pico (BOOTSEL, TP6).
-WIRE_PAD = PartType("wire pad", {"1": Pin("pas")}, symbol=("Connector", "TestPoint"),
+# A pad on the perfboard for a wire to the Pico's BOOTSEL test pad (TP6): the flash chip's
+# select line, which the Pico's own BOOTSEL button reaches through 1 kOhm (Pico datasheet,
+# schematic; RP2040 hardware design guide). A lead to a panel button is a long stub on a
+# fast line: it joins through a resistor of that size too.
+WIRE_PAD = PartType("wire pad", {"1": Pin("pas", series_ohms=(470.0, 2200.0), enable=1,
+                                         vabs=(RP2040["vneg"], RP2040["vmax"]))},
+                    symbol=("Connector", "TestPoint"),
                     footprint="TestPoint:TestPoint_THTPad_D1.0mm_Drill0.5mm")
 
 # --- connectors and wire --------------------------------------------------------------------------

@@ -2,14 +2,15 @@
 # where the current goes back. Each rule takes the circuit and its Graph (graph.py) and returns
 # Violations naming the rule, the place and what is wrong in numbers (erc.py lists them all).
 from circuit import parts as P
-from circuit.graph import (Violation, gpio_nets, links_any_setting, names, pin_name,
-                           pins_of_kind, propagate, ref_span)
+from circuit.graph import (Violation, links_any_setting, names, pin_name, propagate,
+                           ref_span)
 
 
 def switched_supply(c, g, part, pin):
-    """A supply pin fed by a GPIO or a GPIO-driven follower (hall rows): hall-row-drive checks it."""
+    """A hall sensor's supply or ground pin fed by a GPIO or a GPIO-driven follower (hall rows):
+    hall-row-drive checks it."""
     nets = [part.net.get(p) for p, s in part.type.pins.items() if s.kind in ("supply", "gnd")]
-    gpios = gpio_nets(c)
+    gpios = g.gpio
     return part.type is P.HALL and any(n in gpios or n in g.follows for n in nets if n)
 
 
@@ -28,9 +29,6 @@ def rule_one_source(c, g):
                 "joined to %d sources at once (%s): they push current into each other, and "
                 "an external supply feeds 5 V back into the computer's USB port"
                 % (len(srcs), ", ".join("%s.%s" % (p.ref, pin_name(p, s)) for n, p, s in srcs))))
-    for net, part, pin in pins_of_kind(c, "supply"):
-        if g.rail(net) is None and not switched_supply(c, g, part, pin):
-            out.append(Violation("one-source", net, "%s.%s has no source" % (part.ref, pin)))
     return out
 
 
@@ -40,7 +38,7 @@ def rule_fused(c, g):
         if part.type is not P.SUPPLY_5V:
             continue
         root = g.unfused[net]
-        loads = [("%s.%s" % (p.ref, pin)) for n, p, pin in pins_of_kind(c, "supply")
+        loads = [("%s.%s" % (p.ref, pin)) for n, p, pin in g.pins("supply")
                  if g.unfused[n] == root and p.type is not P.LTC4365]
         loads += ["%s" % p.ref for p in c.parts.values() if p.attrs.get("role") == "feed"
                   and g.unfused.get(p.net.get("A")) == root]
@@ -51,36 +49,44 @@ def rule_fused(c, g):
     return out
 
 
+def grouped(rule, found):
+    """Violations of rule from [(ref, pin, message)], parts with the same message in one."""
+    by = {}
+    for ref, pin, msg in found:
+        by.setdefault((pin, msg), []).append(ref)
+    return [Violation(rule, "%s.%s" % (ref_span(refs), pin),
+                      msg if len(refs) == 1 else "%s (%d parts)" % (msg, len(refs)))
+            for (pin, msg), refs in sorted(by.items())]
+
+
 def rule_supply_range(c, g):
     out = []
-    for net, part, pin in pins_of_kind(c, "supply"):
+    for net, part, pin in g.pins("supply"):
         rng = g.rail(net)
-        spec = part.type.pins[pin]
+        spec = part.spec(pin)
         if rng is None or switched_supply(c, g, part, pin):
             continue
         if rng[0] < spec.v[0] - 1e-9 or rng[1] > spec.v[1] + 1e-9:
-            out.append(Violation("supply-range", "%s.%s" % (part.ref, pin),
-                                 "%s gets %.2f-%.2f V on %s; it needs %.2f-%.2f V"
-                                 % (part.type.name, rng[0], rng[1], net, spec.v[0], spec.v[1])))
-    return out
+            out.append((part.ref, pin, "%s gets %.2f-%.2f V on %s; it needs %.2f-%.2f V"
+                        % (part.type.name, rng[0], rng[1], net, spec.v[0], spec.v[1])))
+    return grouped("supply-range", out)
 
 
 def rule_supply_drop(c, g):
     """The lowest voltage at each supply pin at full load, after the user's cable, the fuses and
     switches on the way (a rail within its range at the source can still be too low here)."""
     out = []
-    for net, part, pin in pins_of_kind(c, "supply"):
+    for net, part, pin in g.pins("supply"):
         rng, v = g.rail(net), g.vmin.get(net)
-        spec = part.type.pins[pin]
+        spec = part.spec(pin)
         if rng is None or v is None or switched_supply(c, g, part, pin):
             continue
         if rng[0] >= spec.v[0] - 1e-9 and v < spec.v[0] - 1e-9:
             steps = ", ".join("%s %+.2f V" % (what, dv) if i else what
                               for i, (what, dv) in enumerate(g.path[net]))
-            out.append(Violation("supply-drop", "%s.%s" % (part.ref, pin),
-                                 "%s gets %.2f V on %s at full load (%s); it needs %.2f V"
-                                 % (part.type.name, v, net, steps, spec.v[0])))
-    return out
+            out.append((part.ref, pin, "%s gets %.2f V on %s at full load (%s); it needs %.2f V"
+                        % (part.type.name, v, net, steps, spec.v[0])))
+    return grouped("supply-drop", out)
 
 
 def rule_supply_current(c, g):
@@ -173,7 +179,7 @@ def rule_conductor_rating(c, g):
 # --- what a plug can bring in --------------------------------------------------------------------
 
 def _victims(c, g, vhi, vlo):
-    """Parts a fault voltage damages: [(ref.pin, text)]."""
+    """Parts a fault voltage damages: [(ref, '.pin', or '' for a capacitor, its limit)]."""
     out = []
     for net in set(vhi) | set(vlo):
         hi, lo = vhi.get(net, 0.0), min(vlo.get(net, 0.0), 0.0)
@@ -187,49 +193,127 @@ def _victims(c, g, vhi, vlo):
             elif spec.kind == "in" and spec.vmax:
                 lim = (spec.vmin if spec.vmin is not None else -0.5, spec.vmax)
             if lim and (hi > lim[1] + 1e-9 or lo < lim[0] - 1e-9):
-                out.append(("%s.%s" % (ref, pin), "%s.%s (%.1f to %.1f V)"
-                            % (ref, pin, lim[0], lim[1])))
-        for ref, pin in c.pins_on(net):
-            part = c.parts[ref]
-            if part.type.name != "capacitor" or pin != "1":
-                continue
-            r = part.type.ratings
-            if hi > r["rated_v"] or (r["polarised"] and lo < -1.0):
-                out.append((ref, "%s (%s%.0f V)" % (ref, "polarised, " if r["polarised"] else "",
-                                                    r["rated_v"])))
-    return sorted(set(out))
+                out.append((ref, "." + pin, "%.1f to %.1f V" % (lim[0], lim[1])))
+    for p in caps(c):
+        n1, n2 = p.net.get("1"), p.net.get("2")
+        if not (n1 in vhi or n1 in vlo or n2 in vhi or n2 in vlo):
+            continue
+        hi1, hi2 = vhi.get(n1, 0.0), vhi.get(n2, 0.0)
+        lo1, lo2 = min(vlo.get(n1, 0.0), 0.0), min(vlo.get(n2, 0.0), 0.0)
+        r = p.type.ratings
+        if max(hi1 - lo2, hi2 - lo1) > r["rated_v"] or \
+                (r["polarised"] and max(hi2 - lo1 if n2 in vhi else 0.0,
+                                        -lo1 if n1 in vlo else 0.0) > 1.0):
+            out.append((p.ref, "", "%s%.0f V" % ("polarised, " if r["polarised"] else "",
+                                                 r["rated_v"])))
+    return out
+
+
+def _victim_text(hit):
+    """[(ref, '.pin' or '', limit)] -> 'C65 (polarised, 10 V), LED1-LED63.VDD (-0.5 to 5.5 V)
+    ...': parts with the same pin and limit in one span, at most five spans."""
+    by = {}
+    for ref, pin, lim in hit:
+        by.setdefault((pin, lim), set()).add(ref)
+    spans = sorted("%s%s (%s)" % (ref_span(refs), pin, lim) for (pin, lim), refs in by.items())
+    return ", ".join(spans[:5]) + (" and %d more" % (len(spans) - 5) if len(spans) > 5 else "")
+
+
+def _clamp_volts(g, net):
+    """The lowest clamping voltage of a TVS from net's rail to ground, or None."""
+    root = g.groups.get(net)
+    vcs = [p.type.ratings["vc"] for a, b, ln, p in g.links if ln.kind == "clamp" and
+           ((g.groups[a] == root and g.is_ground(b)) or (g.groups[b] == root and g.is_ground(a)))]
+    return min(vcs) if vcs else None
+
+
+def _volts(c, g, seeds, side, links):
+    """propagate()'s voltages over links_any_setting(), shared between graphs with the same
+    links, rails, cut-off windows and supply switches (the fault space's many checks)."""
+    switches = g.memo("switches", lambda: (
+        tuple(sorted((p.ref, tuple(sorted(p.net.items()))) for p in c.parts.values()
+                     if p.type.ratings.get("positions"))), repr(sorted(g.windows.items()))))
+    key = (tuple(sorted(seeds.items())), side) + switches
+    return g.shared(("volts",) + key, lambda: propagate(g, seeds, side, links)[0])
 
 
 def rule_input_protection(c, g):
+    """What a plug can bring - steadily, and ringing at hot-plug through the cable's
+    inductance (up to twice the step, less where a TVS clamps it) - damages no part; a TVS
+    stays off at anything a plug brings steadily; a cut-off passes the board's own supply."""
     out = []
+    links = links_any_setting(c, g)
+
+    def report(part, what, lo, hi, hit):
+        out.append(Violation(
+            "input-protection", part.ref, "%s can receive %s: %.0f to %.0f V reaches %s" % (
+                part.ref, what, lo, hi, _victim_text(hit))))
     for part in c.parts.values():
         r = part.type.ratings
         if "receives" not in r:
             continue
         lo, hi = r["receives"]
-        power = [p for p in r["entry"] if part.net.get(p)]
-        links = links_any_setting(c)
-        for pin in power:
-            vhi = propagate(g, {part.net[pin]: hi}, +1, links)[0]
-            vlo = propagate(g, {part.net[pin]: lo}, -1, links)[0]
+        for pin in [p for p in r["entry"] if part.net.get(p)]:
+            net = part.net[pin]
+            vhi = _volts(c, g, {net: hi}, +1, links)
+            # from no lower than 0 V, nothing goes below 0 V: no part is hurt from below
+            vlo = _volts(c, g, {net: lo}, -1, links) if lo < 0 else {}
             hit = _victims(c, g, vhi, vlo)
             if hit:
-                out.append(Violation(
-                    "input-protection", part.ref,
-                    "%s can receive %s: %s reaches %s%s" % (
-                        part.ref, r["what"], "%.0f to %.0f V" % (lo, hi),
-                        ", ".join(t for k, t in hit[:5]), " and %d more" % (len(hit) - 5)
-                        if len(hit) > 5 else "")))
-    for a, b, ln, part in g.links:          # a protector must pass the board's own supply
-        if ln.kind != "protector" or not ln.window:
+                report(part, r["what"], lo, hi, hit)
+            ring = r.get("ringing")
+            if hit or not ring:
+                continue
+            clamp = _clamp_volts(g, net)
+            peak = ring * max(hi, -lo)
+            if clamp is not None:
+                peak = min(peak, clamp)
+            vhi = _volts(c, g, {net: peak}, +1, links)
+            vlo = _volts(c, g, {net: -peak}, -1, links)
+            hit = _victims(c, g, vhi, vlo)
+            if hit:
+                report(part, "%s, ringing at hot-plug to %s" % (
+                    r["what"], "%.0f V%s" % (peak, " (clamped)" if clamp is not None and
+                                              peak == clamp else "")), -peak, peak, hit)
+    for a, b, ln, part in g.links:
+        if ln.kind == "clamp":                   # a TVS conducts at what a plug brings
+            rng = _plug_range(c, g, a)
+            if rng and max(rng[1], -rng[0]) >= part.type.ratings["vbr"][0]:
+                out.append(Violation("input-protection", part.ref,
+                                     "its breakdown starts at %.1f V; a plug brings %.0f V "
+                                     "steadily: it conducts and overheats" % (
+                                         part.type.ratings["vbr"][0], max(rng[1], -rng[0]))))
+        if ln.kind != "protector":              # a cut-off must pass the board's own supply
             continue
+        w = g.windows.get(part.ref)
         rng, v = g.rail(a), g.vmin.get(a)
-        if rng and v is not None and (v < ln.window[1] or rng[1] > ln.window[2]):
+        if not rng or v is None:
+            continue
+        if w is None:
+            out.append(Violation("input-protection", part.ref,
+                                 "it never turns on: the board's own supply never gets through"))
+        elif v < w[1] or rng[1] > w[2]:
             out.append(Violation("input-protection", part.ref,
                                  "its input sees %.2f-%.2f V from the board's own supply, but it "
-                                 "passes only %.2f-%.2f V for sure" % (v, rng[1], ln.window[1],
-                                                                       ln.window[2])))
+                                 "passes only %.2f-%.2f V for sure" % (v, rng[1], w[1], w[2])))
+        else:                                    # ... and keeps out what its loads cannot run on
+            need = max([(p.spec(pin).v[0], "%s.%s" % (p.ref, pin)) for n, p, pin in
+                        g.pins("supply") if g.groups.get(n) == g.groups.get(b)] or [(0, "")])
+            if w[0] < need[0]:
+                out.append(Violation("input-protection", part.ref,
+                                     "it turns on from %.2f V; %s needs %.2f V: an adapter that "
+                                     "sags lower gets through" % (w[0], need[1], need[0])))
     return out
+
+
+def _plug_range(c, g, net):
+    """(lowest, highest) volts a connector's entry brings steadily to net's rail, or None."""
+    root = g.groups.get(net)
+    for part in c.parts.values():
+        r = part.type.ratings
+        if "receives" in r and any(g.groups.get(part.net.get(p)) == root for p in r["entry"]):
+            return r["receives"]
+    return None
 
 
 # --- where current may not go --------------------------------------------------------------------
@@ -332,11 +416,21 @@ def rule_ground_return(c, g):
     leds = [p for p in c.parts.values() if p.type is P.WS2812B]
     if not leds or "U1" not in c.parts:
         return []
-    src = g.source_of(leds[0].net["VDD"])
-    if src is None:
-        return []
-    net0, part, spec = src
+    vdd = leds[0].net.get("VDD")
     ma = c.settings["led_budget_ma"]
+    src = g.source_of(vdd) if vdd else None
+    if src is None and vdd in g.groups:   # a diode-fed rail: through the Pico's own diode?
+        root = g.groups[vdd]
+        inner = [p for a, b, ln, p in g.links if ln.kind == "diode" and p.ref == "U1" and
+                 g.groups[b] == root and g.groups[a] != root]
+        if inner:
+            return [Violation("ground-return", "U1.VSYS",
+                              "the LED chain (up to %d mA) hangs off the Pico's VSYS: its "
+                              "current comes through the Pico's micro-USB socket and its own "
+                              "diode" % ma)]
+    if src is None:
+        return []                         # power-pins reports an unpowered chain
+    net0, part, spec = src
     if part.ref == "U1":
         return [Violation("ground-return", "U1.%s" % pin_name(part, spec),
                           "the LED chain (up to %d mA) hangs off the Pico's VBUS: its current "
@@ -345,7 +439,7 @@ def rule_ground_return(c, g):
     pico = c.parts["U1"].net.get("GND")
     ret = part.net.get(spec.ret)
     out = []
-    for vss in sorted({p.net.get("VSS") for p in leds}):
+    for vss in sorted({p.net.get("VSS") for p in leds} - {None}):
         path = _ground_path(g, vss, ret)
         if path is None or pico in path:
             out.append(Violation("ground-return", vss,
@@ -401,18 +495,21 @@ def rule_capacitor_voltage(c, g):
 def rule_bypass(c, g):
     """Every supply pin whose datasheet asks for a ceramic capacitor has its own, from the pin's
     net to the part's ground net."""
-    free = [p for p in caps(c) if not p.type.ratings["polarised"]]
+    free = {}                             # {nets: [ceramic capacitors across them]}
+    for p in caps(c):
+        if not p.type.ratings["polarised"]:
+            free.setdefault(frozenset(p.net.values()), []).append(p)
     missing = {}
     for part in c.parts.values():
         gnd = next((part.net.get(n) for n, s in part.type.pins.items() if s.kind == "gnd"), None)
         for pin, spec in part.type.pins.items():
             if spec.kind != "supply" or not spec.bypass_uf or pin not in part.net:
                 continue
-            want = {part.net[pin], gnd}
-            hit = next((cap for cap in free if set(cap.net.values()) == want and
-                        cap.type.ratings["uf"] >= spec.bypass_uf * 0.9), None)
+            pool = free.get(frozenset((part.net[pin], gnd)), [])
+            hit = next((cap for cap in pool if cap.type.ratings["uf"] >= spec.bypass_uf * 0.9),
+                       None)
             if hit:
-                free.remove(hit)
+                pool.remove(hit)
             else:
                 missing.setdefault((part.type.name, pin, spec.bypass_uf), []).append(part)
     out = []

@@ -31,6 +31,11 @@
 //   flash_load {path}                          replace the storage area (power must be off)
 //   xip                                        the cache model's hits and misses so far
 //   scans {clear?} / busy {clear?}             matrix scan starts / loop steps (GP25 high)
+//   probe {clear?}                             the engine's slices (GP26 high)
+//   cpu {clear?}                               where the core's time went (ns): interrupts
+//                                              (handler mode), the engine (GP26 high), the
+//                                              rest of the loop steps (GP25 high), the rest
+//                                              of thread mode, asleep (WFI/WFE)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
@@ -53,6 +58,7 @@ const WS_ONE_NS = 600;
 const WS_RESET_NS = 50e3;
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
 const BUSY_PIN = 25; // the Pico's LED: high while the firmware's loop runs a step
+const PROBE_PIN = 26; // high while the engine runs (think_pin of app.main: bench_rp2040.py)
 // rp2040js's StateMachine.waitType values (its WaitType enum is not exported) for the stalls
 // on an empty TX FIFO: a blocking PULL, and an OUT waiting for its autopull.
 const WAIT_TX_FIFO = 3;
@@ -315,6 +321,10 @@ class Bench {
     this.scanStarts = [];
     this.busy = []; // [start, end] ns of every high pulse on the busy pin (GP25): loop steps
     this.busyFrom = -1;
+    this.probeHigh = false;
+    this.probe = []; // [start, end] ns of every high pulse on GP26: the engine's slices
+    this.probeFrom = -1;
+    this.cpu = { irq: 0, engine: 0, step: 0, other: 0, sleep: 0 };
     this.i2cBuf = [];
     this.serialOut = [];
     this.powerOn(null);
@@ -477,6 +487,15 @@ class Bench {
       } else if (this.busyFrom >= 0) {
         this.busy.push([this.busyFrom, this.nowNs()]);
         this.busyFrom = -1;
+      }
+    });
+    gpio[PROBE_PIN].addListener((state) => {
+      this.probeHigh = state === GPIOPinState.High;
+      if (this.probeHigh) {
+        if (this.probeFrom < 0) this.probeFrom = this.nowNs();
+      } else if (this.probeFrom >= 0) {
+        this.probe.push([this.probeFrom, this.nowNs()]);
+        this.probeFrom = -1;
       }
     });
   }
@@ -721,10 +740,18 @@ class Bench {
         if (clock.nanos >= limit) break;
         if (core.waiting) {
           const d = clock.nanosToNextAlarm;
-          clock.tick(d > 0 ? Math.min(d, limit - clock.nanos) : limit - clock.nanos);
+          const ns = d > 0 ? Math.min(d, limit - clock.nanos) : limit - clock.nanos;
+          clock.tick(ns);
+          this.cpu.sleep += ns;
         } else {
           const cycles = core.executeInstruction();
-          clock.tick((this.xip ? cycles + this.xip.take() : cycles) * NS_PER_CYCLE);
+          const ns = (this.xip ? cycles + this.xip.take() : cycles) * NS_PER_CYCLE;
+          clock.tick(ns);
+          const cpu = this.cpu;
+          if (core.IPSR) cpu.irq += ns;
+          else if (this.probeHigh) cpu.engine += ns;
+          else if (this.busyFrom >= 0) cpu.step += ns;
+          else cpu.other += ns;
         }
       }
       if (this.resetPending) {
@@ -816,6 +843,16 @@ function handle(msg) {
       const s = bench.busy.map(([a, e]) => [a / 1e6, e / 1e6]);
       if (msg.clear) bench.busy = [];
       return { steps: s };
+    }
+    case 'cpu': {
+      const c = { ...bench.cpu };
+      if (msg.clear) bench.cpu = { irq: 0, engine: 0, step: 0, other: 0, sleep: 0 };
+      return c;
+    }
+    case 'probe': {
+      const s = bench.probe.map(([a, e]) => [a / 1e6, e / 1e6]);
+      if (msg.clear) bench.probe = [];
+      return { slices: s };
     }
     case 'scans': {
       const s = bench.scanStarts.map((t) => t / 1e6);

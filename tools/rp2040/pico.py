@@ -71,11 +71,15 @@ def missing(firmware=None, rom=None):
     # whatever else this computer lacks.
     fw = firmware_path(firmware)
     if not os.path.exists(fw):
-        return ("MicroPython UF2 not found at %s (give --firmware PATH or set $%s; %s)"
-                % (fw, ENV_UF2, WHERE_FROM))
+        given = firmware or os.environ.get(ENV_UF2)
+        return ("%s (give --firmware PATH or set $%s; %s)"
+                % ("MicroPython UF2 not found at %s" % fw if given else
+                   "no MicroPython v1.28 UF2 for the Pico here", ENV_UF2, WHERE_FROM))
     rom = rom_path(rom)
     if not os.path.exists(rom):
-        return "RP2040 boot ROM not found at %s (set $%s; %s)" % (rom, ENV_ROM, WHERE_FROM)
+        given = rom != os.path.abspath(DEFAULT_ROM)
+        return "%s (set $%s; %s)" % ("RP2040 boot ROM not found at %s" % rom if given else
+                                     "no RP2040 boot ROM here", ENV_ROM, WHERE_FROM)
     why = rom_mismatch(rom)
     if why:
         return why
@@ -331,6 +335,19 @@ class Pico:
     def loop_steps(self, clear=False):
         """[(start, end)] ms of every loop step (the firmware's busy signal on GP25)."""
         return [tuple(s) for s in self.command("busy", clear=clear)["steps"]]
+
+    def engine_slices(self, clear=False):
+        """[(start, end)] ms of every slice of the engine's search (GP26 high: app.main(think_pin=26),
+        which tools/bench/bench_rp2040.py sets)."""
+        return [tuple(s) for s in self.command("probe", clear=clear)["slices"]]
+
+    def cpu(self, clear=False):
+        """Where the core's time went since the last clear, in ms: "irq" (interrupt
+        handlers: the matrix scan's timer, USB), "engine" (GP26 high: app.main(think_pin=26)),
+        "step" (the rest of the loop steps: GP25 high), "other" (the rest of thread mode:
+        the loop waiting for its period) and "sleep" (WFI/WFE)."""
+        msg = self.command("cpu", clear=clear)
+        return {k: msg[k] / 1e6 for k in ("irq", "engine", "step", "other", "sleep")}
 
     # --- outputs ---------------------------------------------------------------------------------
     @property

@@ -88,7 +88,10 @@ function chooseLanguage(code) {
   setLanguage(code);
   try { localStorage.setItem(LANG_KEY, sim.lang); } catch (e) { /* private mode: not kept */ }
   sim.boardLang = sim.lang;
-  api("language", { code: sim.lang });
+  // the models already on their way still carry the board's old language: until one carries
+  // this choice, none may switch the page back
+  sim.langAsked = sim.lang;
+  api("language", { code: sim.lang }).then(j => { if (!j.ok) sim.langAsked = ""; });
 }
 
 // Every text on the page in the language code; what was drawn in another is drawn again.
@@ -309,8 +312,15 @@ function renderHands(m) {
   }
 }
 
+// The Barragoons left, as the board counts them (its OLED's "Supply"): a capture's placements
+// count from the capture on, before their pieces are taken from the pile.
+function boardSupply(m) {
+  if (m.ctl && m.ctl.supply >= 0) return m.ctl.supply;
+  return m.game.exists && !m.game.over ? m.game.supply : m.supply;
+}
+
 function renderStock(m) {
-  $("supply-count").textContent = m.supply;
+  $("supply-count").textContent = boardSupply(m);
   $("take-supply").disabled = m.supply === 0;
   // A placement is due and no Barragoon is at hand or waiting for its face: take one.
   const inHand = m.hands[0].concat(m.hands[1]).some(p => p.kind === "barragoon");
@@ -466,11 +476,12 @@ function renderGame(m) {
   st.textContent = m.busy ? t("statusBusy", { status: status, busy: t("busySettingUp") }) : status;
   st.title = m.device.text || t("statusTitle");
   const note = $("runtime-note");
-  const said = m.device.runtime === "micropython" ? "" :   // CPython or the emulated Pico
-               t("runtimeNote", { runtime: m.device.runtime_text });
+  const said = m.device.runtime === "cpython" ? t("runtimeCPython") :
+               m.device.runtime === "rp2040" ? t("runtimePico") : "";
   if (note.textContent !== said) {
     note.hidden = !said;
     note.textContent = said;
+    note.title = m.device.runtime_text;       // the details, as the terminal says them
   }
 }
 
@@ -493,6 +504,30 @@ function hintText(m) { return nextStep(m).text; }
 
 function say(key, values, sq) { return { text: t(key, values), sq: sq === undefined ? -1 : sq }; }
 
+// What the board itself is doing (m.ctl, from its firmware; not on the emulated Pico) comes
+// first: its set-up, a menu or question on its screen, its own turn against the player.
+const MODE_HINTS = { Menu: "hintMenu", EndGame: "hintEndGame", Ask: "hintQuestion",
+                     Offer: "hintOffer", Brightness: "hintMenu", Sensors: "hintSensors",
+                     LedTest: "hintLedTest", Hint: "hintHint" };
+
+function boardStep(m) {
+  const c = m.ctl;
+  if (!c) return null;
+  const empty = !m.board.some(p => p);
+  if (c.base === "Setup") return say(empty ? "hintStart" : "hintSetUp");
+  if (MODE_HINTS[c.mode]) return say(MODE_HINTS[c.mode]);
+  if (c.base === "Over") return say("hintOver");
+  if (c.repair) return say("hintRepair");
+  const own = c.own;
+  if (!own) return null;
+  const side = SIDES[own.side];
+  if (own.thinking) return say("hintBoardThinking", { side: side });
+  if (own.move) return say("hintBoardMove", { side: side, move: own.move });
+  const sq = FILES.indexOf(own.place[0]) + 7 * (parseInt(own.place.slice(1), 10) - 1);
+  if (own.placed) return say("hintBoardPlaced", { side: side, sq: own.place }, sq);
+  return say("hintBoardPlace", { side: side, sq: own.place, face: own.face }, sq);
+}
+
 function nextStep(m) {
   const held = [];
   for (const side of [0, 1]) for (const p of m.hands[side]) held.push({ p: p, side: side });
@@ -500,6 +535,8 @@ function nextStep(m) {
   const g = m.game;
   const live = g.exists && !g.over;
   if (m.busy) return say("hintSettingUp");
+  const board = boardStep(m);
+  if (board) return board;
   if (m.board.some(p => p && p.choosing)) return say("hintChooseFace");
   if (live && g.placing < 0) {
     const mover = g.side;
@@ -550,7 +587,9 @@ function updateHint() {
 
 function render(m) {
   sim.model = m;
-  if (m.lang !== sim.boardLang) {             // changed on the board (its menu) or by the host
+  if (sim.langAsked) {
+    if (m.lang === sim.langAsked) sim.langAsked = "";
+  } else if (m.lang !== sim.boardLang) {      // changed on the board (its menu) or by the host
     sim.boardLang = m.lang;
     if (m.lang && m.lang !== sim.lang) {
       setLanguage(m.lang);
@@ -793,7 +832,16 @@ async function start() {
   document.querySelectorAll(".hw[data-button]").forEach(hookButton);
   $("btn-back").addEventListener("click", () => { ensureAudio(); api("back", { button: "ok" }); });
   $("take-supply").addEventListener("click", () => api("take_supply"));
-  $("setup").addEventListener("click", () => api("setup", { variant: $("setup-variant").value }));
+  $("setup").addEventListener("click", () => {
+    // A game in progress is never thrown away unasked: the page asks, as the board's menu does.
+    if (sim.model && sim.model.game.in_progress) { $("new-game-ask").hidden = false; return; }
+    api("setup", { variant: $("setup-variant").value });
+  });
+  $("new-game-yes").addEventListener("click", () => {
+    $("new-game-ask").hidden = true;
+    api("setup", { variant: $("setup-variant").value, new_game: true });
+  });
+  $("new-game-no").addEventListener("click", () => { $("new-game-ask").hidden = true; });
   $("clear").addEventListener("click", () => api("clear"));
   for (const side of [0, 1]) $("hand-" + side).addEventListener("click", () => api("active", { side: side }));
   $("replay-current").addEventListener("click", async () => {

@@ -5,11 +5,11 @@
 #   micropython tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR
 #   python3 -u tools/simulator/device.py FIRMWARE_DIR TOOLS_DIR SIM_DIR  (no micropython around)
 #
-# On CPython (the firmware is written to run there too) three things of the board's
-# MicroPython are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
-# (vboard.clock.HostTime, passed to app.main as its clock), a rename that replaces the old file
-# as LittleFS's does (Windows' os.rename refuses to), and input read by a thread (select.poll
-# does not work on pipes everywhere).
+# On CPython (the firmware is written to run there too) two things of the board's MicroPython
+# are provided from outside the firmware: time.ticks_ms / ticks_diff / sleep_ms
+# (vboard.clock.HostTime, passed to app.main as its clock) and input read by a thread
+# (select.poll does not work on pipes everywhere). The firmware's own file system (files.py)
+# renames over an old file there too, as LittleFS does.
 #
 # The firmware entry point is app.main(Storage(SIM_DIR)), with real time. The fakes stand in
 # for the RP2040: vboard.machine models the GPIO levels, vboard.board_wiring.BoardWiring the 9x7
@@ -28,6 +28,9 @@
 #   {"lang": "de"}               the board's language (controller/i18n.py's codes), set between
 #                                two loop steps as the menu sets it, and saved; a code the board
 #                                has already is left alone (nothing written)
+#   {"new_game": "closed"}       the page's "Set up start position" with a game in progress,
+#                                confirmed there: the board ends it as its menu does (recorded
+#                                as unfinished) and sets up a new game of that variant
 #   {"quit": 1}                  exit (so does end of input)
 # The first line is read before the firmware starts: the board as it is at power-on.
 #
@@ -38,6 +41,12 @@
 #   {"i2c": [[addr, "hex"], ..]} every I2C write since the last message, in order
 #   {"pwm": [freq, duty_u16]}    the buzzer PWM after it changed
 #   {"usb": "hex"}               what the firmware wrote to its USB console
+#   {"board": {...}}             what the board is doing, when it changed (for the page's hint
+#                                line and supply, never for play): "mode" and "base" (the top
+#                                and bottom of the controller's mode stack), "supply",
+#                                "placing", "repair", and while the board plays its own turn
+#                                "own": {"side", "thinking", "move" or "place", "face" and
+#                                "placed"}
 #   {"halt": "text"}             app.main() returned (a config error): the board waits
 #   {"reset": 1}                 the firmware called machine.reset(): the process exits with
 #                                status 3 and the host starts it again, like a reboot
@@ -102,6 +111,8 @@ class Link:
         self.app = None            # the running firmware/app.py App (run() keeps it here)
         self.usb = UsbPort()
         self.lang = None           # a language the host asked for, not yet set
+        self.new_game = None       # a new game the page asked for, not yet set up
+        self.state_sent = None
         self._poll = None
         self._lines = None
         if CPYTHON:
@@ -136,6 +147,9 @@ class Link:
         if msg.get("lang"):
             self.lang = msg["lang"]
             self.set_language()
+        if msg.get("new_game"):
+            self.new_game = msg["new_game"]
+            self.start_new_game()
         if msg.get("quit"):
             self.quit = True
 
@@ -151,6 +165,41 @@ class Link:
             self.app.ctl.set_language(code)
         except ValueError as e:           # not one of the board's languages: said, not fatal
             print("sim: language %s: %s" % (code, e))
+
+    def start_new_game(self):
+        """The page's new game: the game in progress ended as the menu ends it."""
+        if self.new_game is None or self.app is None:
+            return
+        variant, self.new_game = self.new_game, None
+        ctl = self.app.ctl
+        ctl.variant = 1 if variant == "open" else 0
+        ctl.end_unfinished()
+
+    def board_state(self):
+        """What the board is doing (see the top), from its controller."""
+        ctl = self.app.ctl
+        g = ctl.game
+        st = {"mode": type(ctl.top).__name__ if ctl.stack else "",
+              "base": type(ctl.stack[0]).__name__ if ctl.stack else "",
+              "supply": g.pos.supply if g is not None else -1,
+              "placing": g.placing() if g is not None else -1,
+              "repair": bool(ctl.judge.repair)}
+        op = ctl.opponent
+        if op is not None and op.due(ctl):
+            from barragoon.notation import square_name, format_move
+            from barragoon.core import FACES
+            i = op.step(g)
+            own = {"side": op.side, "thinking": i < 0}
+            if i == 0 and op.plan.move is not None:
+                frm, to = op.plan.move
+                own["move"] = format_move(frm, to, op.plan.capture)
+            elif i >= 0:
+                side, sq, face = op.placement(i)
+                own["place"] = square_name(sq)
+                own["face"] = FACES[face - 1]
+                own["placed"] = ctl.judge.places.sq == sq     # it stands there: OK confirms
+            st["own"] = own
+        return st
 
     def apply_line(self, line):
         line = line.strip()
@@ -274,6 +323,11 @@ class Link:
             self.send({"run": 1})
             self.set_language()            # one asked for at power-on
         self.flush()
+        if self.app is not None:
+            st = self.board_state()
+            if st != self.state_sent:
+                self.state_sent = st
+                self.send({"board": st})
         self.poll_input()
         if self.quit:
             raise SystemExit(0)
@@ -323,29 +377,6 @@ def install(firmware_dir, tools_dir, inp=None, out=None):
     return link
 
 
-class HostFs:
-    """storage.Storage's file system on CPython: rename replaces the target, as on LittleFS."""
-
-    def open(self, path, mode):
-        return open(path, mode)
-
-    def rename(self, a, b):
-        import os
-        os.replace(a, b)
-
-    def remove(self, path):
-        import os
-        os.remove(path)
-
-    def mkdir(self, path):
-        import os
-        os.mkdir(path)
-
-    def stat(self, path):
-        import os
-        return os.stat(path)
-
-
 def run(firmware_dir, tools_dir, sim_dir):
     link = install(firmware_dir, tools_dir)
     link.read_blocking()
@@ -366,13 +397,11 @@ def run(firmware_dir, tools_dir, sim_dir):
     if not sim_dir.endswith("/"):
         sim_dir += "/"
     clock = None
-    fs = None
     if CPYTHON:
         from vboard.clock import HostTime
         clock = HostTime()
-        fs = HostFs()
     try:
-        app.main(Storage(sim_dir, fs), clock, link.usb)
+        app.main(Storage(sim_dir), clock, port=link.usb)
     except machine.Restarted:
         link.flush()
         link.send({"reset": 1})

@@ -29,8 +29,8 @@ from rp2040 import board, flashfs, pico
 
 SLICE_MS = 20              # simulated time per slice: inputs reach the board within this
 MIRROR_AFTER_S = 0.3       # flash quiet this long: the files are copied to the folder
-FILES = ("saved/game.txt", "saved/game.bad", "records.txt", "records.old", "settings.txt",
-         "error.log", "log/events.txt", "resume.flag")
+FILES = ("saved/game.txt", "saved/copy.txt", "saved/game.bad", "records.txt", "records.old",
+         "settings.txt", "error.log", "log/events.txt", "resume.flag")
 
 
 class PicoDevice:
@@ -211,8 +211,11 @@ class PicoDevice:
 
 
 def with_setting(text, key, value):
-    """settings.txt (bytes) with key=value in place of the key's line, as storage.py writes
-    its lines."""
+    """settings.txt (bytes) with key=value in place of the key's line, sealed as the
+    firmware writes it (files.py)."""
+    import files
     lines = [ln for ln in text.decode("utf-8", "replace").split("\n")
-             if ln and not ln.startswith(key + "=")]
-    return ("\n".join(lines + ["%s=%s" % (key, value)]) + "\n").encode()
+             if ln and not ln.startswith(key + "=") and not ln.startswith(files.SEAL_TAG)]
+    items = ["", "\n".join(lines + ["%s=%s" % (key, value)]) + "\n"]
+    files.seal(items, 2, 0)
+    return "".join(items).encode()

@@ -1,8 +1,9 @@
 # Drive the board controller with a script of physical actions, as a player would:
 #   "lift c2; lift c5; drop c5; wait 400; press ok"
 # Each lift/drop/press takes STEP_MS of play time; `wait N` lets N ms pass; `hold` presses OK
-# long enough to be BACK. Time is fed to ctl.tick() every 5 ms, like the device's main loop,
-# and the output is rendered.
+# long enough to be BACK. A piece set down away from the square last lifted waits, if need be,
+# until a hand could have carried it there (controller/timing.py FLIGHT_MS). Time is fed to
+# ctl.tick() every 5 ms, like the device's main loop, and the output is rendered.
 if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
     import sys
     sys.stderr.write("tools/toolkit/ctl_script.py is a module the tools import, not a tool "
@@ -15,6 +16,7 @@ vboard.install_framebuf()   # CPython: the stand-in
 import framebuf  # noqa: E402
 from barragoon.notation import parse_square, square_name  # noqa: E402
 from barragoon.game import Game  # noqa: E402
+from controller.timing import FLIGHT_MS  # noqa: E402
 from controller.controller import (  # noqa: E402
     Controller, BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK)
 
@@ -36,6 +38,7 @@ class Rig:
         self.finished = 0
         self.ctl.on_save = self._save
         self.ctl.on_finish = self._finish
+        self.lifted = (-1, 0)             # the square last lifted, and when
 
     def _save(self, game, duties):
         self.saves += 1
@@ -77,7 +80,12 @@ class Rig:
                 self.advance(int(words[1]))
                 continue
             if verb in ("lift", "drop"):
-                self.put(parse_square(words[1]), verb == "drop")
+                sq = parse_square(words[1])
+                if verb == "lift":
+                    self.lifted = (sq, self.t)
+                else:
+                    self._carried(sq)
+                self.put(sq, verb == "drop")
             elif verb == "press":
                 self.ctl.on_button(BUTTONS[words[1]], self.t)
             elif verb == "hold":
@@ -86,6 +94,15 @@ class Rig:
                 raise ValueError("unknown script step: %r" % step)
             self.advance(STEP_MS)
         return self
+
+    def _carried(self, sq):
+        frm, t0 = self.lifted
+        if frm < 0:
+            return
+        d = max(abs(frm % 7 - sq % 7), abs(frm // 7 - sq // 7))
+        need = t0 + FLIGHT_MS * (d - 1) + TICK_MS
+        if d > 1 and self.t < need:
+            self.advance(need - self.t)
 
     # --- what the players see ---------------------------------------------------------------
     def meaning(self, name):

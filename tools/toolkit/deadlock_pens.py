@@ -5,7 +5,7 @@ against its brute force, and tools/bench/bench_deadlock.py times the hardest of 
 Pico. Positions are texts in the notation of RULES.md, generated from a seed (CPython's random,
 so the test and the benchmark see the same ones).
 
-Three kinds, where rule 6b is hard to decide: tiles that can move but may never meet in the
+Five kinds, where rule 6b is hard to decide: tiles that can move but may never meet in the
 right order.
   corner   a corner of 3x3 to 5x5 squares fenced by All Turns Barragoons, 2-4 tiles inside,
            more Barragoons (mostly All Turns) in between;
@@ -13,9 +13,15 @@ right order.
            (some let tiles out one way), one or two tiles in each, a few Barragoons inside;
   walls    a board two-thirds full of Barragoons of random faces, 2-5 tiles among them;
   maze     a corner of up to 7x6 squares, half or more of it All Turns Barragoons (which
-           2-tiles cannot take but may turn on), 2-4 tiles, mostly 2-tiles.
+           2-tiles cannot take but may turn on), 2-4 tiles, mostly 2-tiles;
+  boxed    a full rank of All Turns Barragoons across the board; below it a corner box where
+           tiles wall each other in, among more Barragoons, and a free tile or two; above it
+           one to three free tiles.
 A side to move and, in three positions in ten, express stages are drawn too. Four positions in
 five are kept only if both sides can move and the side to move cannot capture at once.
+
+Fixed positions too: BOXED (the tiles walled in by each other of a bug report) and SHAPES
+(boxed-in shapes of other kinds), each checked against the brute force by the test.
 """
 if __name__ == "__main__":      # run by mistake: say what it is instead of a traceback
     import sys
@@ -146,6 +152,36 @@ def _maze(rng):
     return board
 
 
+def _boxed(rng):
+    board = {}
+    wall = rng.randint(3, 5)
+    wall_squares = [square(f, wall) for f in range(7)]
+    for s in wall_squares:
+        board[s] = "A"
+    lower = [square(f, r) for f in range(7) for r in range(wall)]
+    upper = [square(f, r) for f in range(7) for r in range(wall + 1, 9)]
+    w, h = rng.randint(2, 4), rng.randint(2, 3)
+    box = [square(f, r) for f in range(w) for r in range(h)]
+    letters = rng.choice(("VZD", "VD", "VZ", "DZ", "vzd", "VZd"))
+    for t, s in zip(letters, rng.sample(box, len(letters))):
+        board[s] = t
+    density = rng.choice((0.3, 0.5, 0.7))
+    for s in lower:
+        if s not in board and rng.random() < density:
+            board[s] = _face(rng, rng.choice((0.8, 1.0)))
+    for s in upper:
+        if rng.random() < density / 3:
+            board[s] = _face(rng, 0.9)
+    cubes = [s for s, p in board.items() if p.upper() not in LIMITS and s not in wall_squares]
+    rng.shuffle(cubes)
+    for s in cubes[32 - 7:]:
+        del board[s]                          # (a set has 32: the wall stays whole)
+    _add_tiles(rng, board, [s for s in lower if s not in box], rng.randint(1, 2),
+               rng.choice(("Zz", "Z", "ZD")))
+    _add_tiles(rng, board, upper, rng.randint(1, 3), rng.choice(("Zz", "z", "zd", "ZDV")))
+    return board
+
+
 def _has_both_sides(board):
     tiles = [p for p in board.values() if p.upper() in LIMITS]
     return any(p.isupper() for p in tiles) and any(p.islower() for p in tiles)
@@ -159,7 +195,37 @@ def _trim(rng, board):
         del board[s]
 
 
-KINDS = (_corner, _pens, _pens, _walls, _maze, _maze)
+# Boxed in for good: White's 4-tile walled in by its own 2- and 3-tile and All Turns (a1, a2,
+# b1: none of the three can move while the other two stand), a full rank of All Turns keeping
+# the free 2-tiles apart. No capture can ever happen: 1,120 reachable arrangements; 15,120 with
+# Brown's second 2-tile; the same turned round, with White's second 2-tile.
+BOXED = (
+    "7/3z3/7/7/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0",
+    "7/3z3/7/1z5/[A][A][A][A][A][A][A]/3Z3/[A][A]5/Z[A][A]4/VD[A]4 w 0",
+    "4[A]dv/4[A][A]z/5[A][A]/3z3/[A][A][A][A][A][A][A]/5Z1/7/3Z3/7 b 0",
+)
+
+# Boxed-in shapes of other kinds: (position, whether a capture is reachable), with the
+# arrangements an exhaustive search visits (to a capture, or all of them).
+SHAPES = (
+    # the box; Brown's two 2-tiles on its side of the wall, White's free 2-tile beyond (5,304)
+    ("7/7/[A]6/2Z4/7/[A][A][A][A][A][A][A]/[A][A]1z2z/Z[A][A]4/VD[A]4 b 0", False),
+    # the box in the other corner, Brown's 2-tiles beside it (4,620)
+    ("7/7/7/7/4Z2/[A][A][A][A][A][A][A]/z4[A][A]/z3[A][A]Z/2[A]1[A]DV b 0", False),
+    # the box, Brown's 2-tiles close enough to reach it (706)
+    ("7/[A]5Z/7/5[1E]1/[A]6/[A][A][A][A][A][A][A]/[A][A]5/Z[A][A]3z/VD[A]2z1 b 0", True),
+    # a One Way gate beside the box lets a Brown 2-tile through (45)
+    ("7/1z5/6[A]/3z3/7/[A][A][A][A][A][A][A]/Z3[1S][A][A]/4[A][A]Z/4[A]DV b 0", True),
+    # White's 2-tile on a4 can only go through the One Way to a2, Brown's on a1 only to a2:
+    # White moving first locks both in for good (13); Brown moving first is taken
+    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV w 0", False),
+    ("7/2z4/7/7/[A][A][A][A][A][A][A]/Z[A]5/[1S][A]3[A][A]/1[A]2[A][A]Z/z[A]2[A]DV b 0", True),
+    # White's 4-tile behind its own 2-tiles, which must step aside one by one before it can
+    # take a Barragoon, while Brown's 2-tiles beyond the wall keep moving (2,508)
+    ("7/3[A]z2/7/7/5z1/[A][A][A][A][A][A][A]/2[A]3[A]/[A]Z[A]1[A]2/V1Z[A][A][A][A] w 0", True),
+)
+
+KINDS = (_corner, _pens, _pens, _walls, _maze, _maze, _boxed)
 
 
 def _open_question(t):
