@@ -19,11 +19,12 @@ import urllib.request
 import pytest
 
 import micropython_env
-from cdp_browser import Browser, find_chromium
+from cdp_browser import Browser
 from oled_text import Picture
 from test_sim_tool import SimProcess, ToolProcess
 from test_sim_opponent import tap
 from test_start import free_port
+from test_sim_e2e import pytestmark  # noqa: F401 (chromium and MicroPython, or skip)
 
 ROOT = micropython_env.ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -31,12 +32,6 @@ from barragoon.record import parse_record  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.core import FACES  # noqa: E402
 
-pytestmark = [
-    pytest.mark.skipif(find_chromium() is None,
-                       reason="no chromium (apt-get install chromium, or set $CHROMIUM)"),
-    pytest.mark.skipif(micropython_env.find_micropython() is None,
-                       reason=micropython_env.missing_reason()),
-]
 
 FILES = "abcdefg"
 
