@@ -80,6 +80,13 @@ class Board(SimProcess):
             for _ in range(FACES.index(tok[3:])):
                 tap(self, "down")
         tap(self, "ok")
+        # On the capturer's start square the sensors also fit "both pieces put back": the board
+        # asks first, that OK took its preselected answer (the capture), this one the face.
+        end = time.monotonic() + 3
+        while self.actions() == n and time.monotonic() < end:
+            time.sleep(0.1)
+        if self.actions() == n:
+            tap(self, "ok")
         self.settled(n + 1)
 
     def hold(self):
