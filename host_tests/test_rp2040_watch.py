@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -85,7 +86,11 @@ def test_the_page_mirrors_the_emulated_board_and_keeps_its_record(rig):
                   "window.sim.model.game.exists && window.sim.model.mirror.k === 0",
               "the mirror of the board")
     screen = on_board(rig, lambda b: b.screen())
+    end = time.monotonic() + 20                    # (the page's screen follows the board's)
     pic = Picture.from_hex(br.eval("window.sim.model.oled.rows"))
+    while not pic.has("White to move") and time.monotonic() < end:
+        time.sleep(0.2)
+        pic = Picture.from_hex(br.eval("window.sim.model.oled.rows"))
     assert screen[0] == "White to move" and pic.has("White to move") and pic.has("Supply")
     on_board(rig, lift(S("d2")))                   # a lift: the board's lights on the page
     wait_page(br, "window.sim.model.leds[%d].some(v => v > 0)" % S("d5"), "the targets")
