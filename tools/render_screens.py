@@ -330,7 +330,7 @@ def scene_play_express(rig):
 
 def scene_placement(rig):
     rig.start_game(WHITE_TAKES_BARRAGOON)
-    rig.run("lift d2; lift d5; drop d5; wait 400")    # the Barragoon is White's to place
+    rig.run("lift d2; wait 300; lift d5; drop d5; wait 400")    # the Barragoon is White's to place
 
 
 def scene_picker(rig):
@@ -470,7 +470,7 @@ def scene_board_face(rig):
 
 def scene_player_places_for_board(rig):
     vs(rig, WHITE_CAPTURES)
-    rig.run("lift d2; lift d5; drop d5; wait 400")    # the board (Brown) places first
+    rig.run("lift d2; wait 300; lift d5; drop d5; wait 400")    # the board (Brown) places first
 
 
 def scene_remote_asks_to_play(rig):
