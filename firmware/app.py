@@ -22,6 +22,11 @@
 # work (the controller's tick, LEDs, screen) comes every _THINK_MS instead of every period, and
 # a sensor event ends the engine's slice at once.
 #
+# A computer may watch the game, and play one side of it, over the USB console
+# (controller/protocol.py, loaded with the first byte a computer sends; until then a step costs
+# one poll of the port): its step comes after the LEDs and the screen, never in the step that
+# saves a turn, and never waits for the computer.
+#
 # Time: the controller gets ticks_ms() as it is (it wraps at 2**30 ms, about 12.4 days, and
 # stays a small int, so the loop never allocates for it); it compares times with ticks_diff.
 import gc
@@ -71,7 +76,7 @@ _THINK_MS = const(40)      # while the engine searches and nothing else waits, i
 class App:
     """One board: drivers + controller + storage. step(now) is one loop iteration."""
 
-    def __init__(self, storage=None, clock=None, think_pin=None):
+    def __init__(self, storage=None, clock=None, think_pin=None, port=None):
         cfg = config
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -110,6 +115,9 @@ class App:
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
         self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
+        self.port = port                   # the USB console (drivers/usb.py; tests: a fake)
+        self.console = None                # controller/protocol.py's Console, once a computer spoke
+        self._byte = bytearray(1)
         if not self.oled.ok:
             self.report(self.oled.error + ": playing without it")
 
@@ -265,6 +273,8 @@ class App:
             ctl.alert = 0
             self.buzzer.beep("error", t)
         self.buzzer.update(t)
+        if not saving:
+            self._usb(now)
         if saving:
             self._write()
         elif self.oled.sending() and self.waited < SCREEN_FIRST:
@@ -291,6 +301,21 @@ class App:
         if self.ctl.animated and ms > 50 - now % 50:
             ms = 50 - now % 50
         return ms > 0 and self.ctl.think(ms)
+
+    def _usb(self, now):
+        """A computer on the USB console (see the top)."""
+        c = self.console
+        if c is None:
+            if self.port is None:
+                from drivers import usb
+                self.port = usb.Port()
+            if not self.port.read(self._byte, 1) or self._byte[0] < 32:
+                return                     # (mpremote's \r before its Ctrl-C: no listener)
+            from controller.protocol import Console
+            from version import VERSION
+            c = self.console = Console(self.ctl, self.port, VERSION)
+            c.take(self._byte[0], now)
+        c.step(now)
 
     def _later(self, t):
         # What follows a save, one part per loop step (each 3 to 30 ms on the RP2040).
@@ -466,9 +491,9 @@ def _resume_flag(storage, set_it):
         return False
 
 
-def main(storage=None, clock=None, think_pin=None):
-    """Run the board. storage / clock are for tests; the device passes nothing (think_pin:
-    App's, for measuring)."""
+def main(storage=None, clock=None, think_pin=None, port=None):
+    """Run the board. storage / clock / port (the USB console) are for tests and the
+    simulator; the device passes nothing (think_pin: App's, for measuring)."""
     problem = check_config()
     if problem:
         show_text(["Config error"] + wrap(problem))
@@ -485,7 +510,7 @@ def main(storage=None, clock=None, think_pin=None):
         # left lying, a collection during boot frees it between them, and a heap fragmented
         # so at power-on may not fit the menus' modules (a MemoryError at every boot).
         gc.collect()
-        app = App(storage, clock, think_pin)
+        app = App(storage, clock, think_pin, port)
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs

@@ -62,7 +62,7 @@ def runtime(request):
 # The quick subset (`pytest host_tests -m "not slow"`) leaves out whole modules that boot the
 # emulated Pico, drive a browser or fuzz for long: the README states both runs' times.
 SLOW_MODULES = ("test_rp2040_", "test_sim_e2e", "test_sim_hints", "test_reference_compare",
-                "test_controller_property")
+                "test_controller_property", "test_watch")
 
 
 def pytest_configure(config):
@@ -73,9 +73,10 @@ def pytest_configure(config):
 # workers the run does not end waiting on one of them.
 LONG_FIRST = ("test_rp2040_faults", "test_rp2040_power_cut", "test_board_events",
               "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
-              "test_sim_e2e", "test_sim_hints", "test_rp2040_opponent", "test_rp2040_engine",
-              "test_clock_play", "test_sim_opponent", "test_reference_compare", "test_opponent",
-              "test_firmware", "test_circuit_faults")
+              "test_sim_e2e", "test_sim_hints", "test_rp2040_watch", "test_watch",
+              "test_rp2040_opponent", "test_rp2040_engine", "test_clock_play",
+              "test_sim_opponent", "test_reference_compare", "test_opponent", "test_firmware",
+              "test_circuit_faults")
 
 
 def _module(item):

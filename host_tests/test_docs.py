@@ -177,9 +177,7 @@ def test_each_measured_figure_is_stated_in_one_doc():
                       "link there): %s" % twice
 
 
-@pytest.mark.parametrize("doc", [pytest.param(d, marks=pytest.mark.xfail(
-    reason="hardware/README.md is being shortened with the hardware rework", strict=False))
-    if d == "hardware/README.md" else d for d in DOCS])
+@pytest.mark.parametrize("doc", DOCS)
 def test_no_user_doc_speaks_of_issue_numbers(doc):
     found = re.findall(r"(?i)\bissues? #?\d+|(?<![\w(/])#\d+\b", text(doc))
     assert not found, "%s: %s (what changed for users goes into the CHANGELOG, in words)" % (

@@ -460,7 +460,8 @@ def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut(
 
 def _power_cut_with_a_tile_in_the_hand(name, moves):
     # A touch-move duty survives a power cut: White's c2 is lifted (a touch) and still in the
-    # hand when the power goes. Powered on, the board asks for c2 back and c2 must still move.
+    # hand when the power goes. Powered on, the turn goes on with c2 in the hand (its square and
+    # targets lit), and c2 must still move.
     b = Board(name)
     b.app.boot()
     b.run(50)
@@ -482,10 +483,11 @@ def _power_cut_with_a_tile_in_the_hand(name, moves):
         assert isinstance(b2.ctl.top, Menu) and b2.ctl.top.items[0] == "Resume game"
         b2.press(OK)
     assert isinstance(b2.ctl.top, Play), b2.ctl.top         # not a new set-up
-    assert b2.ctl.meaning[parse_square("c2")] == C.TO_FILL
+    assert b2.ctl.meaning[parse_square("c2")] == C.ORIGIN    # in the hand, as before the cut
     b2.drop("c2")
     assert b2.ctl.meaning[parse_square("c2")] == C.DUTY
     b2.lift("e2")
+    b2.run(60)                                   # (carried two squares: no hand is faster)
     b2.drop("e4")
     assert b2.ctl.game.last_turn_text() == (moves and "%s-%s" % moves[-1] or "")
     assert b2.ctl.meaning[parse_square("e4")] == C.ERROR

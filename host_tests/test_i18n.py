@@ -227,6 +227,9 @@ SLOTS = {
     "Saved game:": L16, "damaged: kept": L16, "as %s": L16, "empty": L16,
     "unreadable": L16, "a new game": L16, "unreadable tag:": L16, "clock": L16,
     "opponent": L16, "clock, opponent": L16, "copy: game.bad": L16, "storage full": L16,
+    "Remote: %s": L16, "Waiting for": L16, "its turn": L16, "Remote play": L16,
+    "Play %s on": L16, "a computer?": L16, "Take back": L16, "%s asks": L16,
+    "to take back.": L16,
     "not set aside": L16, "not removed": L16, "defaults used": L16, "copy resumed": L16,
     "a new log": L16, "new records": L16,
 }
@@ -239,7 +242,7 @@ for _k in ("No capture", "Nothing moved", "Barragoon on %s", "White's on %s", "B
            "LED test", "New game", "Hint", "Set up new game", "Variant: %s", "White express %d",
            "Brown express %d", "Clock: off", "Clock: %d min", "Increment: %d s",
            "Against: board", "Against: player", "You play %s", "Strength %d",
-           "Keep playing", "End and record"):   # menus
+           "Play %s here", "Keep playing", "End and record"):   # menus
     SLOTS[_k] = "l15"
 for _k in ("Place the Barragoon first", "%s: not your turn", "%s can't move: put it back",
            "Put back %s: %s", "Take the piece off %s", "Wrong piece on %s: lift it",
@@ -247,7 +250,8 @@ for _k in ("Place the Barragoon first", "%s: not your turn", "%s can't move: put
            "Touch-move: move %s", "Touch-move: move a lifted tile", "%s: draw? menu",
            "No capture left? Draw: menu",
            "Clock paused: OK starts it", "Power was off: OK starts clock",
-           "Board: draw agreed", "Board: no draw") + refusals.RULES_TEXTS:   # notes while playing
+           "Board: draw agreed", "Board: no draw", "Offer sent", "Declined", "Remote: draw",
+           "Remote: no draw") + refusals.RULES_TEXTS:   # notes while playing
     SLOTS[_k] = "w2"
 for _k in game.TERMINATIONS[1:]:
     SLOTS[_k] = "w3"
@@ -260,6 +264,7 @@ SAMPLES = {
     "%s: not your turn": (SIDE,), "Put back %s: %s": ("d2", PIECE), "%s: draw? menu": (SIDE,),
     "%s offers": (SIDE,), "a draw. %s:": (SIDE,), "Board: %s": (SIDE,), "plays %s": ("c8xc5",),
     "%s could play": (SIDE,), "%s: draw (rep.)": (SIDE,), "Lang: %s": (LANG,),
+    "Remote: %s": (SIDE,), "Play %s on": (SIDE,), "%s asks": (SIDE,), "Play %s here": (SIDE,),
     "LEDs: %s": (PALETTE,), "Variant: %s": (VARIANT,), "Clock: %d min": (30,),
     "Increment: %d s": (10,), "You play %s": (SIDE,), "Strength %d": (3,),
     "%s-%s repeats the sequence: %s must deviate": ("e2", "e4", SIDE),

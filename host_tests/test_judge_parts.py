@@ -43,6 +43,18 @@ def drop(tn, pool, name, t):
     pool.drop(s, t)
 
 
+def captured(t_victim, t_land):
+    """CAP with d2 lifted at 1000, the victim on d5 lifted at t_victim and a piece set on d5 at
+    t_land: (turn, game, pool)."""
+    tn, g = turn_of(CAP)
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    lift(tn, pool, "d2", 1000)
+    lift(tn, pool, "d5", t_victim)
+    drop(tn, pool, "d5", t_land)
+    return tn, g, pool
+
+
 def test_turn_tables_count_the_moves_ending_on_each_square():
     tn, g = turn_of(CAP)
     moves = g.legal_moves()
@@ -60,12 +72,7 @@ def test_turn_tables_count_the_moves_ending_on_each_square():
 def test_stories_rank_a_capture_first_however_fast():
     # d2 lifted, the victim on d5 lifted, a piece set on d5 20 ms later: the attacker landing
     # is the likeliest story, the victim put back (while d2 is held) stays alive, less likely.
-    tn, g = turn_of(CAP)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    lift(tn, pool, "d2", 1000)
-    lift(tn, pool, "d5", 1300)
-    drop(tn, pool, "d5", 1320)
+    tn, g, pool = captured(1300, 1320)
     h = pool.first()
     assert h.board[sq("d5")] == tn.b0[sq("d2")] and h.n == 1 and h.ac[0] == tn.b0[sq("d5")]
     back = [pool.hs[i] for i in range(pool.nh)
@@ -191,14 +198,9 @@ def test_view_lights_the_lifted_tile_its_targets_and_a_lifted_victim_its_capture
 def test_kinds_a_capture_with_its_barragoon_standing_is_a_move_and_a_touched_tile_binds():
     from controller.kinds import Kinds
     from controller.stories import K_MOVE, K_DUTY, K_OPEN
-    tn, g = turn_of(CAP)                              # (d2 can take d5 and a2)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
+    tn, g, pool = captured(1400, 1450)               # d2xd5, z in the hand (d2 can take a2 too)
     tm = TouchMove(tn, 0)
     kinds = Kinds(tn, tm)
-    lift(tn, pool, "d2", 1000)
-    lift(tn, pool, "d5", 1400)
-    drop(tn, pool, "d5", 1450)                        # d2xd5, z in the hand
     h = pool.hs[0]
     kinds.classify(h, -1, 0)
     assert (h.kind, h.a, h.b, h.p0) == (K_MOVE, sq("d2"), sq("d5"), 0xFF)
@@ -259,12 +261,7 @@ def test_repair_ends_only_when_the_wrong_piece_was_lifted_and_a_piece_set_back()
 
 def test_next_turn_keeps_the_stories_that_show_the_move_and_drops_the_captured_piece():
     from controller.nextturn import NextTurn
-    tn, g = turn_of(CAP)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    lift(tn, pool, "d2", 1000)
-    lift(tn, pool, "d5", 1400)
-    drop(tn, pool, "d5", 1450)
+    tn, g, pool = captured(1400, 1450)
     g.move(sq("d2"), sq("d5"))
     nt = NextTurn(tn)
     nt.prepare(g, (sq("d2") << 6) + sq("d5"), pool)

@@ -1,8 +1,8 @@
 # The heap a game leaves free, on the emulated Pico (tools/rp2040) with the real firmware as
 # deployed: what a game does not need is not loaded, and what a hint or a game against the board
 # loaded is dropped again when they are done (controller/lazy.py). A two-player game on a fresh
-# board, with the menu opened and left, never loads the engine, the opponent, the menus nor the
-# clock; a hint works right after a boot and its engine is gone once the hint is cleared; a game
+# board, with the menu opened and left, never loads the engine, the opponent, the menus, the
+# clock nor the USB protocol; a hint works right after a boot and its engine is gone once the hint is cleared; a game
 # against the board resumed at boot plays its move, and a new two-player game started from the
 # menu drops the engine again. Each check stops main.py (Ctrl-C) and reads sys.modules in the
 # REPL, so each test boots its own board. The hint's first-use time and the heap then in use
@@ -15,7 +15,8 @@ from toolkit.event_script import square_number as S
 pico_bench.require()
 
 LAZY = ("barragoon.engine", "barragoon.evaluation", "controller.opponent", "controller.menus",
-        "controller.clock")
+        "controller.clock", "controller.protocol", "controller.remote")   # (the last two: only
+#                                    once a computer speaks on USB, controller/protocol.py)
 HOLD_MS = 900                      # a long press of OK: the menu (config LONG_PRESS_MS 700)
 
 

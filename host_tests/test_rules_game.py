@@ -359,7 +359,7 @@ def test_the_outcome_names_how_the_game_ended_and_who_won():
     # In the manner of python-chess: Game.outcome() is None while the game goes on, then a
     # termination code and a winner, and the record's texts are made from it.
     from barragoon.game import (
-        Outcome, T_NO_TILES, T_AGREED, T_REPEAT_AGREED, T_TIME, TERMINATIONS)
+        Outcome, T_NO_TILES, T_AGREED, T_REPEAT_AGREED, T_TIME, T_RESIGN, TERMINATIONS)
     g = Game("7/7/7/7/3z3/7/7/3D3/7 w 24")
     assert g.outcome() is None and g.termination == 0 and g.reason == ""
     _move(g, "d2", "d5")
@@ -378,7 +378,16 @@ def test_the_outcome_names_how_the_game_ended_and_who_won():
     assert (g.outcome().termination, g.outcome().winner) == (T_TIME, BROWN)
     assert g.outcome().result() == "0-1" and not g.outcome().agreed()
     assert Outcome(T_REPEAT_AGREED, DRAW).agreed()
-    assert len(set(TERMINATIONS)) == len(TERMINATIONS) == 9
+    from barragoon.record import format_record, parse_record
+    g.undo()
+    m = g.legal_moves()[0]
+    g.move(m >> 6, m & 63)
+    g.resign()                                   # the side whose action is awaited: Brown
+    assert (g.outcome().termination, g.outcome().winner) == (T_RESIGN, WHITE)
+    assert g.reason == "resigned" and g.turn_texts()[-1].endswith("(resign)")
+    text = format_record(g)
+    assert parse_record(text).outcome().termination == T_RESIGN     # the record replays it
+    assert len(set(TERMINATIONS)) == len(TERMINATIONS) == 10
 
 
 def test_action_move_reads_the_moves_among_the_actions():

@@ -101,14 +101,14 @@ def test_the_language_is_the_boards_and_the_pages(tmp_path):
 
 
 # --- running on CPython -------------------------------------------------------------------------
-class SimProcess:
-    """tools/sim.py in its own session (as a terminal runs it), its output collected."""
+class ToolProcess:
+    """A tool in its own session (as a terminal runs it), its output collected; url: the first
+    local address it prints."""
 
-    def __init__(self, sim_dir, env=None, extra=()):
+    def __init__(self, argv, env=None):
         e = dict(os.environ)
         e.update(env or {})
-        self.p = subprocess.Popen([sys.executable, SIM, "--port", "0", "--no-browser", "--dir",
-                                   sim_dir, "--fresh"] + list(extra), stdout=subprocess.PIPE,
+        self.p = subprocess.Popen([sys.executable] + argv, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, env=e, cwd=ROOT,
                                   start_new_session=True)
         self.lines = []
@@ -126,11 +126,28 @@ class SimProcess:
         self.reader.start()
         if self.url is None:
             self.p.kill()
-            raise AssertionError("tools/sim.py did not start: %s" % "".join(self.lines))
+            raise AssertionError("%s did not start: %s" % (argv[0], "".join(self.lines)))
 
     def _drain(self):
         for line in self.p.stdout:
             self.lines.append(line)
+
+    def close(self):
+        if self.p.poll() is None:
+            self.p.terminate()
+            try:
+                self.p.wait(10)
+            except subprocess.TimeoutExpired:
+                self.p.kill()
+                self.p.wait()
+
+
+class SimProcess(ToolProcess):
+    """tools/sim.py in its own session, its output collected."""
+
+    def __init__(self, sim_dir, env=None, extra=(), fresh=True):
+        ToolProcess.__init__(self, [SIM, "--port", "0", "--no-browser", "--dir", sim_dir] +
+                             (["--fresh"] if fresh else []) + list(extra), env)
 
     def state(self):
         with urllib.request.urlopen(self.url + "api/state", timeout=10) as r:

@@ -456,3 +456,11 @@ def test_which_asks_nothing(monkeypatch, capsys):
     monkeypatch.setattr(deploy, "survey", lambda port: pytest.fail("looked at the board"))
     assert start.main(["--which"]) == 0
     assert "would run: python tools/deploy.py --port /dev/ttyACM0" in capsys.readouterr().out
+
+
+def test_watch_runs_watch_py_on_the_board_or_the_simulator():
+    cmd, why, status = plan(["--watch"], board="/dev/ttyACM0")
+    assert tool(cmd) == ["watch.py", "--port", "/dev/ttyACM0"] and "watching" in why
+    cmd, why, status = plan(["--watch", "--no-browser"])
+    assert tool(cmd) == ["watch.py", "--port", "socket://127.0.0.1:8766", "--no-browser"]
+    assert "simulator" in why

@@ -43,6 +43,7 @@ TOOLS = {
     "sim.py": (["--replay", "tools/sim/screenshot.png"], "not a text file"),
     "soak_rp2040.py": (["--turns", "0"], "--turns at least 1"),
     "start.py": (["--sim", "--serial", "COM3"], "--serial is for flashing"),
+    "watch.py": (["--record", "tools"], "a folder, not a file"),
     "wiring_svg.py": (["--bogus"], "unrecognized arguments"),
 }
 # The modules that tools and tests import live in packages (tools/toolkit/ and the others

@@ -1,6 +1,6 @@
 """Find a Raspberry Pi Pico on USB: running MicroPython (a serial port), or waiting in BOOTSEL
-mode for a firmware (the boot ROM's USB drive, no serial port). Used by tools/start.py and
-tools/deploy.py.
+mode for a firmware (the boot ROM's USB drive, no serial port). Used by tools/start.py,
+tools/deploy.py and tools/watch.py.
 
     python tools/pico_usb.py      say what is attached
 
@@ -135,7 +135,8 @@ def main(argv):
     no_arguments("pico_usb", __doc__, argv[1:])
     port = find_serial_board()
     if port:
-        print("a board running MicroPython on %s" % port)
+        print("a board running MicroPython on %s (flash it: python tools/start.py; watch its "
+              "game: python tools/watch.py)" % port)
         return 0
     boot = find_bootsel()
     if boot:

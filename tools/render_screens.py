@@ -42,7 +42,7 @@ from barragoon.core import FACES  # noqa: E402
 from barragoon.notation import parse_square  # noqa: E402
 from controller import font, screens  # noqa: E402
 from controller import i18n, menus, modes as M, refusals, view as V  # noqa: E402
-from controller import opponent as OP  # noqa: E402
+from controller import opponent as OP, remote as R  # noqa: E402
 from toolkit.ctl_script import Rig  # noqa: E402
 
 SCALE = 4
@@ -330,7 +330,7 @@ def scene_play_express(rig):
 
 def scene_placement(rig):
     rig.start_game(WHITE_TAKES_BARRAGOON)
-    rig.run("lift d2; lift d5; drop d5; wait 400")    # the Barragoon is White's to place
+    rig.run("lift d2; wait 300; lift d5; drop d5; wait 400")    # the Barragoon is White's to place
 
 
 def scene_picker(rig):
@@ -470,7 +470,23 @@ def scene_board_face(rig):
 
 def scene_player_places_for_board(rig):
     vs(rig, WHITE_CAPTURES)
-    rig.run("lift d2; lift d5; drop d5; wait 400")    # the board (Brown) places first
+    rig.run("lift d2; wait 300; lift d5; drop d5; wait 400")    # the board (Brown) places first
+
+
+def scene_remote_asks_to_play(rig):
+    rig.start_game()
+    rig.ctl.push(R.Question(R.CONSENT, 1))            # a computer asks to play Brown
+
+
+def scene_remote_asks_to_take_back(rig):
+    rig.start_game()
+    rig.ctl.push(R.Question(R.TAKEBACK, 1))
+
+
+def scene_remote_waiting(rig):
+    rig.start_game()
+    rig.ctl.set_opponent(R.Remote(1))
+    rig.run("lift d2; drop d5; wait 400")              # Brown's turn: the computer's
 
 
 def scene_hint(rig):

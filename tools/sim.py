@@ -3,6 +3,7 @@
 
     python tools/sim.py [--port 8765] [--no-browser] [--dir build/sim] [--fresh]
                         [--replay FILE] [--rp2040 [--firmware UF2]] [--lang de|en|it|es]
+                        [--usb-port 8766]
 
 Serves a page on http://127.0.0.1:PORT/ with the virtual board: the 7x9 squares and their
 pieces, each square's NeoPixel colour, the OLED pixel for pixel, the buttons (UP, DOWN, OK;
@@ -37,6 +38,10 @@ page's top right corner; tools/sim/text.json holds the page's texts). The page s
 language --lang names, else the board's saved one, else the one last chosen in this browser,
 else the browser's own if it is one of the four, else English; its Rules link opens the
 player's section of RULES.md in that language.
+
+The board's USB console (its line protocol, controller/protocol.py) is a TCP port on 127.0.0.1
+(--usb-port, default 8766): tools/watch.py --port socket://127.0.0.1:8766 watches the
+simulated board, or lets a friend play one side of it, exactly as it does a real board.
 
 Replay: --replay FILE (a game record, or records.txt with several games, e.g. read off the
 board with `mpremote fs cp :records.txt .`) or a file uploaded on the page; step through it
@@ -82,6 +87,7 @@ from storage import GAME as SAVED_GAME  # noqa: E402  where the firmware saves t
 from controller.i18n import LANGUAGES  # noqa: E402  the board's languages
 
 DEFAULT_PORT = 8765
+DEFAULT_USB_PORT = 8766    # the board's USB console as a TCP port (--usb-port)
 MIN_PRESS_MS = 80          # a click shorter than this is held this long (debounce is 20 ms)
 STEP_MS = 40               # between pieces during "set up start position"
 HEAP = 4 * 1024 * 1024     # MicroPython heap of the device process
@@ -105,8 +111,11 @@ class _Looking(fw_files.HostFs):
 
     def remove(self, path):
         raise OSError(1, "the page only reads the board's files")
+
+
 GAMES = os.path.join(TOOLS, "games")
 STATIC = {"index.html": "text/html; charset=utf-8", "sim.js": "text/javascript; charset=utf-8",
+          "watch.js": "text/javascript; charset=utf-8",
           "sim.css": "text/css; charset=utf-8", "screenshot.png": "image/png",
           "text.json": "application/json; charset=utf-8"}
 
@@ -481,6 +490,85 @@ class Device:
             p.wait()
 
 
+class UsbConsole:
+    """The simulated board's USB console as a TCP port on 127.0.0.1 (like a serial port: one
+    program at a time). Bytes from it go to the firmware ({"usb": hex}); the firmware's go
+    to it. A program that does not read loses bytes after USB_HELD, as on the board."""
+    USB_HELD = 1 << 16
+
+    def __init__(self, device, port):
+        import socket
+        self.device = device
+        self.client = None
+        self.lock = threading.Lock()
+        self.pending = bytearray()
+        self.wake = threading.Condition(self.lock)
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", port))
+        self.server.listen(2)
+        self.port = self.server.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+        threading.Thread(target=self._send, daemon=True).start()
+
+    def address(self):
+        return "socket://127.0.0.1:%d" % self.port
+
+    def _accept(self):
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            with self.lock:
+                if self.client is not None:       # the port is taken
+                    conn.close()
+                    continue
+                self.client = conn
+                self.pending = bytearray()
+            threading.Thread(target=self._receive, args=(conn,), daemon=True).start()
+
+    def _receive(self, conn):
+        while True:
+            try:
+                data = conn.recv(4096)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            self.device.send({"usb": data.hex()})
+        with self.lock:
+            if self.client is conn:
+                self.client = None
+        conn.close()
+
+    def from_board(self, data):
+        with self.lock:
+            if self.client is None:
+                return                        # nobody listens: gone, as on the board
+            if len(self.pending) + len(data) <= self.USB_HELD:
+                self.pending += data
+                self.wake.notify()
+
+    def _send(self):
+        while True:
+            with self.lock:
+                while not self.pending or self.client is None:
+                    self.wake.wait()
+                data, conn = bytes(self.pending), self.client
+                self.pending = bytearray()
+            try:
+                conn.sendall(data)
+            except OSError:
+                pass
+
+    def close(self):
+        try:
+            self.server.close()
+        except OSError:
+            pass
+
+
 # --- the simulator: physical model + firmware outputs -------------------------------------------
 class Sim:
     """micropython: the unix port to run the firmware on, None for CPython; firmware=False
@@ -521,6 +609,7 @@ class Sim:
         self.press_t = {}
         self.enc_ab = 3
         self.device = Device(self, sim_dir, micropython, firmware)
+        self.usb = None            # UsbConsole: the board's USB console as a TCP port
         # What runs the firmware; main() fills in the words shown on the page.
         self.runtime = {"name": "micropython" if micropython else "cpython", "text": ""}
         self._stop = threading.Event()
@@ -539,6 +628,8 @@ class Sim:
     def stop(self):
         self._stop.set()
         self.device.stop()
+        if self.usb is not None:
+            self.usb.close()
 
     def changed(self):
         with self.cond:
@@ -592,6 +683,11 @@ class Sim:
                 self.buzzer = msg["pwm"]
             if "board" in msg:
                 self.board_state = msg["board"]
+            if "usb" in msg:
+                if self.usb is not None:
+                    self.usb.from_board(bytes.fromhex(msg["usb"]))
+                if len(msg) == 1:
+                    return                 # (nothing the page shows changed)
             if "run" in msg:
                 self.status = "running"
                 self.status_text = ""
@@ -1110,8 +1206,11 @@ class Handler(BaseHTTPRequestHandler):
             err = "bad action: %s" % e
         self._json({"ok": not err, "error": err})
 
-    def _events(self):
+    def _events(self, model=None, live=None):
+        """The model (sim.state(), or model()) as server-sent events whenever it changed, while
+        live() holds (tools/watch.py: while the page's access stands)."""
         sim = self.sim
+        model = model or sim.state
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -1124,12 +1223,14 @@ class Handler(BaseHTTPRequestHandler):
                 with sim.cond:
                     sim.cond.wait_for(lambda: sim.version != last or sim._stop.is_set(), 15)
                     v = sim.version
+                if live is not None and not live():
+                    return
                 if v == last:
                     self.wfile.write(b": ping\n\n")
                     self.wfile.flush()
                     continue
                 last = v
-                data = json.dumps(sim.state())
+                data = json.dumps(model())
                 self.wfile.write(("data: %s\n\n" % data).encode())
                 self.wfile.flush()
                 time.sleep(0.02)       # at most ~50 updates a second
@@ -1173,6 +1274,10 @@ def parse_args(argv):
                     help="the language of the page and the board's screen: de (Deutsch), en "
                          "(English), it (Italiano) or es (Español); default: the board's saved "
                          "language, else the browser's")
+    ap.add_argument("--usb-port", type=port_number, default=DEFAULT_USB_PORT, metavar="N",
+                    help="the board's USB console (its line protocol, for tools/watch.py) on "
+                         "this TCP port of 127.0.0.1 (default %d; 0 = any free port)"
+                    % DEFAULT_USB_PORT)
     ap.add_argument("--micropython", metavar="PATH",
                     help="the MicroPython unix port to run the firmware on (default: "
                          "$MICROPYTHON, the venv's, or micropython on PATH; none: CPython)")
@@ -1257,13 +1362,18 @@ STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    return run_tool("sim", serve, parse_args(argv))
+
+
+def run_tool(prog, body, args):
+    """body(args) as a tool runs: Ctrl-C and SIGTERM stop it in order (exit status 0), a
+    UserError is one line on stderr (exit status 2). tools/watch.py runs so too."""
     for sig in STOP_SIGNALS:
         signal.signal(sig, _stop_on_signal)
     try:
-        return serve(args)
+        return body(args)
     except UserError as e:
-        print("sim: %s" % e, file=sys.stderr)
+        print("%s: %s" % (prog, e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
@@ -1331,6 +1441,13 @@ def serve(args):
         return 1
     server.daemon_threads = True
     url = "http://127.0.0.1:%d/" % server.server_address[1]
+    try:
+        sim.usb = UsbConsole(sim.device, args.usb_port)
+        usb_note = ("The board's USB console: %s (python tools/watch.py --port %s)"
+                    % (sim.usb.address(), sim.usb.address()))
+    except OSError as e:
+        usb_note = ("The board's USB console is off: port %d: %s (choose another with "
+                    "--usb-port)" % (args.usb_port, e.strerror or e))
     if args.replay:
         url += "#replay"
     try:
@@ -1338,6 +1455,7 @@ def serve(args):
         print("Barragoon simulator: %s  (Ctrl-C to stop; board files in %s)" % (url, sim_dir),
               flush=True)
         print("The firmware runs on %s." % runtime, flush=True)
+        print(usb_note, flush=True)
         if not sim.saved_text.strip():
             print("To begin: click \"Set up start position\" on the page.", flush=True)
         if not args.no_browser:

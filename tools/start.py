@@ -5,6 +5,8 @@
                                        a Pico in BOOTSEL mode     -> how to install MicroPython
                                        nothing attached           -> tools/sim.py
     python tools/start.py --which      only say what it would do, and why
+    python tools/start.py --watch      watch the attached board's game (tools/watch.py), or
+                                       the simulator's when no board is attached
 
 Before it replaces anything on a board running MicroPython, it says in one line what it found
 there (a Barragoon firmware of which version, an empty board, another project's main.py) and
@@ -38,6 +40,7 @@ from toolkit import cli  # noqa: E402
 NAMES = {"sim.py": {"--port": "--http-port"}, "deploy.py": {"--port": "--serial"}}
 
 FORWARD_AFTER_S = 1.0     # a Ctrl-C the child did not get itself is passed on after this
+SIM_USB_PORT = 8766       # the simulator's USB console (sim.py --usb-port's default)
 
 
 class Usage(Exception):
@@ -52,6 +55,9 @@ def parse_args(argv):
                        help="flash the board (tools/deploy.py) even if none is detected")
     which.add_argument("--sim", action="store_true",
                        help="start the simulator (tools/sim.py) even if a board is attached")
+    which.add_argument("--watch", action="store_true",
+                       help="watch the attached board's game in the browser (tools/watch.py; "
+                            "its --remote and --share: run it yourself)")
     ap.add_argument("--which", action="store_true", help="say what would run, run nothing")
     ap.add_argument("--yes", action="store_true",
                     help="replace what is on the board without asking")
@@ -71,6 +77,9 @@ def parse_args(argv):
                  % (" ".join(sim_opts) or "--sim", "is" if len(sim_opts) < 2 else "are"))
     if args.board and sim_opts:
         ap.error("%s: only for the simulator, not with --board" % " ".join(sim_opts))
+    if args.watch and (args.dir or args.yes):
+        ap.error("--watch watches a board: %s is not for it"
+                 % ("--dir" if args.dir else "--yes"))
     return args
 
 
@@ -96,6 +105,19 @@ def find_uf2(folder=None):
 def plan(args, board, bootsel, firmware=None):
     """(argv of the tool to run or None, what to say, exit status when nothing runs).
     firmware: find_uf2()'s answer."""
+    if args.watch:
+        cmd = [os.path.join(HERE, "watch.py")]
+        port = args.serial or board
+        if port:
+            cmd += ["--port", port]
+        else:
+            cmd += ["--port", "socket://127.0.0.1:%d" % SIM_USB_PORT]
+        if args.http_port is not None:
+            cmd += ["--http-port", str(args.http_port)]
+        if args.no_browser:
+            cmd.append("--no-browser")
+        return cmd, ("watching the board on %s" % port if port else
+                     "no board attached: watching the simulator (python tools/sim.py)"), 0
     flash = args.board or args.serial is not None or (board and not args.sim)
     uf2, stale = firmware or (None, None)
     if flash:
@@ -223,9 +245,10 @@ def main(argv):
     args = parse_args(argv)
     try:
         board = pico_usb.find_serial_board() if not (args.sim or args.serial) else None
-        bootsel = pico_usb.find_bootsel() if not board and not args.sim else None
-        firmware = find_uf2() if not args.sim and (board or bootsel or args.board or
-                                                   args.serial) else None
+        bootsel = pico_usb.find_bootsel() if not board and not (args.sim or args.watch) \
+            else None
+        firmware = find_uf2() if not (args.sim or args.watch) and (
+            board or bootsel or args.board or args.serial) else None
         cmd, why, status = plan(args, board, bootsel, firmware)
         print(why, flush=True)
         if args.which:

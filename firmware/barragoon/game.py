@@ -86,9 +86,10 @@ T_REPEAT = 5
 T_REPEAT_AGREED = 6
 T_AGREED = 7
 T_TIME = 8
+T_RESIGN = 9
 TERMINATIONS = ("", "no tiles left", "no legal move", "express rule", "no capture possible",
                 "repetition, nobody can deviate", "repetition draw accepted", "draw agreed",
-                "time ran out")
+                "time ran out", "resigned")
 R_NO_TILES = TERMINATIONS[T_NO_TILES]
 R_NO_MOVE = TERMINATIONS[T_NO_MOVE]
 R_EXPRESS = TERMINATIONS[T_EXPRESS]
@@ -97,6 +98,7 @@ R_REPEAT = TERMINATIONS[T_REPEAT]
 R_REPEAT_AGREED = TERMINATIONS[T_REPEAT_AGREED]
 R_AGREED = TERMINATIONS[T_AGREED]
 R_TIME = TERMINATIONS[T_TIME]
+R_RESIGN = TERMINATIONS[T_RESIGN]
 RESULTS = ("1-0", "0-1", "1/2-1/2")    # a game record's result, by winner
 
 # Actions: low 2 bits are the tag (outside this module, read them with action_move()).
@@ -108,8 +110,9 @@ DECLINE = 1    # ... declined by the player to move
 ACCEPT = 2     # ... accepted
 AGREE = 3      # draw agreed at any time
 TIME = 4       # the side whose action is awaited ran out of time on a game clock (it loses)
+RESIGN = 5     # the side whose action is awaited resigned (it loses)
 
-META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)", "(time)")
+META_WORDS = ("(offer)", "(decline)", "(accept)", "(agree)", "(time)", "(resign)")
 
 # Turn codes (one int per turn since the last tile capture):
 #   frm | to << 6 | captured Barragoon's cell code << 12 | placement sq << 17 | face << 23
@@ -129,6 +132,23 @@ def action_move(a):
     """The move an entry of Game.actions makes, frm * 64 + to (as legal_moves() gives
     moves), or -1 when it is no move (a placement, an offer or answer, a draw, time)."""
     return -1 if a & 3 else ((a >> 2) & 63) * 64 + ((a >> 8) & 63)
+
+
+def action_captures(a):
+    """Whether the entry of Game.actions is a move that captured (a tile or a Barragoon)."""
+    return not a & 3 and bool(a >> 14 & 1)
+
+
+def action_place(a):
+    """The placement an entry of Game.actions makes, sq * 32 + face code, or -1 when it is
+    no placement."""
+    return ((a >> 2) & 63) * 32 + ((a >> 8) & 31) if a & 3 == _PLACE else -1
+
+
+def action_meta(a):
+    """The kind (OFFER, DECLINE, ACCEPT, AGREE, TIME, RESIGN: META_WORDS[kind] is its record word) of
+    an entry of Game.actions that is no move or placement, else -1."""
+    return (a >> 2) & 7 if a & 3 == _META else -1
 
 
 class Outcome:
@@ -498,6 +518,13 @@ class Game:
             raise RulesError("the game is over")
         self._do(_META | TIME << 2)
 
+    def resign(self):
+        """The side whose action is awaited (`turn`) resigns: the other side wins. (A player
+        resigns in their own turn, as a player on a computer does on the board.)"""
+        self.decide()
+        self._check_can_act()
+        self._do(_META | RESIGN << 2)
+
     def undo(self):
         """Take back the last action (a move, a placement or an offer)."""
         if not self.actions:
@@ -616,8 +643,8 @@ class Game:
             self._finish(DRAW, T_REPEAT_AGREED)
         elif kind == AGREE:
             self._finish(DRAW, T_AGREED)
-        elif kind == TIME:
-            self._finish(1 - self.turn, T_TIME)
+        elif kind == TIME or kind == RESIGN:
+            self._finish(1 - self.turn, T_TIME if kind == TIME else T_RESIGN)
         else:
             # Declined: the decliner (side to move) must deviate; if they cannot, the duty
             # passes along the block (see _end_turn).

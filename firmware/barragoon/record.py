@@ -13,7 +13,8 @@
 # A turn is its move followed by its placements in the order made; a repetition draw offer
 # and its answer follow the turn they come after: (offer) (decline) (accept); an agreed draw
 # is (agree); (time) ends the game: the side whose action was awaited (the mover, or the side
-# placing a Barragoon) ran out of time on the board's optional game clock. Replaying a record checks every action against the rules.
+# placing a Barragoon) ran out of time on the board's optional game clock; (resign): that side
+# resigned. Replaying a record checks every action against the rules.
 from barragoon.core import WHITE, RulesError
 from barragoon.notation import parse_move, parse_placement, _text
 from barragoon.game import Game, VARIANTS, META_WORDS, RESULTS, action_move  # noqa: F401
@@ -227,7 +228,7 @@ def parse_record(text, each_turn=None):
 def play_token(game, token):
     """Play one token of a record on game: a move ('c1-c4', 'c1xc4'; the capture mark must
     match the board), a placement ('e5=X') or '(offer)', '(decline)', '(accept)', '(agree)',
-    '(time)'."""
+    '(time)', '(resign)'."""
     _text(token, "a token")
     if token in META_WORDS:
         k = META_WORDS.index(token)
@@ -237,6 +238,8 @@ def play_token(game, token):
             game.agree_draw()
         elif k == 4:
             game.lose_on_time()
+        elif k == 5:
+            game.resign()
         else:
             game.answer_repetition_draw(k == 2)
         return

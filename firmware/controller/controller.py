@@ -38,6 +38,7 @@
 from barragoon.core import RulesError
 from barragoon.game import Game, CLOSED
 from controller import colours as C
+from controller import font
 from controller import judge as J
 from controller import i18n
 from controller import lazy
@@ -269,6 +270,18 @@ class Controller:
                 return False
         return True
 
+    def set_opponent(self, op):
+        """The game in play gets this Opponent from now on (None: both sides play here).
+        The caller sets the game's opponent tag to match and saves."""
+        if self.opponent is not None:
+            self.opponent.stop()
+        self.opponent = op
+        self.judge.allow = op.allow if op is not None else None
+        if self.playing():
+            self.stack[0] = M.Play() if op is None else _opponents().VsPlay()
+        self.flags(self.judge.relimit(), 0)
+        self.dirty()
+
     def unfinished(self):
         """The game a new one would leave without a result: one with a turn played, in play
         or waiting at power-on; else None (the menu asks before ending it)."""
@@ -393,8 +406,10 @@ class Controller:
         self.dirty()
 
     # --- actions from the menus ---------------------------------------------------------------
-    def take_back(self):
-        """Take back the last turn (or only the agreed draw), then guide the board back."""
+    def take_back(self, side=-1):
+        """Take back the last turn (or only the agreed draw), then guide the board back. With
+        side: take back turns until that side is to move, its own last turn taken back (a
+        player on a computer asked for it, controller/remote.py)."""
         g = self.game
         phys = bytearray(63)
         hyp = self.judge.hs[0] if self.judge.active and not self.judge.repair else None
@@ -409,7 +424,10 @@ class Controller:
             else:
                 g.undo_turn()
                 op = self.opponent
-                if op is not None and g.turn == op.side and g.last_turn_text():
+                if side >= 0:
+                    if g.turn != side and g.last_turn_text():
+                        g.undo_turn()
+                elif op is not None and g.turn == op.side and g.last_turn_text():
                     g.undo_turn()            # against the board: back to the player's turn
         except RulesError as e:
             self.hint = M.rules_text(e)
@@ -598,6 +616,7 @@ class Controller:
             self.screen_dirty = False
             top = self.top
             if top is not None:
+                font.begin()               # (its texts, for a computer watching)
                 top.screen(self, self.fb)
             out |= 2
         return out

@@ -206,12 +206,46 @@ def glyph_index(cp):
     return _N - 1 if i == _NONE else i
 
 
+# The texts of the screen being drawn, for a computer watching the board (controller/
+# protocol.py): begin() starts a screen (the controller calls it before drawing one), text()
+# keeps a reference to each text and its place. Nothing is copied: no allocation.
+TEXTS = 12
+drawn = 0                   # screens begun since power-on
+texts = [None] * TEXTS      # the texts of the screen, in the order drawn
+places = bytearray(3 * TEXTS)   # y, x, colour of each
+texts_n = 0
+
+
+def begin():
+    global drawn, texts_n
+    drawn += 1
+    texts_n = 0
+
+
+def scaled(x, y, k):
+    """The text drawn last is shown k times as large at x, y (screens._big draws it small
+    first, then scales it up)."""
+    if texts_n:
+        i = 3 * (texts_n - 1)
+        places[i] = y
+        places[i + 1] = x
+        places[i + 2] = k
+
+
 def text(fb, s, x, y, c=1):
     """Draw str s at x, y like fb.text(s, x, y, c): 8x8 cells, 8 pixels a character, clipped at
     the edges. ASCII (0..127) is drawn by fb.text itself; other characters from the glyphs of
     EXTRA, or as a box when there is none."""
+    global texts_n
     if not s:
         return
+    if texts_n < TEXTS and 0 <= x < 128 and 0 <= y < 64:
+        texts[texts_n] = s
+        k = 3 * texts_n
+        places[k] = y
+        places[k + 1] = x
+        places[k + 2] = 1 if c else 0
+        texts_n += 1
     b = _load(s)
     if max(b) < 0x80:
         fb.text(s, x, y, c)                  # ASCII only: one call, as before

@@ -61,6 +61,7 @@ T = (
     "Unentschieden durch Wiederholung",  # repetition draw accepted
     "Unentschieden vereinbart",         # draw agreed
     "Zeit abgelaufen",                  # time ran out
+    "aufgegeben",                       # resigned
     # --- set-up and sensor test
     "Grundstellung",                    # Set up the board
     "Setze",                            # Place
@@ -201,6 +202,21 @@ T = (
     "Kopie geladen",                    # copy resumed
     "neues Protokoll",                  # a new log
     "neue Partieliste",                 # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Fern: %s",                         # Remote: %s
+    "Wartet auf",                       # Waiting for
+    "seinen Zug",                       # its turn
+    "Angebot gesendet",                 # Offer sent
+    "Abgelehnt",                        # Declined
+    "Fernspiel",                        # Remote play
+    "%s spielen am",                    # Play %s on
+    "Computer?",                        # a computer?
+    "Zurücknehmen",                     # Take back
+    "%s möchte",                        # %s asks
+    "zurücknehmen.",                    # to take back.
+    "Fern: remis",                      # Remote: draw
+    "Fern: kein Remis",                 # Remote: no draw
+    "%s am Brett",                      # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     # %s-%s repeats the sequence: %s must deviate
     "%s-%s wiederholt die Zugfolge: %s muss abweichen",

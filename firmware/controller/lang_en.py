@@ -62,6 +62,7 @@ T = (
     "repetition draw accepted",
     "draw agreed",
     "time ran out",
+    "resigned",
     # --- set-up and sensor test
     "Set up the board",
     "Place",
@@ -202,6 +203,21 @@ T = (
     "copy resumed",
     "a new log",
     "new records",
+    # --- a side played on a computer (controller/remote.py)
+    "Remote: %s",
+    "Waiting for",
+    "its turn",
+    "Offer sent",
+    "Declined",
+    "Remote play",
+    "Play %s on",
+    "a computer?",
+    "Take back",
+    "%s asks",
+    "to take back.",
+    "Remote: draw",
+    "Remote: no draw",
+    "Play %s here",
     # --- the rules core's refusals (controller/refusals.py): they stay the last texts
     "%s-%s repeats the sequence: %s must deviate",
     "%s would complete %s, the turn the repeated sequence predicts: %s must deviate "

@@ -61,6 +61,7 @@ T = (
     "empate por repetición aceptado",   # repetition draw accepted
     "empate acordado",                  # draw agreed
     "se acabó el tiempo",               # time ran out
+    "abandono",                         # resigned
     # --- set-up and sensor test
     "Preparar tablero",                 # Set up the board
     "Pon",                              # Place
@@ -201,6 +202,21 @@ T = (
     "copia usada",                      # copy resumed
     "registro nuevo",                   # a new log
     "archivo nuevo",                    # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Remoto: %s",                       # Remote: %s
+    "Esperando",                        # Waiting for
+    "su jugada",                        # its turn
+    "Oferta enviada",                   # Offer sent
+    "Rechazado",                        # Declined
+    "Juego remoto",                     # Remote play
+    "%s en un",                         # Play %s on
+    "ordenador?",                       # a computer?
+    "Deshacer turno",                   # Take back
+    "%s pide",                          # %s asks
+    "deshacer turno.",                  # to take back.
+    "Remoto: tablas",                   # Remote: draw
+    "Remoto: no tablas",                # Remote: no draw
+    "%s aquí",                          # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s repite la serie: %s debe cambiar",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...

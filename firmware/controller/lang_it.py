@@ -61,6 +61,7 @@ T = (
     "patta per ripetizione accettata",  # repetition draw accepted
     "patta concordata",                 # draw agreed
     "tempo scaduto",                    # time ran out
+    "abbandono",                        # resigned
     # --- set-up and sensor test
     "Prepara il gioco",                 # Set up the board
     "Metti",                            # Place
@@ -201,6 +202,21 @@ T = (
     "copia ripresa",                    # copy resumed
     "nuovo registro",                   # a new log
     "nuovo archivio",                   # new records
+    # --- a side played on a computer (controller/remote.py)
+    "Remoto: %s",                       # Remote: %s
+    "In attesa",                        # Waiting for
+    "della mossa",                      # its turn
+    "Offerta inviata",                  # Offer sent
+    "Rifiutato",                        # Declined
+    "Gioco remoto",                     # Remote play
+    "%s sul",                           # Play %s on
+    "computer?",                        # a computer?
+    "Annulla turno",                    # Take back
+    "%s chiede",                        # %s asks
+    "di annullare.",                    # to take back.
+    "Remoto: patta",                    # Remote: draw
+    "Remoto: no patta",                 # Remote: no draw
+    "%s qui",                           # Play %s here
     # --- the rules core's refusals (controller/refusals.py)
     "%s-%s ripete la sequenza: il %s deve cambiare",  # %s-%s repeats the sequence: %s must deviate
     # %s would complete %s, the turn the repeated sequence predicts: %s must devia...

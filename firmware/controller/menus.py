@@ -152,6 +152,23 @@ def _hint(ctl, menu):
     ctl.push(lazy.load(OPPONENT).Hint())
 
 
+def _remote(ctl):
+    op = ctl.opponent
+    return op is not None and getattr(op, "remote", False) and _playing(ctl)
+
+
+def _local_label(ctl):
+    return _t("Play %s here") % screens.side_word(ctl.opponent.side)
+
+
+def _local(ctl, menu):
+    # the side played on a computer is played on the board again (controller/remote.py)
+    ctl.pop(menu)
+    ctl.game.opponent = ""
+    ctl.set_opponent(None)
+    ctl.save()
+
+
 GAME = (
     ("Resume", _always, _resume),
     (_take_back_label, _can_take_back, _take_back),
@@ -165,6 +182,7 @@ GAME = (
     (_language_label, _always, _language),
     ("New game", _always, _new_game),
     ("Hint", _can_hint, _hint),              # (last: the items above keep their places)
+    (_local_label, _remote, _local),
 )
 
 

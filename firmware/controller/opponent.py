@@ -140,17 +140,21 @@ def tag(side, level):
 
 def parse(text):
     """The Opponent a tag value stands for, or None (none, or a damaged tag: that costs the
-    opponent, never the game)."""
+    opponent, never the game). "Brown remote": Brown is played on a computer
+    (controller/remote.py)."""
     parts = text.split() if text else ()
     if len(parts) != 2 or parts[0] not in ("White", "Brown") or \
-            parts[1] not in ("1", "2", "3"):
+            parts[1] not in ("1", "2", "3", "remote"):
         return None
-    return Opponent(0 if parts[0] == "White" else 1, int(parts[1]))
+    side = 0 if parts[0] == "White" else 1
+    if parts[1] == "remote":
+        return lazy.load("controller.remote").Remote(side)
+    return Opponent(side, int(parts[1]))
 
 
 def of_game(game):
     op = parse(getattr(game, "opponent", ""))
-    if op is not None:
+    if op is not None and not getattr(op, "remote", False):
         engine()                   # made now, as the game begins (a few hundred ms on the
     return op                      # RP2040), not in the middle of a turn
 
@@ -308,18 +312,24 @@ class Opponent:
         M.clock_bar(ctl, fb)
         return True
 
+    def name(self):
+        return _t("Board: %s") % screens.side_word(self.side)
+
+    def _waiting(self):
+        """The two lines under the name while this side's turn is not known yet."""
+        return _t("Thinking..."), _t("Strength %d") % self.level
+
     def _screen(self, ctl, fb):
         g = ctl.game
-        who = _t("Board: %s") % screens.side_word(self.side)
+        who = self.name()
         note = ctl.hint or M.note_text(ctl)
         i = self.step(g)
         if i < 0:
-            level = _t("Strength %d") % self.level
+            line1, line2 = self._waiting()
             if note:
-                screens.message_note(fb, who, _t("Thinking..."), level, note)
+                screens.message_note(fb, who, line1, line2, note)
             else:
-                screens.message(fb, who, _t("Thinking..."), level,
-                                who if ctl.clock is not None else "")
+                screens.message(fb, who, line1, line2, who if ctl.clock is not None else "")
             return
         p = self.plan
         if i == 0 and p.move is not None:

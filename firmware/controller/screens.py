@@ -120,6 +120,7 @@ def _big(fb, s, x, y, k=2):
         cut += 1
     fb.fill_rect(0, 56, 8 * n, 8, 0)
     font.text(fb, s if n == len(s) else s[:n], 0, 56, 1)
+    font.scaled(x, y, k)
     for cx in range(8 * n):
         for cy in range(8):
             if fb.pixel(cx, 56 + cy):

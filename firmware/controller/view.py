@@ -49,6 +49,7 @@ class View:
         self.caps_for = -1
         self.mv = -1                       # home square of the tile shown as lifted
         self.mv_at = -1                    # ... and where it stands, if set down in transit
+        self.cf = self.ct = -1             # the committed move's squares, as shown
 
     def forget(self):
         """The turn's moves or duties changed: no cached targets."""
@@ -112,25 +113,41 @@ class View:
         if victim >= 0 and nmoves is not None:
             self._victim(victim, cm, nmoves, sensed)
             return
-        m = self.mean
-        m[:] = _ZERO
+        self.mean[:] = _ZERO
         self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
         self.note_sq = -1
-        self.mv_at = -1
-        self.mv = -1
+        cm = self._committed(h, cm)
+        self._moving(h, placing, cm)
+        self._differences(h, placing, cm, sensed)
+        if cm < 0 and not placing and self.tm.bound():
+            self._duties(h)
+        if err_sq >= 0:
+            self._error(err_sq)
+        at = self.mv_at
+        if placing and self.note == N_NONE:
+            self._say(N_PLACE, -1)
+        elif self.note == N_NONE and cm < 0 and self.mv >= 0 and at >= 0 and self.tgt[at]:
+            self._say(N_SETTLING, at)
+
+    def _committed(self, h, cm):
+        """The committed move cm as the board shows it (cf, ct its squares), or -1 when story
+        h has its tile lifted again (the move is open again)."""
+        self.cf = self.ct = -1
+        if cm >= 0:
+            cf = cm >> 6
+            for k in range(h.n):
+                if h.ah[k] == cf and own(h.ac[k], self.turn.side):
+                    return -1
+            self.cf, self.ct = cf, cm & 63
+        return cm
+
+    def _moving(self, h, placing, cm):
+        """The tile being moved (mv: its home), in a hand or set down away from its square
+        (mv_at: where): its square and targets lit."""
         tn, tm = self.turn, self.tm
         b0, bd = tn.b0, h.board
         side = tn.side
-        cf = ct = -1
-        if cm >= 0:
-            cf, ct = cm >> 6, cm & 63
-            for k in range(h.n):           # its tile lifted again: the move is open again
-                if h.ah[k] == cf and own(h.ac[k], side):
-                    cm = cf = ct = -1
-                    break
         duties = tm.any
-        seen, ns = tn.seen_sq, tn.seen_n
-        # The tile being moved: in a hand, or set down away from its square.
         mv = at = -1
         if not placing and cm < 0:
             for k in range(h.n):
@@ -138,27 +155,39 @@ class View:
                 if hm != NOHOME and own(h.ac[k], side) and (not duties or tm.duty[hm]):
                     mv = hm
             if mv < 0:
-                for i in range(ns):
+                seen = tn.seen_sq
+                for i in range(tn.seen_n):
                     sq = seen[i]
                     hm = h.home[sq]
                     if hm != sq and hm != NOHOME and bd[sq] != b0[sq] and \
                             own(bd[sq], side) and (not duties or tm.duty[hm]):
                         mv, at = hm, sq
         self.mv, self.mv_at = mv, at
-        if mv >= 0:
-            self._targets(mv)
-            t = self.tgt
-            ts = self.tgt_sq
-            for i in range(self.tgt_n):
-                m[ts[i]] = t[ts[i]]
-            m[mv] = C.ORIGIN
-            if at >= 0 and not t[at]:
-                m[at] = C.OFF            # in transit: no alarm until it rests
-            if not tn.movable[mv]:
-                self._say(N_CANT_MOVE, mv)
+        if mv < 0:
+            return
+        m = self.mean
+        self._targets(mv)
+        t = self.tgt
+        ts = self.tgt_sq
+        for i in range(self.tgt_n):
+            m[ts[i]] = t[ts[i]]
+        m[mv] = C.ORIGIN
+        if at >= 0 and not t[at]:
+            m[at] = C.OFF                # in transit: no alarm until it rests
+        if not tn.movable[mv]:
+            self._say(N_CANT_MOVE, mv)
+
+    def _differences(self, h, placing, cm, sensed):
         # Every other difference from the position the board should show (only squares
         # with events in this turn can differ).
-        for i in range(ns):
+        tn, m = self.turn, self.mean
+        b0, bd = tn.b0, h.board
+        cf = self.cf                       # (one at a time: unpacking four builds a tuple)
+        ct = self.ct
+        mv = self.mv
+        at = self.mv_at
+        seen = tn.seen_sq
+        for i in range(tn.seen_n):
             sq = seen[i]
             want = b0[sq]
             if sq == cf:
@@ -166,9 +195,7 @@ class View:
             elif sq == ct:
                 want = b0[cf]
             have = bd[sq]
-            if have == want or sq == at or m[sq] and sq != mv:
-                continue
-            if sq == mv:
+            if have == want or sq == at or sq == mv or m[sq]:
                 continue
             if have == 0:
                 self._missing(sq, want, mv, placing, cm, sensed)
@@ -176,41 +203,44 @@ class View:
                 m[sq] = C.PLACE
             elif want == 0:
                 m[sq] = C.TO_EMPTY
-                if own(have, 1 - side) and not placing:
+                if own(have, 1 - tn.side) and not placing:
                     self._say(N_OUT_OF_TURN, sq)
                 else:
                     self._say(N_TAKE_OFF, sq)
             else:
                 m[sq] = C.TO_EMPTY
                 self._say(N_WRONG, sq)
-        # Touch-move duties on the board.
-        if cm < 0 and not placing and tm.bound():
-            for sq in range(63):
-                if tm.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
-                    m[sq] = C.DUTY
-                    self._say(N_MUST_MOVE, sq)
-            v = tm.take
-            if v >= 0 and bd[v] == b0[v] and not m[v]:
-                m[v] = C.DUTY_TAKE
-                self._say(N_MUST_TAKE, v)
-        if err_sq >= 0:
-            m[err_sq] = C.ERROR
-            if tm.take >= 0 and err_sq != tm.take:
-                self._say(N_MUST_TAKE, tm.take, True)
-            elif mv >= 0 and tm.duty[mv] and err_sq != at:
-                self._say(N_MUST_MOVE, mv, True)
-            elif mv < 0 and tm.any:
-                # another tile's legal move, refused: the reason is the tile that must move
-                for d in range(63):
-                    if tm.duty[d]:
-                        self._say(N_MUST_MOVE, d, True)
-                        break
-            else:
-                self._say(N_NOT_TARGET, err_sq, True)
-        if placing and self.note == N_NONE:
-            self._say(N_PLACE, -1)
-        elif self.note == N_NONE and cm < 0 and mv >= 0 and at >= 0 and self.tgt[at]:
-            self._say(N_SETTLING, at)
+
+    def _duties(self, h):
+        # Touch-move duties on the board: the tile that must move, the piece it must take.
+        tm, m = self.tm, self.mean
+        bd, b0 = h.board, self.turn.b0
+        for sq in range(63):
+            if tm.duty[sq] and bd[sq] == b0[sq] and not m[sq]:
+                m[sq] = C.DUTY
+                self._say(N_MUST_MOVE, sq)
+        v = tm.take
+        if v >= 0 and bd[v] == b0[v] and not m[v]:
+            m[v] = C.DUTY_TAKE
+            self._say(N_MUST_TAKE, v)
+
+    def _error(self, err_sq):
+        # A piece resting on a wrong square flashes; the note says why (a duty first).
+        tm = self.tm
+        mv = self.mv
+        self.mean[err_sq] = C.ERROR
+        if tm.take >= 0 and err_sq != tm.take:
+            self._say(N_MUST_TAKE, tm.take, True)
+        elif mv >= 0 and tm.duty[mv] and err_sq != self.mv_at:
+            self._say(N_MUST_MOVE, mv, True)
+        elif mv < 0 and tm.any:
+            # another tile's legal move, refused: the reason is the tile that must move
+            for d in range(63):
+                if tm.duty[d]:
+                    self._say(N_MUST_MOVE, d, True)
+                    break
+        else:
+            self._say(N_NOT_TARGET, err_sq, True)
 
     def _victim(self, v, cm, nmoves, sensed):
         m = self.mean

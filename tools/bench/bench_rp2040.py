@@ -57,6 +57,11 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
              included), the loop step that commits a move (from the firmware's busy signal on
              GP25) and the longest other step, each without the flash write of its save, and
              that flash write (erase/program times as a W25Q16 takes them)
+  listener   play's figures (at most 20 lifts) with a computer listening on USB after a hello
+             (controller/protocol.py: a line per change), and with one that stopped reading
+             (its USB transfers never complete, the board's USB buffer is full); the lines
+             each sent (protocol_lines_*). The protocol's heap is in modules (its module) and
+             in the App's objects (protocol_console: its Console after a full state)
   garbage    heap allocated (garbage included: collection off while measured) by a committed
              turn (a quiet move: lift, set-down, the commit with its save of game.txt), at 20
              and at 200 actions of a game played through the App's controller and storage; by
@@ -422,6 +427,26 @@ op = None
 lazy.drop('controller.opponent')
 gc.collect()
 out.append(('engine_left_after_release', gc.mem_alloc() - b))
+# A computer listening on USB (controller/protocol.py): its module, then its Console after a
+# hello and the full state that follows.
+gc.collect()
+b = gc.mem_alloc()
+from controller.protocol import Console
+gc.collect()
+out.append(('protocol_module', gc.mem_alloc() - b))
+class Quiet:
+    def read(self, buf, n):
+        return 0
+    def write(self, buf, n):
+        return n
+b = gc.mem_alloc()
+con = Console(env['A'].ctl, Quiet(), '0')
+for c in b'hello 1\\n':
+    con.take(c, 0)
+for t in range(0, 400, 4):
+    con.step(t)
+gc.collect()
+out.append(('protocol_console', gc.mem_alloc() - b))
 for name, n in out:
     print(name, n)
 """
@@ -606,7 +631,8 @@ def think(build, firmware, level, lifts=0):
 
 # Modules a plain game does not load at boot: imported after everything main.py imports.
 LATER = ("barragoon.engine", "controller.opponent", "controller.menus", "controller.clock",
-         "drivers.config_check", "barragoon.capture_search")
+         "drivers.config_check", "barragoon.capture_search", "controller.protocol",
+         "controller.remote", "drivers.usb")
 
 BASE = "import gc\ngc.collect()\nprint(gc.mem_alloc())\n"   # a fresh interpreter's heap
 
@@ -857,6 +883,31 @@ def play(b, lifts):
     }
 
 
+def listener(build, args, xip):
+    """play() with a computer listening on USB: reading, and one that stopped reading (its
+    USB transfers never completed: the board's USB buffer full)."""
+    out = {}
+    lifts = min(args.lifts, 20)            # (within the protocol's LISTENER_MS of the hello)
+    for name, reads in (("listener", True), ("stalled", False)):
+        with board.EmulatedBoard(board.firmware_image(build, game=True, firmware=args.firmware),
+                                 firmware=args.firmware, xip_miss_cycles=xip) as b:
+            b.boot(board.occupancy())
+            b.pico.write(b"hello 1\n")
+            b.wait(1000)
+            n = len(b.pico.serial)
+            if not reads:
+                b.pico.host_reads(False)
+            got = play(b, lifts)
+            b.pico.host_reads(True)
+            b.wait(200)
+            lines = bytes(b.pico.serial[n:]).count(b"\n@")
+            for key in ("lift_to_light_ms_median", "lift_to_light_ms_max",
+                        "loop_step_ms_no_save", "commit_step_ms"):
+                out["%s_%s" % (key, name)] = got[key]
+            out["protocol_lines_" + name] = lines
+    return out
+
+
 ROWS = (
     ("lift_to_light_ms_median", "lift to first LED bit, median (ms)"),
     ("lift_to_light_ms_max", "lift to first LED bit, max (ms)"),
@@ -877,6 +928,17 @@ ROWS = (
     ("led_wire_ms", "one LED frame on the wire (ms)"),
     ("oled_show_ms", "one whole OLED frame, 1 KB at 400 kHz (ms)"),
     ("oled_step_ms", "OLED update in one loop step, longest (ms)"),
+    ("lift_to_light_ms_median_listener", "lift to light, median, a computer listening (ms)"),
+    ("lift_to_light_ms_max_listener", "the same, max (ms)"),
+    ("loop_step_ms_no_save_listener", "longest loop step without a flash write, listening (ms)"),
+    ("commit_step_ms_listener", "loop step that commits a move, listening (ms)"),
+    ("lift_to_light_ms_max_stalled", "lift to light, max, the computer stopped reading (ms)"),
+    ("loop_step_ms_no_save_stalled", "longest loop step without a flash write, stopped (ms)"),
+    ("commit_step_ms_stalled", "loop step that commits a move, stopped (ms)"),
+    ("protocol_lines_listener", "protocol lines sent to it over those lifts"),
+    ("protocol_lines_stalled", "... to the one that stopped, once it read again"),
+    ("heap_object_protocol_module", "heap of the protocol's module, once a computer spoke (B)"),
+    ("heap_object_protocol_console", "heap of its Console with its buffers (B)"),
     ("heap_imports", "heap after importing app (B)"),
     ("heap_after_boot", "heap after boot (B)"),
     ("heap_peak_game", "heap peak during the game (B)"),
@@ -889,9 +951,9 @@ ROWS = (
 )
 
 
-PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage")
+PARTS = ("rules", "drivers", "heap", "modules", "play", "garbage", "listener")
 EXTRA = ("opponent", "i18n", "think")    # only when named in --only
-TIMED = ("rules", "drivers", "play")     # run again with the XIP cache model
+TIMED = ("rules", "drivers", "play", "listener")    # run again with the XIP cache model
 
 
 def print_modules(figures, boot, later):
@@ -956,6 +1018,8 @@ def timed_parts(args, only, build, files, xip, figures):
             if xip is not None:
                 st = b.pico.xip_stats()
                 out["xip_miss_rate"] = st["misses"] / max(1, st["hits"] + st["misses"])
+    if "listener" in only:
+        out.update(listener(build, args, xip))
     suffix = "" if xip is None else "_xip"
     figures.update({k if k.startswith("xip_") else k + suffix: v for k, v in out.items()})
 

@@ -18,6 +18,8 @@
 //                                              drive does (power off or in BOOTSEL mode)
 //   run      {until_ms, stop_on?}              run until simulated time, or serial text seen
 //   serial   {hex}                             bytes from the host to the board's USB CDC
+//   usb_host {reading}                         the host stops reading the board's USB CDC
+//                                              (false) or reads again, what it missed first
 //   squares  {occ}                             63 chars "0"/"1": what stands on each square
 //   button   {index, down}                     contact 0..2 (up/A, down/B, ok/push)
 //   encoder  {detents, ms_per_detent}          turn: + clockwise, - counter-clockwise
@@ -410,12 +412,36 @@ class Bench {
       this.flushSerial();
     };
     cdc.onSerialData = (buf) => {
+      if (!this.hostReads) {
+        this.heldIn.push(...buf);
+        return;
+      }
       this.serialOut.push(...buf);
       if (this.stopOn && Buffer.from(this.serialOut).includes(this.stopOn)) this.stop = true;
     };
     // A real host NAKs an OUT transfer while it has nothing to send. rp2040js would complete
     // it at once with zero bytes, and the device would take a USB interrupt every ~10 us
     // (every timing about 3x too slow), so the read is held until there is data.
+    // A host that stops reading (usb_host {reading: false}): the IN transfer in flight is not
+    // completed (the device's TX buffer then fills up) and its bytes arrive when it reads again.
+    const usb = this.mcu.usbCtrl;
+    const ready = usb.indicateBufferReady.bind(usb);
+    this.hostReads = this.hostReads ?? true; // (the host's, kept across the chip's resets)
+    this.heldIn = [];
+    this.heldReady = [];
+    usb.indicateBufferReady = (endpoint, out) => {
+      if (!out && endpoint !== 0 && endpoint === cdc.inEndpoint && !this.hostReads) {
+        this.heldReady.push(endpoint);
+        return;
+      }
+      ready(endpoint, out);
+    };
+    this.resumeHost = () => {
+      this.hostReads = true;
+      this.serialOut.push(...this.heldIn);
+      this.heldIn = [];
+      for (const ep of this.heldReady.splice(0)) ready(ep, false);
+    };
     this.mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
       if (endpoint !== cdc.outEndpoint) return;
       this.pendingRead = { endpoint, size };
@@ -759,6 +785,10 @@ function handle(msg) {
     case 'serial':
       bench.serialIn.push(...Buffer.from(msg.hex, 'hex'));
       bench.flushSerial();
+      return {};
+    case 'usb_host':
+      if (msg.reading) bench.resumeHost();
+      else bench.hostReads = false;
       return {};
     case 'squares':
       for (let i = 0; i < 63; i++) bench.occ[i] = msg.occ[i] === '1' ? 1 : 0;

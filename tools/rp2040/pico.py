@@ -370,6 +370,12 @@ class Pico:
     def write(self, data):
         self.command("serial", hex=binascii.hexlify(bytes(data)).decode())
 
+    def host_reads(self, reading):
+        """reading=False: the host stops reading the board's USB serial (its transfers are not
+        completed, so the board's TX buffer fills up); True: it reads again, the held bytes
+        first."""
+        self.command("usb_host", reading=bool(reading))
+
     def interrupt(self, timeout_ms=3000):
         """Ctrl-C until the friendly REPL prompt shows (stops main.py)."""
         for _ in range(5):
@@ -465,7 +471,9 @@ class SerialBridge:
             subprocess.run(["mpremote", "connect", port, "ls"])
 
     While it is open a thread owns the Pico: it copies bytes both ways and runs the emulator
-    paced to real time (never ahead of it), as a board on a USB cable would run."""
+    paced to real time (never ahead of it), as a board on a USB cable would run. call(fn)
+    runs fn(pico) in that thread (hands on the board while a tool is attached) and returns
+    its value."""
 
     def __init__(self, pico, speed=1.0, drive=None):
         import tty
@@ -479,6 +487,23 @@ class SerialBridge:
         self.error = None
         self._stop = False
         self._thread = None
+        self._calls = []
+
+    def call(self, fn, timeout=60):
+        import threading
+        import time
+        done = threading.Event()
+        box = []
+        self._calls.append((fn, box, done))
+        end = time.monotonic() + timeout
+        while not done.wait(0.5):
+            if self.error is not None or not self._thread.is_alive():
+                raise PicoError("serial bridge stopped: %r" % (self.error,))
+            if time.monotonic() > end:
+                raise PicoError("serial bridge: a call did not run within %d s" % timeout)
+        if isinstance(box[0], BaseException):
+            raise box[0]
+        return box[0]
 
     def __enter__(self):
         import threading
@@ -517,6 +542,14 @@ class SerialBridge:
                         time.sleep(0.01)
                         wall0, sim0 = time.monotonic(), p.t
                         continue
+                while self._calls:
+                    fn, box, done = self._calls.pop(0)
+                    try:
+                        box.append(fn(p))
+                    except Exception as e:  # noqa: BLE001 - raised in the caller
+                        box.append(e)
+                    done.set()
+                    wall0, sim0 = time.monotonic(), p.t   # (the call's own simulated time)
                 ready = select.select([self.master], [], [], 0)[0]
                 if ready:
                     try:

@@ -24,6 +24,7 @@
 #   {"occ": "0110...0"}          63 characters, a1 .. g9: "1" = a piece stands on the square
 #   {"pins": [[18, 0], [20, 1]]} GPIO input levels driven from outside (buttons: 0 = pressed),
 #                                null releases a pin to its pull
+#   {"usb": "hex"}               bytes to the board's USB console (controller/protocol.py)
 #   {"lang": "de"}               the board's language (controller/i18n.py's codes), set between
 #                                two loop steps as the menu sets it, and saved; a code the board
 #                                has already is left alone (nothing written)
@@ -39,6 +40,7 @@
 #                                order, brightness and current cap applied)
 #   {"i2c": [[addr, "hex"], ..]} every I2C write since the last message, in order
 #   {"pwm": [freq, duty_u16]}    the buzzer PWM after it changed
+#   {"usb": "hex"}               what the firmware wrote to its USB console
 #   {"board": {...}}             what the board is doing, when it changed (for the page's hint
 #                                line and supply, never for play): "mode" and "base" (the top
 #                                and bottom of the controller's mode stack), "supply",
@@ -67,6 +69,30 @@ def _hex(b):
     return hexlify(b).decode()
 
 
+class UsbPort:
+    """The board's USB console (drivers/usb.py's interface): the host's bytes come in {"usb"}
+    messages, what the firmware writes goes out in them (Link.flush)."""
+    HELD = 4096                    # bytes the host has not taken yet: then it "stops reading"
+
+    def __init__(self):
+        self.inp = bytearray()
+        self.out = bytearray()
+
+    def read(self, buf, n):
+        n = min(n, len(self.inp))
+        for i in range(n):
+            buf[i] = self.inp[i]
+        self.inp[:n] = b""
+        return n
+
+    def write(self, buf, n):
+        if len(self.out) + n > self.HELD:
+            return 0
+        for i in range(n):
+            self.out.append(buf[i])
+        return n
+
+
 class Link:
     """The exchange: inputs from the host into the fakes, outputs of the fakes to the host."""
 
@@ -83,6 +109,7 @@ class Link:
         self.running = False
         self.quit = False
         self.app = None            # the running firmware/app.py App (run() keeps it here)
+        self.usb = UsbPort()
         self.lang = None           # a language the host asked for, not yet set
         self.new_game = None       # a new game the page asked for, not yet set up
         self.state_sent = None
@@ -114,6 +141,9 @@ class Link:
         if pins:
             for pin, level in pins:
                 self.machine.set_input(pin, level)
+        if msg.get("usb"):
+            from binascii import unhexlify
+            self.usb.inp.extend(unhexlify(msg["usb"]))
         if msg.get("lang"):
             self.lang = msg["lang"]
             self.set_language()
@@ -256,6 +286,9 @@ class Link:
     def flush(self):
         """Send what the firmware drove since the last flush; forget the fakes' logs."""
         m = self.machine
+        if self.usb.out:
+            self.send({"usb": _hex(self.usb.out)})
+            self.usb.out = bytearray()
         if self.i2c:
             self.send({"i2c": [[a, _hex(d)] for a, d in self.i2c]})
             self.i2c = []
@@ -368,7 +401,7 @@ def run(firmware_dir, tools_dir, sim_dir):
         from vboard.clock import HostTime
         clock = HostTime()
     try:
-        app.main(Storage(sim_dir), clock)
+        app.main(Storage(sim_dir), clock, port=link.usb)
     except machine.Restarted:
         link.flush()
         link.send({"reset": 1})

@@ -7,7 +7,8 @@
 #   - inputs from the page: {"occ": "0110..."} sets the reed contacts, {"pins": [[pin, level]]}
 #     drives a button or encoder contact (0 = closed);
 #   - outputs: every new WS2812 frame decoded from the LED pin's edges ({"leds": hex}), every I2C
-#     write to the display ({"i2c": [[addr, hex]]}), the USB serial console line by line;
+#     write to the display ({"i2c": [[addr, hex]]}), the USB serial console line by line (and
+#     as bytes, {"usb": hex}, for a computer watching: sim.py --usb-port);
 #   - the board's files live on littlefs in emulated flash: they start from the --dir folder and
 #     are copied back to it after every flash write, so the page's record, faces and records
 #     follow the board as they do with the unix port.
@@ -140,6 +141,8 @@ class PicoDevice:
                 self.said_lang = True
                 self.sim.console("[sim] the emulated Pico takes a language at power-on only "
                                  "(sim.py --lang); its menu sets it meanwhile")
+            if msg.get("usb"):
+                p.write(bytes.fromhex(msg["usb"]))
             occ = msg.get("occ")
             if occ is not None:
                 p.set_squares(bytearray(1 if c == "1" else 0 for c in occ))
@@ -160,6 +163,8 @@ class PicoDevice:
             addr = p.cfg["OLED_ADDR"]
             self.sim.on_device({"i2c": [[addr, data.hex()] for _, data in p.oled_writes]})
             del p.oled_writes[:]
+        if p.serial:
+            self.sim.on_device({"usb": bytes(p.serial).hex()})
         self._console(line, bytes(p.serial))
         del p.serial[:]
         for _, why in p.resets[seen["resets"]:]:
@@ -171,7 +176,9 @@ class PicoDevice:
     def _console(self, line, data):
         for b in data:
             if b == 10:
-                self.sim.console(line.decode("utf-8", "replace").rstrip("\r"))
+                text = line.decode("utf-8", "replace").strip("\r")
+                if not text.startswith("@"):      # (the protocol's lines: sim.usb_port)
+                    self.sim.console(text)
                 del line[:]
             else:
                 line.append(b)
