@@ -55,6 +55,15 @@ def captured(t_victim, t_land):
     return tn, g, pool
 
 
+def view_of(position):
+    """A turn of position with its touch-move duties, LED view, stories and sensors at rest."""
+    tn, g = turn_of(position)
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    return tn, g, tm, View(tn, tm), pool, bytearray(1 if c else 0 for c in tn.b0)
+
 def test_turn_tables_count_the_moves_ending_on_each_square():
     tn, g = turn_of(CAP)
     moves = g.legal_moves()
@@ -169,13 +178,7 @@ def test_touch_move_saved_duties_come_back_and_a_damaged_tag_costs_only_the_duty
 
 
 def test_view_lights_the_lifted_tile_its_targets_and_a_lifted_victim_its_capturers():
-    tn, g = turn_of(CAP)
-    tm = TouchMove(tn, 250)
-    tm.begin("")
-    view = View(tn, tm)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    sensed = bytearray(1 if c else 0 for c in tn.b0)
+    tn, g, tm, view, pool, sensed = view_of(CAP)
     lift(tn, pool, "d2", 1000)
     sensed[sq("d2")] = 0
     view.live(pool.first(), -1, -1, sensed, False)
@@ -393,15 +396,9 @@ def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
 def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():
     # Touched a4 then a1 (square 0): a1 must be taken. Lifting a7, another piece a4 could
     # take, asks for it back (TO_FILL), not to be captured.
-    tn, g = turn_of("7/7/z6/7/7/D6/7/7/z6 w 24")
+    tn, g, tm, view, pool, sensed = view_of("7/7/z6/7/7/D6/7/7/z6 w 24")
     assert tn.legal(sq("a4"), sq("a1")) and tn.legal(sq("a4"), sq("a7"))
-    tm = TouchMove(tn, 250)
-    tm.begin("")
     assert tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
-    view = View(tn, tm)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    sensed = bytearray(1 if c else 0 for c in tn.b0)
     lift(tn, pool, "a7", 2000)
     sensed[sq("a7")] = 0
     view.live(pool.first(), -1, -1, sensed, False)
@@ -412,13 +409,7 @@ def test_view_of_a_quiet_board_has_no_note_however_often_it_is_refreshed():
     # Nothing lifted, nothing wrong: the screen says nothing, refresh after refresh (the note
     # of a refusal is the only one a refresh keeps).
     from controller.view import N_NONE
-    tn, g = turn_of(CAP)
-    tm = TouchMove(tn, 250)
-    tm.begin("")
-    view = View(tn, tm)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    sensed = bytearray(1 if c else 0 for c in tn.b0)
+    tn, g, tm, view, pool, sensed = view_of(CAP)
     for _ in range(3):
         view.live(pool.first(), -1, -1, sensed, False)
         assert view.note == N_NONE and not any(view.mean)
