@@ -508,6 +508,7 @@ def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it
     assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
     assert [j.ask_label(i) for i in range(j.q.n)] == ["Barragoon on d2", "No capture"]
+    assert j.resolve(j.q.n, 0) == 0 and j.q.n == 2   # a stale choice past the list: ignored
     rig.run("lift g1")                             # the board changes: the question goes
     assert isinstance(rig.ctl.top, M.Play)
     rig.run("drop g1; wait 350")

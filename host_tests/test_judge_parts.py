@@ -4,7 +4,7 @@
 from barragoon.game import Game
 from barragoon.notation import parse_square
 from controller import colours as C
-from controller.stories import Turn, Stories, tables, elapsed, NEW
+from controller.stories import Turn, Stories, tables, elapsed, NEW, AIRN
 from controller.touchmove import TouchMove
 from controller.judge import Judge
 from controller.view import View, N_CAPTURE
@@ -54,6 +54,15 @@ def captured(t_victim, t_land):
     drop(tn, pool, "d5", t_land)
     return tn, g, pool
 
+
+def view_of(position):
+    """A turn of position with its touch-move duties, LED view, stories and sensors at rest."""
+    tn, g = turn_of(position)
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    pool = Stories(tn)
+    pool.reset(tn.b0)
+    return tn, g, tm, View(tn, tm), pool, bytearray(1 if c else 0 for c in tn.b0)
 
 def test_turn_tables_count_the_moves_ending_on_each_square():
     tn, g = turn_of(CAP)
@@ -169,13 +178,7 @@ def test_touch_move_saved_duties_come_back_and_a_damaged_tag_costs_only_the_duty
 
 
 def test_view_lights_the_lifted_tile_its_targets_and_a_lifted_victim_its_capturers():
-    tn, g = turn_of(CAP)
-    tm = TouchMove(tn, 250)
-    tm.begin("")
-    view = View(tn, tm)
-    pool = Stories(tn)
-    pool.reset(tn.b0)
-    sensed = bytearray(1 if c else 0 for c in tn.b0)
+    tn, g, tm, view, pool, sensed = view_of(CAP)
     lift(tn, pool, "d2", 1000)
     sensed[sq("d2")] = 0
     view.live(pool.first(), -1, -1, sensed, False)
@@ -360,3 +363,53 @@ def test_judge_at_power_on_resumes_a_tile_in_the_hand_but_puts_right_a_row_of_mi
     j = Judge(sensed)
     j.begin(Game(), "", None, 5000)
     assert j.repair                                   # no turn in progress: put right
+
+
+def test_judge_more_pieces_in_the_hands_than_it_can_follow_is_put_right_not_guessed():
+    # Nine pieces lifted one by one in a single turn: more than a story carries in its hands
+    # (AIRN), so the judge has lost track of which is which and guides the board back.
+    g = Game()
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    j = Judge(sensed)
+    j.begin(g)
+    held = [s for s in range(63) if sensed[s]][:AIRN + 1]
+    for k, s in enumerate(held):
+        assert not j.repair
+        sensed[s] = 0
+        j.event(s, 0, 1000 + 300 * k)
+    assert j.repair and g.last_turn_text() == ""
+
+
+def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
+    # (square a1 is index 0: a duty to take there must still count as one)
+    tn, g = turn_of("6z/7/7/7/7/D6/7/7/z6 w 24")     # a4 can take z on a1
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    others = [m & 63 for m in g.legal_moves() if m >> 6 == sq("a4") and m & 63 != sq("a1")]
+    assert others and tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
+    assert tm.take == sq("a1") and tm.allowed(sq("a4"), sq("a1"))
+    assert not any(tm.allowed(sq("a4"), to) for to in others)
+
+
+def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():
+    # Touched a4 then a1 (square 0): a1 must be taken. Lifting a7, another piece a4 could
+    # take, asks for it back (TO_FILL), not to be captured.
+    tn, g, tm, view, pool, sensed = view_of("7/7/z6/7/7/D6/7/7/z6 w 24")
+    assert tn.legal(sq("a4"), sq("a1")) and tn.legal(sq("a4"), sq("a7"))
+    assert tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
+    lift(tn, pool, "a7", 2000)
+    sensed[sq("a7")] = 0
+    view.live(pool.first(), -1, -1, sensed, False)
+    assert view.mean[sq("a7")] == C.TO_FILL
+
+
+def test_view_of_a_quiet_board_has_no_note_however_often_it_is_refreshed():
+    # Nothing lifted, nothing wrong: the screen says nothing, refresh after refresh (the note
+    # of a refusal is the only one a refresh keeps).
+    from controller.view import N_NONE
+    tn, g, tm, view, pool, sensed = view_of(CAP)
+    for _ in range(3):
+        view.live(pool.first(), -1, -1, sensed, False)
+        assert view.note == N_NONE and not any(view.mean)

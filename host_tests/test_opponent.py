@@ -137,6 +137,7 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     frm, to = p.move
     text = shown(rig)
     assert "Board: Brown" in text and p.text.split()[0] in text
+    assert ("Take off %s" % square_name(to) if p.capture else "Move %s" % square_name(frm)) in text
     assert rig.ctl.meaning[frm] == C.DUTY          # lift this tile
     assert rig.ctl.judge.turn.moves == [(frm << 6) + to]   # and only its move can commit
     if p.capture:
@@ -148,7 +149,7 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     rig.put(frm, 0)
     rig.advance(200)
     assert rig.ctl.meaning[frm] == C.ORIGIN and rig.ctl.meaning[to] in (
-        C.MOVE, C.TAKE_TILE, C.TAKE_BARRAGOON)
+        (C.TAKE_TILE, C.TAKE_BARRAGOON) if p.capture else (C.MOVE,))   # a capture looks one
     rig.put(to, 1)
     rig.advance(400)
     assert rig.record() == "d2-d5 " + p.text.split()[0]
@@ -235,7 +236,7 @@ def test_the_board_places_the_barragoon_it_took_the_player_confirms():
     assert g.placing() == 1 and "Put it on b1" in shown(rig)
     rig.run("press down")                          # the face is the board's
     rig.run("lift c1; drop b1; wait 400")
-    assert "Placed? OK" in shown(rig)
+    assert "Placed? OK" in shown(rig) and rig.ctl.meaning[sq("b1")] == C.PLACE   # right now
     rig.run("press ok")
     assert rig.record() == "d5xd3 b1=X" and g.pos.get(sq("b1")) == parse_face("X")
     assert g.turn == 0 and isinstance(rig.ctl.top, OP.VsPlay)
@@ -561,3 +562,18 @@ def test_a_damaged_opponent_tag_costs_the_opponent_not_the_game():
     assert g is not None and OP.of_game(g) is None
     assert OP.parse("Brown 3").side == 1 and OP.parse("White 1").level == 1
     assert OP.parse("Brown") is None and OP.parse("") is None
+
+
+def test_thinking_between_loop_steps_has_the_move_shown_at_the_next_step():
+    # The device's loop lends the search its idle time (Controller.think): used up, the very
+    # next loop step shows the board's move, without waiting for slices of further ticks.
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    op = rig.ctl.opponent
+    assert op.thinking and op.plan is None
+    for _ in range(1000):
+        if not rig.ctl.think(5):
+            break
+    rig.advance(0)
+    assert not op.thinking and op.plan is not None
+    assert rig.ctl.meaning[op.plan.move[0]] == C.DUTY

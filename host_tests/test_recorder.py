@@ -149,18 +149,19 @@ def test_times_across_the_ticks_wrap_stay_right():
 
 def test_the_file_starts_at_the_oldest_checkpoint_that_fits_its_bound():
     # Several checkpoints fit: the replay starts at the oldest of them (more of the game is
-    # replayed), not at the newest.
-    rec = Recorder(256, 100)
-    g = Game()
-    rec.checkpoint(g)
-    for i in range(10):
-        rec.square(1000 + 10 * i, 20, i & 1)
-    g.move(10, 31)
-    rec.checkpoint(g)
-    for i in range(5):
-        rec.square(2000 + 10 * i, 52, i & 1)
-    s, text = script_of(rec, 3000)
-    assert s.position is None and len(s.events) == 16     # from the first: 10 + 5 + end
+    # replayed), not at the newest; also when it is exactly the bound (15 events) back.
+    for bound in (100, 15):
+        rec = Recorder(256, bound)
+        g = Game()
+        rec.checkpoint(g)
+        for i in range(10):
+            rec.square(1000 + 10 * i, 20, i & 1)
+        g.move(10, 31)
+        rec.checkpoint(g)
+        for i in range(5):
+            rec.square(2000 + 10 * i, 52, i & 1)
+        s, text = script_of(rec, 3000)
+        assert s.position is None and len(s.events) == 16, bound   # the first: 10 + 5 + end
 
 
 def test_checkpoints_keep_positions_small():
