@@ -222,11 +222,12 @@ def prepare_out(out):
         raise DeployError("cannot make the build folder %s: %s" % (out, e.strerror or e))
 
 
-# Compiled without line numbers (mpy-cross -O3; they have no asserts to lose): a .mpy's code
-# is loaded into the heap, and the engine's modules and Engine() must stay within 24 KB on a
-# stock Pico (test_rp2040_engine.py); the line numbers took 768 B of it. Their tracebacks
-# name the function, not the line. The frozen firmware keeps them: its code stays in flash.
-NO_LINES = ("barragoon/engine.py", "barragoon/evaluation.py")
+# Compiled without line numbers (mpy-cross -O3; the firmware has no asserts to lose): a .mpy's
+# code is loaded into the heap of a stock Pico, where the line numbers of the modules a game
+# loads take about 9 KB, room the engine needs (test_rp2040_heap.py). Their tracebacks name
+# the module and the function, not the line. The frozen firmware keeps them: its code stays in
+# flash. The files a maker edits or reads keep theirs.
+KEEP_LINES = ("main.py", "config.py")
 
 # The engine's search steps are @micropython.native: their frames live on the C stack instead
 # of the heap, which is what makes them fast on a busy heap. In the frozen firmware that code
@@ -255,8 +256,8 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             shutil.copyfile(os.path.join(firmware, *src.split("/")), dest_abs)
         else:
             # Run from firmware/ with the relative path, so tracebacks on the board name
-            # "barragoon/core.py" (line numbers are kept, but see NO_LINES).
-            opt = ["-O3"] if src in NO_LINES else []
+            # "barragoon/core.py" (line numbers: see KEEP_LINES).
+            opt = [] if src in KEEP_LINES else ["-O3"]
             if src in BYTECODE:
                 with open(os.path.join(firmware, *src.split("/"))) as f:
                     text = bytecode_source(f.read())
