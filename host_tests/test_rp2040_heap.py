@@ -96,6 +96,9 @@ def test_the_engine_goes_with_the_game_against_the_board():
         b.tap("ok")
         assert b.screen()[0] == "New game" and "Against: player" in b.screen()
         b.tap("ok")                                   # Set up new game: two players
+        assert "End and record" in b.screen()         # (the game in progress: asked first)
+        b.tap("down")
+        b.tap("ok")
         b.wait(200)
         b.set_board(board.occupancy())                # the pieces back at the start
         assert b.wait_for(lambda b: b.screen()[:1] == ["White to move"], 3000), b.screen()
