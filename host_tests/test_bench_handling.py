@@ -11,7 +11,7 @@ import sys
 import micropython_env
 
 from bench import bench_handling
-from toolkit import hands
+from toolkit import hands, players
 
 GAMES = int(os.environ.get("BARRAGOON_HANDLING_GAMES", "2"))
 TURNS = int(os.environ.get("BARRAGOON_HANDLING_TURNS", "40" if GAMES >= 50 else "12"))
@@ -55,6 +55,6 @@ def test_power_cuts_at_random_moments_keep_every_completed_turn_and_record_nothi
     # time, the face picker open); the players power the board on and go on as it shows them.
     # Per profile one game: its record must be what the hands did (nothing lost, nothing twice).
     for profile in hands.PROFILES:
-        r = hands.play_game(profile, 3, 30, cuts=CUTS)
+        r = players.play_game(profile, 3, 30, cuts=CUTS)
         assert r["cuts"] >= 1, profile
         assert not r["wrong"] and not r["stuck"], (profile, r["why"])

@@ -15,7 +15,7 @@ import os
 
 from hypothesis import given, note, settings, strategies as st, HealthCheck
 
-from toolkit import hands
+from toolkit import hands, players
 from toolkit.ctl_script import Rig
 from barragoon.core import TILE, MAX_BARRAGOON
 from barragoon.notation import square_name
@@ -66,7 +66,7 @@ def test_the_board_records_what_the_hands_did(data, profile):
     # Issue 18: players of every kind (careful, normal, blitz, sloppy) play legal turns; the
     # record must be what they did and they must never be stuck. A failure prints its event
     # script (tools/board_events.py replays it); kept in host_tests/events/ once fixed.
-    r = hands.play_game(profile, Drawn(data), HANDS_TURNS)
+    r = players.play_game(profile, Drawn(data), HANDS_TURNS)
     tb = r["table"]
     note("profile %s: %s\n%s" % (profile, r["why"], tb.script()))
     assert not r["wrong"], r["why"]

@@ -34,14 +34,14 @@ def figures(out):
 
 
 def run(profile, games, seed, turns, verbose=False, script=None, cuts=0):
-    from toolkit import hands
+    from toolkit import players
     out = {"profile": profile, "games": 0, "turns": 0, "exact_games": 0, "wrong_records": 0,
            "stuck_games": 0, "questions": 0, "wrong_preselections": 0, "cuts": cuts,
            "power_cuts": 0, "restarts": 0}
     bad = []
     t0 = time.time()
     for i in range(games):
-        r = hands.play_game(profile, seed + i, turns, cuts=cuts)
+        r = players.play_game(profile, seed + i, turns, cuts=cuts)
         out["power_cuts"] += r["cuts"]
         out["restarts"] += r["restarted"]
         out["games"] += 1

@@ -11,7 +11,7 @@ if __name__ == "__main__":      # run by mistake: say what it is instead of a tr
 from barragoon.core import TILE, MAX_BARRAGOON
 from barragoon.notation import square_name, format_move
 from toolkit.hands import (Stuck, MIN_OFF_MS, CARRY_MS, STUCK_MS, neighbours, distance,
-                           PROFILES)
+                           PROFILES, Rng, Table, is_prefix)
 from toolkit.player_answers import truth_option
 
 LONG_MS = 900             # holding OK this long opens the menu (the driver's long press: 700)
@@ -565,3 +565,43 @@ def slide_path(pieces, frm, to):
         if ok:
             return path
     return None
+
+
+def play_game(profile, seed, max_turns=40, position=None, cuts=0):
+    """One game; returns a dict: turns, exact, wrong, stuck, questions, wrong_pre, why, cuts,
+    resumed, and the table. seed: an int, or an object with Rng's methods (the property test's
+    draws). cuts: power cuts at random moments of the game (the players go on as the board
+    shows them after each)."""
+    rng = Rng(seed) if isinstance(seed, int) else seed
+    tb = Table(position)
+    pl = Players(tb, profile, rng, max_turns)
+    if cuts:
+        pl.plan_cuts(cuts)
+    out = {"turns": 0, "exact": False, "wrong": False, "stuck": False, "questions": 0,
+           "wrong_pre": 0, "why": "", "cuts": 0, "restarted": 0}
+    try:
+        pl.play()
+    except Stuck as e:
+        out["stuck"] = True
+        out["why"] = str(e)
+    except Exception as e:                           # the firmware raised: the board is dead
+        out["stuck"] = True
+        out["why"] = "%s: %s" % (type(e).__name__, e)
+    out["turns"] = pl.turns
+    rec, truth = tb.record(), list(tb.truth.iter_turns())
+    if rec != truth and not out["stuck"]:
+        out["wrong"] = True
+        out["why"] = "record %s, hands %s" % (" ".join(rec[-3:]), " ".join(truth[-3:]))
+    elif rec != truth and out["stuck"] and not is_prefix(rec, truth):
+        out["wrong"] = True
+        out["stuck"] = False
+        out["why"] += "; record %s, hands %s" % (" ".join(rec[-3:]), " ".join(truth[-3:]))
+    out["questions"] = tb.questions
+    out["wrong_pre"] = pl.wrong_pre
+    out["cuts"] = tb.boots
+    out["restarted"] = pl.restarted
+    out["exact"] = not out["wrong"] and not out["stuck"] and not pl.helped and not tb.lost
+    if not out["why"] and not out["exact"]:
+        out["why"] = pl.why or ("lost track" if tb.lost else "")
+    out["table"] = tb
+    return out
