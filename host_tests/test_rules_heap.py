@@ -77,7 +77,7 @@ def compiled_rules_core(out):
     return out
 
 
-@pytest.mark.parametrize("build, heap", [("py", 136), ("mpy", 80)], ids=["py-136k", "mpy-80k"])
+@pytest.mark.parametrize("build, heap", [("py", 160), ("mpy", 80)], ids=["py-160k", "mpy-80k"])
 @pytest.mark.parametrize("seed, capture_share", [(9, 0.2), (3, 0.0)],
                          ids=["with captures", "without captures"])
 def test_400_action_game_loads_in_a_small_heap(tmp_path, build, heap, seed, capture_share):

@@ -23,7 +23,7 @@ from drivers import leds as fw_leds  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 from drivers.matrix import Matrix  # noqa: E402
 from drivers.inputs import Inputs  # noqa: E402
-from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK  # noqa: E402
+from drivers.buttons_const import BTN_UP, BTN_DOWN, BTN_OK, BTN_BACK, BTN_OK_DOWN  # noqa: E402
 from barragoon.game import start_position  # noqa: E402
 from barragoon.record import parse_record, format_record  # noqa: E402
 from barragoon.notation import parse_square, format_position  # noqa: E402
@@ -280,12 +280,12 @@ def test_button_levels_reach_the_inputs(link):
     t = run(t, 60)
     link.apply({"pins": [[ok, None]]})            # released to its pull-up
     t = run(t, 60)
-    assert events == [BTN_UP, BTN_OK]
+    assert events == [BTN_UP, BTN_OK_DOWN, BTN_OK]   # (OK down as it goes down, OK on release)
     link.apply({"pins": [[ok, 0]]})
     t = run(t, cfg.LONG_PRESS_MS + 100)
     link.apply({"pins": [[ok, 1]]})
     run(t, 60)
-    assert events == [BTN_UP, BTN_OK, BTN_BACK]
+    assert events == [BTN_UP, BTN_OK_DOWN, BTN_OK, BTN_OK_DOWN, BTN_BACK]
 
 
 def test_encoder_detents_from_the_up_down_buttons(link):
