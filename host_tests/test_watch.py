@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from barragoon.record import parse_record  # noqa: E402
 from barragoon.notation import square_name  # noqa: E402
 from barragoon.core import FACES  # noqa: E402
+from controller.screens import FACE_NAMES  # noqa: E402
 
 
 FILES = "abcdefg"
@@ -69,24 +70,32 @@ class Board(SimProcess):
         self.settled(n + 1)
 
     def place(self, tok, chosen_by_board=False):
-        """Set a Barragoon down (tok: e7=RN) and confirm its face with OK."""
+        """Set a Barragoon down (tok: e7=RN) and confirm its face with OK, by what the screen
+        shows (a loaded machine slows the board; the hands wait for it as a player would)."""
         n = self.actions()
-        st = self.state()
-        if not any(p["kind"] == "barragoon" for h in st["hands"] for p in h):
+        held = [p["id"] for h in self.state()["hands"] for p in h if p["kind"] == "barragoon"]
+        if not held:
             self.act("take_supply")
-        self.act("put", sq=sq(tok[:2]))
-        time.sleep(0.5)
-        if not chosen_by_board:                    # the face: DOWN through the list
-            for _ in range(FACES.index(tok[3:])):
-                tap(self, "down")
-        tap(self, "ok")
-        # On the capturer's start square the sensors also fit "both pieces put back": the board
-        # asks first, that OK took its preselected answer (the capture), this one the face.
-        end = time.monotonic() + 3
+            held = [p["id"] for h in self.state()["hands"] for p in h
+                    if p["kind"] == "barragoon"]
+        # The Barragoon, not a captured tile still in the hand.
+        self.act("put", sq=sq(tok[:2]), id=held[0])
+        name = FACE_NAMES[FACES.index(tok[3:])]
+        end = time.monotonic() + 60
         while self.actions() == n and time.monotonic() < end:
-            time.sleep(0.1)
-        if self.actions() == n:
-            tap(self, "ok")
+            rows = self.state()["oled"]["rows"]
+            pic = Picture.from_hex(rows)
+            if pic.has(": Barragoon"):                 # the face picker
+                tap(self, "ok" if chosen_by_board or pic.has(name) else "down")
+            elif pic.has("UP/DN, OK"):
+                # On the capturer's start square the sensors also fit "both pieces put back":
+                # the board asks first (which answer it preselects depends on the timing).
+                tap(self, "down" if pic.has("No capture", inverted=True) else "ok")
+            else:
+                time.sleep(0.1)
+                continue
+            self.wait(lambda: self.actions() != n or self.state()["oled"]["rows"] != rows,
+                      "the board to take the button")
         self.settled(n + 1)
 
     def hold(self):
@@ -163,7 +172,10 @@ def test_the_page_mirrors_the_board_read_only_and_the_record_file_grows(rig):
     wait_page(b, "window.sim.model.mirror.k === 1", "the move on the page")
     m = page_model(b)
     assert m["board"][sq("a3")]["kind"] == "tile" and m["board"][sq("b1")] is None
-    assert Picture.from_hex(m["oled"]["rows"]).has("Brown to move")   # the board's screen
+    end = time.monotonic() + 30                    # the board's screen, as it comes
+    while not Picture.from_hex(page_model(b, ".oled.rows")).has("Brown to move"):
+        assert time.monotonic() < end, "the board's screen on the page"
+        time.sleep(0.1)
     board.act("lift", sq=sq("d8"))                 # a lift: its targets light on the page too
     time.sleep(0.8)
     lit = lambda leds: sorted(i for i, c in enumerate(leds) if any(c))   # noqa: E731
