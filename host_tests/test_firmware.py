@@ -193,6 +193,66 @@ def test_config_error_is_shown_and_the_board_waits():
     assert [w for w in machine.i2c_log if len(w[2]) == 1025], "message not shown on the OLED"
 
 
+def test_a_config_error_shows_on_the_makers_own_oled_wiring():
+    # An OLED at the other address (0x3D) in config.py: the message goes there, not to the
+    # default wiring's 0x3C.
+    vboard.reset()
+    del machine.i2c_devices[0x3C]
+    machine.i2c_devices[0x3D] = None
+    old = config.LED_COUNT, config.OLED_ADDR
+    config.LED_COUNT, config.OLED_ADDR = 62, 0x3D
+    try:
+        assert app.main(Storage(storage_dir("cfg_oled")), Clock()) is None
+    finally:
+        config.LED_COUNT, config.OLED_ADDR = old
+    frames = [w[1] for w in machine.i2c_log if len(w[2]) == 1025]
+    assert frames and set(frames) == {0x3D}, frames
+
+
+def test_a_fault_reported_on_a_full_flash_leaves_the_saves_paused():
+    # A short error.log line could still fit where a save did not: written, it would tell the
+    # board the flash has room again ("saving again") while its saves still fail.
+    b = Board("full_report")
+    b.app.boot()
+    set_up(b)
+    b.storage.full = True
+    b.app.report("a fault while full")
+    assert b.storage.full
+    assert "a fault while full" not in (b.storage.load("error.log", "") or "")
+
+
+class _Console:
+    """The USB console as a computer on it sees it (drivers/usb.py's read and write)."""
+
+    def __init__(self, said):
+        self.said = bytearray(said)
+        self.heard = bytearray()
+
+    def read(self, buf, n):
+        if not self.said:
+            return 0
+        buf[0] = self.said[0]
+        self.said = self.said[1:]
+        return 1
+
+    def write(self, buf, n):
+        self.heard.extend(bytes(buf[:n]))
+        return n
+
+
+def test_a_computer_saying_hello_on_the_usb_console_gets_the_game_and_a_line_break_does_not():
+    b = Board("usb")
+    b.app.boot()
+    b.app.port = _Console(b"\r\n")               # mpremote's line ends: nobody listens yet
+    set_up(b)
+    b.run(200)
+    assert b.app.console is None and not b.app.port.heard
+    b.app.port = _Console(b"hello 1\n")
+    b.run(200)
+    text = bytes(b.app.port.heard).decode()
+    assert " hello 1 " in text and " game 0 closed " in text, text
+
+
 def test_crash_is_logged_then_restart_resumes_the_game():
     b = Board("crash")
     b.app.boot()

@@ -156,6 +156,23 @@ def test_the_board_shows_its_move_and_the_player_carries_it_out():
     assert rig.ctl.game.turn == 0 and "Board: Brown" not in shown(rig)   # the player's turn
 
 
+def test_a_record_revised_at_the_same_length_gets_a_new_move_from_the_board():
+    # The board found its move for d2-d5; then the record's last action became another move
+    # (as when an answer to the board's question tells another story): the same number of
+    # actions, another position. The move found for d2-d5 is not shown: the board thinks again.
+    rig = vs_rig(None, 1)
+    rig.run("lift d2; drop d5; wait 400")
+    think(rig)
+    op, g = rig.ctl.opponent, rig.ctl.game
+    assert op.step(g) == 0
+    g.undo()
+    other = [m for m in g.legal_moves() if m != (sq("d2") << 6) + sq("d5")][0]
+    g.move(other >> 6, other & 63)
+    rig.advance(50)
+    think(rig)
+    assert op.step(g) == 0 and op.last == g.actions[-1]
+
+
 def test_while_it_thinks_no_tile_of_the_board_may_move_and_the_menu_answers():
     rig = vs_rig(None, 1)
     OP.LIMIT = (0, 100000)                         # a long search: it is still thinking below
@@ -428,6 +445,38 @@ def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
     assert "Brown offers" in shown(rig)
     rig.run("press ok")                            # declined: White must deviate
     assert g.must_deviate == 0 and not g.over
+
+
+def test_a_declined_board_offers_a_draw_again_only_after_its_waiting_turns():
+    # The player declined the board's draw offer at offer_at; it may offer again OFFER_AGAIN turns (twice
+    # as many actions) later, not one action before.
+    g = Game("4v1v/7/7/7/7/7/7/7/V6 w 24")
+    for copies in range(3):
+        for frm, to in (("a1", "a4"), ("g9", "g6"), ("a4", "a1"), ("g6", "g9")):
+            g.move(sq(frm), sq(to))
+    n = len(g.actions)
+    g.opponent = OP.tag(1, 1)
+    rig = Rig()
+    rig.screen = rig.ctl.fb = Screen(rig.fb)
+    for s in range(63):
+        rig.board[s] = 1 if g.pos.get(s) else 0
+    rig.ctl.start(rig.board, g, "")
+    choose(rig, "Resume game")
+    op = rig.ctl.opponent
+    old = OP.OFFER_AGAIN
+    OP.OFFER_AGAIN = 2
+    try:
+        op.plan = OP.parse("Brown 1")              # (a plan that wants a draw)
+        op.plan.offer_draw = True
+        op.draw_ok = False                         # (not the repetition draw)
+        op.offer_at = n - 2 * OP.OFFER_AGAIN + 1   # declined one action too recently
+        rig.advance(100)
+        assert not isinstance(rig.ctl.top, M.Offer)
+        op.offer_at = n - 2 * OP.OFFER_AGAIN       # declined just long enough ago
+        rig.advance(100)
+        assert isinstance(rig.ctl.top, M.Offer) and "Brown offers" in shown(rig)
+    finally:
+        OP.OFFER_AGAIN = old
 
 
 # --- through the whole firmware -----------------------------------------------------------------
