@@ -301,6 +301,20 @@ class _LfsReader:
         pass
 
 
+def test_on_littlefs_settings_and_the_error_log_are_written_over_the_old_file():
+    # One metadata commit a change (littlefs keeps the old contents until close), not three
+    # through a temporary file and a rename: the brightness screen saves at every press.
+    fs = LittleFs()
+    st = Storage("", fs)
+    assert st.save_settings(40) and st.log_error("one\n")
+    renames = []
+    fs.rename = lambda a, b: renames.append((a, b))
+    assert st.save_settings(60) and st.log_error("two\n")
+    assert renames == []
+    assert "brightness=60" in fs.files["settings.txt"]
+    assert fs.files["error.log"].endswith("one\ntwo\n")
+
+
 def test_on_littlefs_a_save_goes_over_the_old_file_and_a_cut_anywhere_loses_nothing():
     game = Game()
     fs = LittleFs()
