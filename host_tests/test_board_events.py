@@ -397,6 +397,10 @@ def test_fuzz05_a_stray_piece_slid_after_the_move_leaves_no_tile_in_a_hand():
     run_file("fuzz05_stray_piece_slid_after_the_move.txt")
 
 
+def test_fuzz06_a_tile_slid_onto_the_corner_square_is_the_move():
+    run_file("fuzz06_slide_onto_the_corner.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).
