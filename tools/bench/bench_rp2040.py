@@ -215,13 +215,20 @@ print(imports - script, booted - script, peak - script, turns, len(g.actions),
 # loop feeds it (HEAP above), then the loop's save (App._write) and its later parts
 # (App._later) run as the steps after the commit would. Collection is off while a figure is
 # taken, so gc.mem_alloc() grows by everything allocated, garbage included.
-GARBAGE = """
+# The App first, by itself: the stock build's booted App leaves little room, and the long
+# script's own code would take part of it while the App's buffers are placed.
+GARBAGE_BOOT = """
 import gc
 import app
-from barragoon.game import Game, start_position
-from drivers.buttons_const import BTN_OK, BTN_BACK, BTN_DOWN
+gc.collect()
 a = app.App()
 a.boot()
+"""
+
+GARBAGE = """
+import gc
+from barragoon.game import Game, start_position
+from drivers.buttons_const import BTN_OK, BTN_BACK, BTN_DOWN
 ctl = a.ctl
 st = a.storage
 pos = start_position()
@@ -720,6 +727,7 @@ def heap(p, turns):
 
 def garbage(p):
     out = {}
+    p.exec(GARBAGE_BOOT, timeout_ms=60000)
     for line in p.exec(GARBAGE, timeout_ms=3600000).split("\r\n"):
         w = line.split()
         if w and w[0] == "turn":
