@@ -71,8 +71,8 @@ def pytest_configure(config):
 
 # The modules that take longest, longest first: they start first, so that with several pytest
 # workers the run does not end waiting on one of them.
-LONG_FIRST = ("test_rp2040_faults", "test_rp2040_power_cut", "test_board_events",
-              "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
+LONG_FIRST = ("test_rp2040_faults", "test_rp2040_frozen", "test_rp2040_power_cut",
+              "test_board_events", "test_rp2040_deploy", "test_rp2040_play", "test_rp2040_soak", "test_rp2040_heap",
               "test_sim_e2e", "test_sim_hints", "test_rp2040_watch", "test_watch",
               "test_rp2040_opponent", "test_rp2040_engine", "test_clock_play",
               "test_sim_opponent", "test_reference_compare", "test_opponent", "test_firmware",

@@ -11,6 +11,7 @@
 # .ci/run; skipped with the reason otherwise); the emulator runs paced to real time while a
 # tool talks to it.
 import os
+import signal
 import subprocess
 import sys
 
@@ -59,10 +60,19 @@ def stock_board(tmp_path_factory):
 def deploy(b, tmp, *args, timeout=240):
     drive = BootselDrive(b.pico, str(tmp / "RPI-RP2"))
     with SerialBridge(b.pico, drive=drive) as port:
-        proc = subprocess.run([sys.executable, DEPLOY, "--port", port, "--out",
-                               str(tmp / "build")] + list(args), capture_output=True,
-                              text=True, timeout=timeout, cwd=ROOT)
-    return proc, drive
+        # Its own process group: a deploy that runs out of time goes with its mpremote (left
+        # behind, it would hold the port open).
+        proc = subprocess.Popen([sys.executable, DEPLOY, "--port", port, "--out",
+                                 str(tmp / "build")] + list(args), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            raise AssertionError("deploy.py ran out of time: " + out[-2000:] + err[-2000:])
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), drive
 
 
 def test_a_game_saved_under_the_stock_firmware_resumes_after_the_uf2_is_flashed(stock_board):
