@@ -420,9 +420,9 @@ def test_the_board_offers_a_draw_when_it_is_behind_in_a_dead_position():
         OP.LIMIT = (0, 60)
 
 
-def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
-    # White's 4-tile a1-a4-a1 and Brown's g9-g6-g9 three times: Brown's last turn completes the
-    # third copy. The board plays Brown; its last search did not see it ahead.
+def repeated_game_resumed():
+    """White's 4-tile a1-a4-a1 and Brown's g9-g6-g9 three times (Brown's last turn completes the
+    third copy), resumed against the board as Brown: (rig, game)."""
     g = Game("4v1v/7/7/7/7/7/7/7/V6 w 24")
     for copies in range(3):
         for frm, to in (("a1", "a4"), ("g9", "g6"), ("a4", "a1"), ("g6", "g9")):
@@ -435,6 +435,12 @@ def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
         rig.board[s] = 1 if g.pos.get(s) else 0
     rig.ctl.start(rig.board, g, "")
     choose(rig, "Resume game")
+    return rig, g
+
+
+def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
+    # The board plays Brown; its last search did not see it ahead.
+    rig, g = repeated_game_resumed()
     op = rig.ctl.opponent
     assert isinstance(rig.ctl.top, OP.VsPlay) and not g.offered
     op.plan = OP.parse("Brown 1")                  # (a plan of the board's: any object will do
@@ -448,20 +454,10 @@ def test_the_board_offers_the_repetition_draw_when_it_is_not_ahead():
 
 
 def test_a_declined_board_offers_a_draw_again_only_after_its_waiting_turns():
-    # The player declined the board's draw offer at offer_at; it may offer again OFFER_AGAIN turns (twice
-    # as many actions) later, not one action before.
-    g = Game("4v1v/7/7/7/7/7/7/7/V6 w 24")
-    for copies in range(3):
-        for frm, to in (("a1", "a4"), ("g9", "g6"), ("a4", "a1"), ("g6", "g9")):
-            g.move(sq(frm), sq(to))
+    # The player declined the board's draw offer at offer_at; it may offer again OFFER_AGAIN
+    # turns (twice as many actions) later, not one action before.
+    rig, g = repeated_game_resumed()
     n = len(g.actions)
-    g.opponent = OP.tag(1, 1)
-    rig = Rig()
-    rig.screen = rig.ctl.fb = Screen(rig.fb)
-    for s in range(63):
-        rig.board[s] = 1 if g.pos.get(s) else 0
-    rig.ctl.start(rig.board, g, "")
-    choose(rig, "Resume game")
     op = rig.ctl.opponent
     old = OP.OFFER_AGAIN
     OP.OFFER_AGAIN = 2
