@@ -302,8 +302,8 @@ class _LfsReader:
 
 
 def test_on_littlefs_settings_and_the_error_log_are_written_over_the_old_file():
-    # One metadata commit a change (littlefs keeps the old contents until close), not three
-    # through a temporary file and a rename: the brightness screen saves at every press.
+    # One metadata commit a write (littlefs keeps the old contents until close), not three
+    # through a temporary file and a rename.
     fs = LittleFs()
     st = Storage("", fs)
     assert st.save_settings(40) and st.log_error("one\n")
