@@ -239,6 +239,11 @@ def test_question_puts_the_move_the_board_shows_first_among_equals_and_labels_it
     b.cost = 1                                        # "nothing" likelier: first, not even
     q.order([a, b], (sq("d2") << 6) + sq("d4"))
     assert q.kind[0] == K_NONE and not q.even
+    b.cost = 2                                        # the next question has one option:
+    q.n = 0                                           # the last one's second stays behind
+    q.add(K_MOVE, sq("d2"), sq("d4"), 0)              # in the arrays, and is no option
+    q.order([a, b], -1)
+    assert q.n == 1 and not q.even
 
 
 def test_repair_ends_only_when_the_wrong_piece_was_lifted_and_a_piece_set_back():
