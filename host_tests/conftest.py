@@ -101,9 +101,11 @@ def pytest_cmdline_main(config):
         workers = min(4, os.cpu_count() or 1)
         if workers > 1:
             config.option.numprocesses = workers
-            if config.option.dist == "no":
-                config.option.dist = "loadfile"
-                config.option.loadscopereorder = False     # keep LONG_FIRST's order
+    if config.option.numprocesses and config.option.dist == "no":
+        # (also for an explicit -n: a module's MicroPython run on two workers at once would
+        # share its scratch files)
+        config.option.dist = "loadfile"
+        config.option.loadscopereorder = False             # keep LONG_FIRST's order
     return None
 
 
