@@ -401,6 +401,10 @@ def test_fuzz06_a_tile_slid_onto_the_corner_square_is_the_move():
     run_file("fuzz06_slide_onto_the_corner.txt")
 
 
+def test_fuzz07_of_two_equal_tiles_in_the_hands_the_one_that_can_land_there_landed():
+    run_file("fuzz07_own_tile_knocked_as_the_capturer_lands.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

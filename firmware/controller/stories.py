@@ -329,7 +329,8 @@ class Stories:
         self.evicted = False           # unlikely stories were dropped for room
         self.over = False              # more pieces in hands than a story keeps: lost
         self.slid = False              # the last lift may have been a slide
-        self.opt = bytearray(AIRN + 2)  # scratch: set-down options
+        self.opt = bytearray(AIRN + 2)  # scratch: set-down options ...
+        self.oc = bytearray(AIRN + 2)   # ... and their costs
 
     def reset(self, codes, homes=None):
         self.hs[0].reset(codes, homes)
@@ -382,14 +383,14 @@ class Stories:
         tn = self.turn
         gap = tn.gap(sq, t)
         n0 = self.nh
-        opt = self.opt
+        opt, oc = self.opt, self.oc
         for i in range(n0):
             h = self.hs[i]
-            no = self._options(h, sq)
+            no = self._options(h, sq, gap, t)
             best = 0
             bc = held = 255                # the likeliest option; the best of the mover's
             for j in range(no):            # tiles in the hands (the likeliest goes into h)
-                c = self._cost(h, sq, opt[j], gap, t)
+                c = oc[j]
                 if c < bc:
                     bc = c
                     best = j
@@ -399,15 +400,14 @@ class Stories:
             for j in range(no):
                 if j == best:
                     continue
-                c = self._cost(h, sq, opt[j], gap, t)
-                g = self._slot(base + c)
+                g = self._slot(base + oc[j])
                 if g is None:
                     continue
                 g.copy(h)
                 g.put(sq, opt[j])
-                g.cost = base + c
+                g.cost = base + oc[j]
                 if opt[j] == NOHOME:
-                    g.sc, g.sx = c, held
+                    g.sc, g.sx = oc[j], held
             h.put(sq, opt[best])
             h.cost = base + bc
             if opt[best] == NOHOME:
@@ -533,28 +533,35 @@ class Stories:
                 return True
         return False
 
-    def _options(self, h, sq):
-        """Which hand piece may have been set down: each code once (of equal pieces, the one
-        lifted from sq, else the one coming home, else the one lifted last: a hand sets down
-        what it has just taken up), then a piece from outside."""
-        opt = self.opt
+    def _options(self, h, sq, gap, t):
+        """Which hand piece may have been set down on sq at t (into opt, its cost into oc):
+        each code once (of equal pieces the likeliest; of those, the one lifted from sq, else
+        the one coming home, else the one lifted last: a hand sets down what it has just taken
+        up), then a piece from outside. Returns how many."""
+        opt, oc = self.opt, self.oc
         no = 0
         for k in range(h.n):
             c = h.ac[k]
-            dup = False
-            for j in range(no):
-                if h.ac[opt[j]] == c:
-                    dup = True
-                    o = opt[j]
-                    if h.af[o] == sq or h.ah[o] == sq and h.af[k] != sq:
-                        continue
-                    if h.af[k] == sq or h.ah[k] == sq or elapsed(h.at[k], h.at[o]) > 0:
-                        opt[j] = k
-            if not dup:
+            ck = self._cost(h, sq, k, gap, t)
+            j = 0
+            while j < no and h.ac[opt[j]] != c:
+                j += 1
+            if j == no:
                 opt[no] = k
+                oc[no] = ck
                 no += 1
+            elif ck < oc[j] or ck == oc[j] and self._rather(h, sq, k, opt[j]):
+                opt[j] = k
+                oc[j] = ck
         opt[no] = NOHOME
+        oc[no] = self._cost(h, sq, NOHOME, gap, t)
         return no + 1
+
+    def _rather(self, h, sq, k, o):
+        # Of two equal pieces in the hands, as likely to be set down on sq: is k the one?
+        if h.af[o] == sq or h.ah[o] == sq and h.af[k] != sq:
+            return False
+        return h.af[k] == sq or h.ah[k] == sq or elapsed(h.at[k], h.at[o]) > 0
 
     def _slot(self, cost):
         """A free story for one of this cost, or None. When all are in use, the least likely
