@@ -305,7 +305,9 @@ class Story:
         return n
 
     def same(self, o):
-        if self.n != o.n or self.board != o.board:
+        # (equal pieces from different squares make different stories: where each goes
+        # back to, and which move was made)
+        if self.n != o.n or self.board != o.board or self.home != o.home:
             return False
         for k in range(self.n):
             if self.count(self.ac[k]) != o.count(self.ac[k]):
