@@ -405,6 +405,10 @@ def test_fuzz07_of_two_equal_tiles_in_the_hands_the_one_that_can_land_there_land
     run_file("fuzz07_own_tile_knocked_as_the_capturer_lands.txt")
 
 
+def test_fuzz08_a_knock_in_the_scan_that_ends_a_slide_binds_nobody():
+    run_file("fuzz08_knock_as_a_slide_ends.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

@@ -398,6 +398,21 @@ def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
     assert not any(tm.allowed(sq("a4"), to) for to in others)
 
 
+def test_touch_move_a_touch_counted_before_the_board_saw_the_move_made_is_freed():
+    # White's a4 landed at 1000 (a slide the board saw complete only later); White's a1,
+    # knocked at 1000 too and counted as a touch first, binds nobody once the move is known
+    # made. A touch from before the landing still binds.
+    tn, g = turn_of("7/7/7/7/7/D6/7/7/D5z w 24")
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    assert tm.touch(sq("a1"), 1000, True) and tm.duty[sq("a1")]
+    assert tm.made_at(1000) and not tm.duty[sq("a1")] and not tm.any
+    assert not tm.made_at(900)                        # (nothing bound is left to free)
+    tm.begin("")
+    assert tm.touch(sq("a1"), 800, True) and not tm.made_at(1000)
+    assert tm.duty[sq("a1")]
+
+
 def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():
     # Touched a4 then a1 (square 0): a1 must be taken. Lifting a7, another piece a4 could
     # take, asks for it back (TO_FILL), not to be captured.

@@ -349,9 +349,8 @@ class Judge:
             self.victim = -1
         tn.see(sq)
         self.pool.drop(sq, t)
-        if not self.tm.made_ok and self.kinds.move_made(self.pool.hs[0]):
-            self.tm.made_ok = True         # the move is made: later touches bind nobody
-            self.tm.made = t
+        if not self.tm.made_ok:
+            self._made()
         if self.opp_up and not self.repair:
             return self._try_close(t)
         return 0
@@ -407,21 +406,26 @@ class Judge:
                 pool.over = True
         else:
             pool.lift(sq, t)                # (a slide onto a stray's square branches)
-        if tm.made_ok and not self.kinds.move_made(pool.hs[0]):
+        if tm.made_ok and self.kinds.move_made(pool.hs[0]) < 0:
             tm.made_ok = False             # lifted again: the move is open again
-        elif pool.slid and not tm.made_ok and self.kinds.move_made(pool.hs[0]):
-            tm.made_ok = True              # slid onto its target: the move is made
-            tm.made = t
+        elif pool.slid and not tm.made_ok:
+            self._made()                   # slid onto its target: the move is made
         if opp:
             self.opp_up = True
             if pool.slid and not f & F_TURN:
                 f |= self._try_close(t)    # the opponent began by sliding a tile on ...
-                if f & F_TURN and self.kinds.move_made(pool.hs[0]):
-                    tm.made_ok = True      # ... onto a square it may go to: made
-                    tm.made = t
+                if f & F_TURN:
+                    self._made()           # ... onto a square it may go to: made
         elif self.opp_up and pool.slid and not f & F_TURN and not self._victim_up(pool.hs[0]):
             f |= self._try_close(t)        # the mover's slide ends after the opponent began
         return f
+
+    def _made(self):
+        # Has the likeliest story the move made (a tile of the mover set down where it may
+        # go)? Then from the time it landed, touches bind nobody.
+        to = self.kinds.move_made(self.pool.hs[0])
+        if to >= 0 and self.tm.made_at(self.turn.put_t[to]):
+            self.view.forget()
 
     def _victim_up(self, h):
         """Has story h an opponent's tile lifted that a tile of the mover that moved could
