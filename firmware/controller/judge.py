@@ -20,6 +20,7 @@ except ImportError:  # CPython
         return x
 
 from barragoon.core import RulesError
+from barragoon.game import action_move, action_captures
 from controller import colours as C
 from controller import timing
 from controller.i18n import t as _t
@@ -106,6 +107,8 @@ class Judge:
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
                 self._resume(t)
+                if self.repair:
+                    self._resume_revised(t)
         return 0
 
     def _resume(self, t):
@@ -142,6 +145,29 @@ class Judge:
         self.t_last = t
         self.decided = False
         self._live()
+
+    def _resume_revised(self, t):
+        """The last move's tile is not on its target, and the board differs from the
+        position before that move by the same tile moved elsewhere, where it may go: the
+        mover slid on or set it down again, and the power failed before the board saved
+        that. The move in progress is that one (as the board would have seen it live);
+        otherwise the saved move stands and the board is put right."""
+        g = self.game
+        a = g.actions[-1] if g.actions else 1
+        m = action_move(a)
+        if m < 0 or action_captures(a) or self.sensed[m & 63]:
+            return
+        g.undo()
+        codes(g, self.b0)
+        self.fix.start(self.b0, None)
+        self._resume(t)
+        h = self.pool.hs[0]
+        if not self.repair:
+            self._kind(h)
+            if h.kind == K_MOVE and h.n == 0 and h.m >> 6 == m >> 6 and h.cost < C_WRONG:
+                return
+        g.move(m >> 6, m & 63)
+        self._start_repair(None)
 
     def stop(self):
         self.active = False
