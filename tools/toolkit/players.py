@@ -423,6 +423,8 @@ class Players:
                 for k in range(i - tb.ctl.top.sel):
                     self.press("down")
                 self.press("ok")
+                if tb.boots != boots:                # (cut before the choice was taken)
+                    raise Restart()
                 return True
         for k in range(tb.ctl.top.sel):              # not offered: back to the game
             self.press("up")
