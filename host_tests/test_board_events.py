@@ -409,6 +409,10 @@ def test_fuzz08_a_knock_in_the_scan_that_ends_a_slide_binds_nobody():
     run_file("fuzz08_knock_as_a_slide_ends.txt")
 
 
+def test_a_power_cut_after_a_move_with_the_next_victim_lifted_resumes_the_capture():
+    run_file("power_cut_after_the_move_with_the_victim_lifted.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

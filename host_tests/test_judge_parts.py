@@ -1,7 +1,7 @@
 # The judge's parts, each alone (controller/stories.py, touchmove.py, view.py): a Turn set up by
 # hand from a position, then the pool of stories, the touch-move duties or the LED view, without
 # the judge that normally drives them; and the judge's decision on a pool of stories.
-from barragoon.game import Game
+from barragoon.game import Game, action_move
 from barragoon.notation import parse_square
 from controller import colours as C
 from controller.stories import Turn, Stories, tables, elapsed, NEW, AIRN
@@ -339,6 +339,37 @@ def _judge_at(position, events, t_rest):
         j.event(sq(name), present, t)
     j.tick(t_rest)
     return j, g, sensed
+
+
+def _powered_on(g, tile_on):
+    # The board at power-on: the saved game's position, but the last move's tile on tile_on.
+    mv = action_move(g.actions[-1])
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    sensed[mv & 63] = 0
+    sensed[tile_on] = 1
+    j = Judge(sensed)
+    j.begin(g, "", None, 50000)
+    j.tick(52000)
+    return j
+
+
+def test_judge_at_power_on_a_saved_move_slid_on_to_another_target_is_that_move():
+    # d2-d4 saved; the tile slid on to another square d2 may go to before the board saved it
+    # again, then the power failed: the move in progress is the one the board shows.
+    g = Game(ONE)
+    targets = [m & 63 for m in g.legal_moves() if m >> 6 == sq("d2")]
+    assert sq("d4") in targets and len(targets) > 1
+    other = [t for t in targets if t != sq("d4")][0]
+    g.move(sq("d2"), sq("d4"))
+    j = _powered_on(g, other)
+    assert not j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + other
+    g = Game(ONE)                                     # a square d2 cannot reach: put right,
+    g.move(sq("d2"), sq("d4"))                        # the saved move stands
+    j = _powered_on(g, [s for s in range(63) if s not in targets and not g.pos.get(s) and
+                        s != sq("d2") and s != sq("d4")][0])
+    assert j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
 
 
 def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows():

@@ -20,7 +20,6 @@ except ImportError:  # CPython
         return x
 
 from barragoon.core import RulesError
-from barragoon.game import action_move, action_captures
 from controller import colours as C
 from controller import timing
 from controller.i18n import t as _t
@@ -29,6 +28,7 @@ from controller.nextturn import NextTurn, codes
 from controller.placements import Placements
 from controller.question import Question
 from controller.repair import Repair, occupied_as
+from controller.resume import Resume
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
     Story, Turn, Stories, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
     K_DUTY, K_WAIT, K_OK, ASK_SPREAD, C_WRONG, elapsed as _el, own as _own,
@@ -48,8 +48,6 @@ F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
 _ZERO = bytes(63)
-_HELD = const(2)          # pieces a turn in progress has in the hands at most (a tile and its
-#                           victim): more missing at power-on is a board to put right
 
 
 class Judge:
@@ -87,6 +85,7 @@ class Judge:
         self.q = Question()                # what the players are asked
         self.kinds = Kinds(self.turn, self.tm)
         self.places = Placements(self.turn, self.pool, self.q)
+        self.resumer = Resume(self)        # a turn in progress at power-on
         self.reopened = False              # the moved tile lifted again: the move undone,
         #                                    not saved (see _lift)
         self.still = False                 # no event since the committed move was prepared
@@ -106,68 +105,9 @@ class Judge:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
-                self._resume(t)
-                if self.repair:
-                    self._resume_revised(t)
+                if not self.resumer.resume(t):
+                    self.resumer.revised(t)
         return 0
-
-    def _resume(self, t):
-        """The board differs from the game where no piece needs putting right by hand: take
-        the differences as events of the open turn (lifts long enough ago, then set-downs;
-        touches nobody saw bind nobody: a piece may have been on its way back). If a story
-        explains the board about as well as a turn in progress (no stray piece, no piece on
-        another's square), play goes on with it; else the repair stays. (A capture whose
-        tile stands where its victim stood is not seen: the lights show that tile lifted,
-        and setting it down again there makes the capture.) More than _HELD pieces missing
-        (a broken sensor row, pieces taken off) is no turn in progress: repaired."""
-        s, b0 = self.sensed, self.b0
-        n = 0
-        for sq in range(63):
-            if s[sq] != (1 if b0[sq] else 0):
-                n += 1
-        if n > AIRN:
-            return
-        self._new_turn(True, False)
-        t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
-        self.tm.free, self.tm.free_to = True, t
-        for sq in range(63):
-            if b0[sq] and not s[sq]:
-                self._lift(sq, t0)
-        for rank in range(3):
-            for sq in range(63):
-                if s[sq] and not b0[sq] and self.order(sq) == rank:
-                    self._drop(sq, t)
-        pool = self.pool
-        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or pool.hs[0].n > _HELD or \
-                self.game.over:
-            self._start_repair(None)
-            return
-        self.t_last = t
-        self.decided = False
-        self._live()
-
-    def _resume_revised(self, t):
-        """The last move's tile is not on its target, and the board differs from the
-        position before that move by the same tile moved elsewhere, where it may go: the
-        mover slid on or set it down again, and the power failed before the board saved
-        that. The move in progress is that one (as the board would have seen it live);
-        otherwise the saved move stands and the board is put right."""
-        g = self.game
-        a = g.actions[-1] if g.actions else 1
-        m = action_move(a)
-        if m < 0 or action_captures(a) or self.sensed[m & 63]:
-            return
-        g.undo()
-        codes(g, self.b0)
-        self.fix.start(self.b0, None)
-        self._resume(t)
-        h = self.pool.hs[0]
-        if not self.repair:
-            self._kind(h)
-            if h.kind == K_MOVE and h.n == 0 and h.m >> 6 == m >> 6 and h.cost < C_WRONG:
-                return
-        g.move(m >> 6, m & 63)
-        self._start_repair(None)
 
     def stop(self):
         self.active = False
