@@ -413,6 +413,10 @@ def test_a_power_cut_after_a_move_with_the_next_victim_lifted_resumes_the_captur
     run_file("power_cut_after_the_move_with_the_victim_lifted.txt")
 
 
+def test_a_placer_reacts_to_the_capture_not_to_its_straightening():
+    run_file("jiggle_before_the_placement_on_the_start_square.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

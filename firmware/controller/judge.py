@@ -304,12 +304,15 @@ class Judge:
 
     def _drop(self, sq, t):
         tn = self.turn
-        if tn.gap(sq, t) >= self.tm.adjust:
+        short = tn.gap(sq, t) < self.tm.adjust
+        if not short:
             if self.tm.touch(sq, tn.vac_t[sq], self._binds()):
                 self.view.forget()
         else:
             self.tm.returned(sq)
-        tn.put_t[sq] = t
+        if not short or tn.quick[sq] != tn.serial:
+            tn.land_t[sq] = t              # (a tile straightened just after it landed
+        tn.put_t[sq] = t                   # landed when it first did)
         self.t_down = t
         if sq == self.victim:
             self.victim = -1

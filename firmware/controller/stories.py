@@ -108,6 +108,8 @@ class Turn:
         self.seen_n = 0
         self.vac_t = array("l", [-1] * 63)  # (-1: never lifted since power-on)
         self.put_t = array("l", [0] * 63)
+        self.land_t = array("l", [0] * 63)  # ... and when a piece came to rest there (a
+        #                                      straightening, shorter than ADJUST_MS, is none)
         self.serial = 1                    # the open turn's number (1-255, wrapping)
         self.quick = bytearray(63)         # lifted within KNOCK_MS of landing there: in the
         #                                    turn of this serial (else 0)
@@ -477,8 +479,8 @@ class Stories:
         """What a Barragoon set down on the free square sq costs: nothing, but on the start
         square of a tile of the mover that stands elsewhere, where that tile goes back if
         there was no capture: a coincidence (C_LESS); sooner than a placer decides after the
-        capture (REACT_MS after the tile landed), that tile coming back is the likelier story
-        (C_ODD more)."""
+        capture (REACT_MS after the tile landed: a jiggle of it since does not count), that
+        tile coming back is the likelier story (C_ODD more)."""
         tn = self.turn
         if not tn.b0[sq]:
             return C_LIKELY
@@ -486,7 +488,7 @@ class Stories:
         for i in range(tn.seen_n):
             s = seen[i]
             if h.home[s] == sq and s != sq:
-                if elapsed(t, tn.put_t[s]) < REACT_MS:
+                if elapsed(t, tn.land_t[s]) < REACT_MS:
                     return C_LESS + C_ODD
                 break
         return C_LESS
