@@ -342,13 +342,15 @@ def _judge_at(position, events, t_rest):
 
 
 def _powered_on(g, tile_on):
-    # The board at power-on: the saved game's position, but the last move's tile on tile_on.
+    # The board at power-on: the saved game's position, but the last move's tile on tile_on
+    # (-1: in a hand).
     mv = action_move(g.actions[-1])
     sensed = bytearray(63)
     for s in range(63):
         sensed[s] = 1 if g.pos.get(s) else 0
     sensed[mv & 63] = 0
-    sensed[tile_on] = 1
+    if tile_on >= 0:
+        sensed[tile_on] = 1
     j = Judge(sensed)
     j.begin(g, "", None, 50000)
     j.tick(52000)
@@ -370,6 +372,23 @@ def test_judge_at_power_on_a_saved_move_slid_on_to_another_target_is_that_move()
     j = _powered_on(g, [s for s in range(63) if s not in targets and not g.pos.get(s) and
                         s != sq("d2") and s != sq("d4")][0])
     assert j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
+
+
+def test_judge_at_power_on_a_saved_move_whose_tile_is_in_the_hand_is_open_again():
+    # d2-d4 saved, then White lifted the tile again to move on and the power failed: nobody
+    # can capture on d4, so the move is open again (the tile in the hand, d2 its start), as
+    # the board would have had it live. Where Brown could capture on d4, Brown may have
+    # taken it up: the saved move stands.
+    g = Game(ONE)
+    g.move(sq("d2"), sq("d4"))
+    assert not any(m & 63 == sq("d4") for m in g.legal_moves())
+    j = _powered_on(g, -1)
+    assert not j.repair and not g.actions and j.hs[0].n == 1 and j.hs[0].af[0] == sq("d2")
+    g = Game("7/7/7/7/7/7/2z4/3D3/7 w 24")            # Brown's c3 can take on d4
+    g.move(sq("d2"), sq("d4"))
+    assert any(m & 63 == sq("d4") for m in g.legal_moves())
+    j = _powered_on(g, -1)
+    assert action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
 
 
 def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows():

@@ -105,8 +105,7 @@ class Judge:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
-                if not self.resumer.resume(t):
-                    self.resumer.revised(t)
+                self.resumer.power_on(t)
         return 0
 
     def stop(self):

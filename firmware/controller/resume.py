@@ -93,25 +93,39 @@ class Resume:
         self.j._kind(h)
         return h.kind == K_MOVE and not pool.pruned and not pool.over and h.cost < C_WRONG
 
-    def revised(self, t):
-        """The last move's tile is not on its target, and the board differs from the
-        position before that move by the same tile moved elsewhere, where it may go: the
-        mover slid on or set it down again, and the power failed before the board saved
-        that. The move in progress is that one (as the board would have seen it live);
-        otherwise the saved move stands and the board is put right."""
+    def power_on(self, t):
+        """Go on with the turn in progress the board shows, or put the board right."""
+        if not self.revised(t, True) and not self.resume(t):
+            self.revised(t, False)
+
+    def revised(self, t, held):
+        """The last move's tile is not on its target: the mover moved on, and the power
+        failed before the board saved that. held: the tile is in the hand (not if the next
+        player could capture it there: then that player may have taken it up), else it
+        stands on another square it may go to. The move in progress is that one, as the
+        board would have seen it live (True); otherwise the saved move stands."""
         j = self.j
         g = j.game
         a = g.actions[-1] if g.actions else 1
         m = action_move(a)
         if m < 0 or action_captures(a) or j.sensed[m & 63]:
-            return
+            return False
+        if held:
+            for mv in g.legal_moves():
+                if mv & 63 == m & 63:
+                    return False
+        n = len(g.actions)
         g.undo()
         codes(g, j.b0)
         j.fix.start(j.b0, None)
         if self.resume(t):
             h = j.pool.hs[0]
             j._kind(h)
-            if h.kind == K_MOVE and h.n == 0 and h.m >> 6 == m >> 6:
-                return
+            if h.m >> 6 == m >> 6 and h.kind == K_MOVE and h.n == 0 if not held else \
+                    h.n == 1 and h.af[0] == m >> 6 and j.sensed[m >> 6] == 0:
+                return True
+        while len(g.actions) >= n:         # (what the replay made of it: an opponent's
+            g.undo()                       # lift may have closed the turn)
         g.move(m >> 6, m & 63)
         j._start_repair(None)
+        return False
