@@ -28,7 +28,6 @@ from controller.nextturn import NextTurn, codes
 from controller.placements import Placements
 from controller.question import Question
 from controller.repair import Repair, occupied_as
-from controller.resume import Resume
 from controller.stories import (  # noqa: F401  (the kinds are used by tests and modes too)
     Story, Turn, Stories, NEW, NOHOME, MAXH, AIRN, K_OPEN, K_NONE, K_MOVE, K_PLACE, K_BAD,
     K_DUTY, K_WAIT, K_OK, ASK_SPREAD, C_WRONG, elapsed as _el, own as _own,
@@ -85,7 +84,6 @@ class Judge:
         self.q = Question()                # what the players are asked
         self.kinds = Kinds(self.turn, self.tm)
         self.places = Placements(self.turn, self.pool, self.q)
-        self.resumer = Resume(self)        # a turn in progress at power-on
         self.reopened = False              # the moved tile lifted again: the move undone,
         #                                    not saved (see _lift)
         self.still = False                 # no event since the committed move was prepared
@@ -105,7 +103,9 @@ class Judge:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
-                self.resumer.power_on(t)
+                from controller import lazy   # (only at power-on: its RAM freed after)
+                lazy.load("controller.resume").Resume(self).power_on(t)
+                lazy.drop("controller.resume")
         return 0
 
     def stop(self):
