@@ -731,11 +731,15 @@ class Bench {
     const target = untilMs * 1e6;
     this.stopOn = stopOn ? Buffer.from(stopOn, 'hex') : null;
     this.stop = false;
-    while (this.powered && !this.stop && this.nowNs() < target) {
+    // Both loops compare the clock with the same difference: the times are fractional ns, and
+    // baseNs + nanos can round below a target that nanos >= target - baseNs has already
+    // reached (the run then spun for ever without the clock moving).
+    while (this.powered && !this.stop && this.mcu.clock.nanos < target - this.baseNs) {
       const mcu = this.mcu;
       const core = mcu.core;
       const clock = mcu.clock;
       const limit = target - this.baseNs;
+      const from = clock.nanos;
       for (let i = 0; i < 20000 && !this.stop; i++) {
         if (clock.nanos >= limit) break;
         if (core.waiting) {
@@ -753,6 +757,10 @@ class Bench {
           else if (this.busyFrom >= 0) cpu.step += ns;
           else cpu.other += ns;
         }
+      }
+      if (clock.nanos === from && !this.stop && !this.resetPending) {
+        // A round of the loop that moved no time would repeat for ever: a caller's error now.
+        throw new Error(`the simulated clock stopped at ${this.nowNs()} ns (target ${target})`);
       }
       if (this.resetPending) {
         const why = this.resetPending;
