@@ -105,7 +105,10 @@ class App:
             #                                measuring (tools/bench/bench_rp2040.py)
             self.ctl.probe = machine.Pin(think_pin, machine.Pin.OUT, value=0)
         self.brightness = brightness
-        self.buttons = 0                   # debounced button states, for the recorder
+        self.buttons = 0                   # debounced button states, for the recorder (one
+        for i in range(3):                 # held at power-on is no press: none recorded)
+            if self.inputs.pressed(i):
+                self.buttons |= 1 << i
         self.debounce_ms = (cfg.HALL_DEBOUNCE_MS if cfg.SENSOR_TYPE == "hall"
                             else cfg.DEBOUNCE_MS)
         self.oled_ok = True

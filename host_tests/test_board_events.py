@@ -401,6 +401,22 @@ def test_fuzz06_a_tile_slid_onto_the_corner_square_is_the_move():
     run_file("fuzz06_slide_onto_the_corner.txt")
 
 
+def test_fuzz07_of_two_equal_tiles_in_the_hands_the_one_that_can_land_there_landed():
+    run_file("fuzz07_own_tile_knocked_as_the_capturer_lands.txt")
+
+
+def test_fuzz08_a_knock_in_the_scan_that_ends_a_slide_binds_nobody():
+    run_file("fuzz08_knock_as_a_slide_ends.txt")
+
+
+def test_a_power_cut_after_a_move_with_the_next_victim_lifted_resumes_the_capture():
+    run_file("power_cut_after_the_move_with_the_victim_lifted.txt")
+
+
+def test_a_placer_reacts_to_the_capture_not_to_its_straightening():
+    run_file("jiggle_before_the_placement_on_the_start_square.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

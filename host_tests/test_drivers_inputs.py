@@ -105,6 +105,23 @@ def test_ok_short_press_is_sent_on_release_and_its_start_on_press():
     assert out == [BTN_OK_DOWN, BTN_OK]
 
 
+def test_a_button_held_while_the_board_powers_on_is_no_press():
+    # A hand on UP or OK when the power comes back: nothing until it is released; the next
+    # press counts as usual.
+    vboard.reset()
+    machine.set_input(UP, 0)
+    machine.set_input(OK, 0)
+    inp = Inputs("buttons", cfg.BUTTON_PINS, cfg.BUTTON_DEBOUNCE_MS, 700, 4)
+    out = hold(inp, 0, 1500, [])
+    machine.set_input(UP, 1)
+    machine.set_input(OK, 1)
+    hold(inp, 1501, 1600, out)
+    assert out == []
+    machine.set_input(UP, 0)
+    hold(inp, 1601, 1700, out)
+    assert out == [BTN_UP]
+
+
 def test_long_press_is_back_once_and_release_sends_nothing():
     inp = make()
     out = []

@@ -1,7 +1,7 @@
 # The judge's parts, each alone (controller/stories.py, touchmove.py, view.py): a Turn set up by
 # hand from a position, then the pool of stories, the touch-move duties or the LED view, without
 # the judge that normally drives them; and the judge's decision on a pool of stories.
-from barragoon.game import Game
+from barragoon.game import Game, action_move
 from barragoon.notation import parse_square
 from controller import colours as C
 from controller.stories import Turn, Stories, tables, elapsed, NEW, AIRN
@@ -341,6 +341,56 @@ def _judge_at(position, events, t_rest):
     return j, g, sensed
 
 
+def _powered_on(g, tile_on):
+    # The board at power-on: the saved game's position, but the last move's tile on tile_on
+    # (-1: in a hand).
+    mv = action_move(g.actions[-1])
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    sensed[mv & 63] = 0
+    if tile_on >= 0:
+        sensed[tile_on] = 1
+    j = Judge(sensed)
+    j.begin(g, "", None, 50000)
+    j.tick(52000)
+    return j
+
+
+def test_judge_at_power_on_a_saved_move_slid_on_to_another_target_is_that_move():
+    # d2-d4 saved; the tile slid on to another square d2 may go to before the board saved it
+    # again, then the power failed: the move in progress is the one the board shows.
+    g = Game(ONE)
+    targets = [m & 63 for m in g.legal_moves() if m >> 6 == sq("d2")]
+    assert sq("d4") in targets and len(targets) > 1
+    other = [t for t in targets if t != sq("d4")][0]
+    g.move(sq("d2"), sq("d4"))
+    j = _powered_on(g, other)
+    assert not j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + other
+    g = Game(ONE)                                     # a square d2 cannot reach: put right,
+    g.move(sq("d2"), sq("d4"))                        # the saved move stands
+    j = _powered_on(g, [s for s in range(63) if s not in targets and not g.pos.get(s) and
+                        s != sq("d2") and s != sq("d4")][0])
+    assert j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
+
+
+def test_judge_at_power_on_a_saved_move_whose_tile_is_in_the_hand_is_open_again():
+    # d2-d4 saved, then White lifted the tile again to move on and the power failed: nobody
+    # can capture on d4, so the move is open again (the tile in the hand, d2 its start), as
+    # the board would have had it live. Where Brown could capture on d4, Brown may have
+    # taken it up: the saved move stands.
+    g = Game(ONE)
+    g.move(sq("d2"), sq("d4"))
+    assert not any(m & 63 == sq("d4") for m in g.legal_moves())
+    j = _powered_on(g, -1)
+    assert not j.repair and not g.actions and j.hs[0].n == 1 and j.hs[0].af[0] == sq("d2")
+    g = Game("7/7/7/7/7/7/2z4/3D3/7 w 24")            # Brown's c3 can take on d4
+    g.move(sq("d2"), sq("d4"))
+    assert any(m & 63 == sq("d4") for m in g.legal_moves())
+    j = _powered_on(g, -1)
+    assert action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
+
+
 def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows():
     moved = ((1000, "d2", 0), (1200, "d4", 1))
     j, g, sensed = _judge_at(ONE, moved, 1600)
@@ -396,6 +446,21 @@ def test_touch_move_a_touched_victim_in_the_corner_a1_binds_like_any_other():
     assert others and tm.touch(sq("a4"), 1000, True) and tm.touch(sq("a1"), 1400, True)
     assert tm.take == sq("a1") and tm.allowed(sq("a4"), sq("a1"))
     assert not any(tm.allowed(sq("a4"), to) for to in others)
+
+
+def test_touch_move_a_touch_counted_before_the_board_saw_the_move_made_is_freed():
+    # White's a4 landed at 1000 (a slide the board saw complete only later); White's a1,
+    # knocked at 1000 too and counted as a touch first, binds nobody once the move is known
+    # made. A touch from before the landing still binds.
+    tn, g = turn_of("7/7/7/7/7/D6/7/7/D5z w 24")
+    tm = TouchMove(tn, 250)
+    tm.begin("")
+    assert tm.touch(sq("a1"), 1000, True) and tm.duty[sq("a1")]
+    assert tm.made_at(1000) and not tm.duty[sq("a1")] and not tm.any
+    assert not tm.made_at(900)                        # (nothing bound is left to free)
+    tm.begin("")
+    assert tm.touch(sq("a1"), 800, True) and not tm.made_at(1000)
+    assert tm.duty[sq("a1")]
 
 
 def test_view_with_a1_to_take_a_lifted_other_victim_goes_back_not_lit_to_take():

@@ -47,8 +47,6 @@ F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
 
 _ZERO = bytes(63)
-_HELD = const(2)          # pieces a turn in progress has in the hands at most (a tile and its
-#                           victim): more missing at power-on is a board to put right
 
 
 class Judge:
@@ -105,43 +103,10 @@ class Judge:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
-                self._resume(t)
+                from controller import lazy   # (only at power-on: its RAM freed after)
+                lazy.load("controller.resume").Resume(self).power_on(t)
+                lazy.drop("controller.resume")
         return 0
-
-    def _resume(self, t):
-        """The board differs from the game where no piece needs putting right by hand: take
-        the differences as events of the open turn (lifts long enough ago, then set-downs;
-        touches nobody saw bind nobody: a piece may have been on its way back). If a story
-        explains the board about as well as a turn in progress (no stray piece, no piece on
-        another's square), play goes on with it; else the repair stays. (A capture whose
-        tile stands where its victim stood is not seen: the lights show that tile lifted,
-        and setting it down again there makes the capture.) More than _HELD pieces missing
-        (a broken sensor row, pieces taken off) is no turn in progress: repaired."""
-        s, b0 = self.sensed, self.b0
-        n = 0
-        for sq in range(63):
-            if s[sq] != (1 if b0[sq] else 0):
-                n += 1
-        if n > AIRN:
-            return
-        self._new_turn(True, False)
-        t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
-        self.tm.free, self.tm.free_to = True, t
-        for sq in range(63):
-            if b0[sq] and not s[sq]:
-                self._lift(sq, t0)
-        for rank in range(3):
-            for sq in range(63):
-                if s[sq] and not b0[sq] and self.order(sq) == rank:
-                    self._drop(sq, t)
-        pool = self.pool
-        if pool.pruned or pool.over or pool.hs[0].cost >= C_WRONG or pool.hs[0].n > _HELD or \
-                self.game.over:
-            self._start_repair(None)
-            return
-        self.t_last = t
-        self.decided = False
-        self._live()
 
     def stop(self):
         self.active = False
@@ -338,20 +303,22 @@ class Judge:
 
     def _drop(self, sq, t):
         tn = self.turn
-        if tn.gap(sq, t) >= self.tm.adjust:
+        short = tn.gap(sq, t) < self.tm.adjust
+        if not short:
             if self.tm.touch(sq, tn.vac_t[sq], self._binds()):
                 self.view.forget()
         else:
             self.tm.returned(sq)
-        tn.put_t[sq] = t
+        if not short or tn.quick[sq] != tn.serial:
+            tn.land_t[sq] = t              # (a tile straightened just after it landed
+        tn.put_t[sq] = t                   # landed when it first did)
         self.t_down = t
         if sq == self.victim:
             self.victim = -1
         tn.see(sq)
         self.pool.drop(sq, t)
-        if not self.tm.made_ok and self.kinds.move_made(self.pool.hs[0]):
-            self.tm.made_ok = True         # the move is made: later touches bind nobody
-            self.tm.made = t
+        if not self.tm.made_ok:
+            self._made()
         if self.opp_up and not self.repair:
             return self._try_close(t)
         return 0
@@ -407,21 +374,26 @@ class Judge:
                 pool.over = True
         else:
             pool.lift(sq, t)                # (a slide onto a stray's square branches)
-        if tm.made_ok and not self.kinds.move_made(pool.hs[0]):
+        if tm.made_ok and self.kinds.move_made(pool.hs[0]) < 0:
             tm.made_ok = False             # lifted again: the move is open again
-        elif pool.slid and not tm.made_ok and self.kinds.move_made(pool.hs[0]):
-            tm.made_ok = True              # slid onto its target: the move is made
-            tm.made = t
+        elif pool.slid and not tm.made_ok:
+            self._made()                   # slid onto its target: the move is made
         if opp:
             self.opp_up = True
             if pool.slid and not f & F_TURN:
                 f |= self._try_close(t)    # the opponent began by sliding a tile on ...
-                if f & F_TURN and self.kinds.move_made(pool.hs[0]):
-                    tm.made_ok = True      # ... onto a square it may go to: made
-                    tm.made = t
+                if f & F_TURN:
+                    self._made()           # ... onto a square it may go to: made
         elif self.opp_up and pool.slid and not f & F_TURN and not self._victim_up(pool.hs[0]):
             f |= self._try_close(t)        # the mover's slide ends after the opponent began
         return f
+
+    def _made(self):
+        # Has the likeliest story the move made (a tile of the mover set down where it may
+        # go)? Then from the time it landed, touches bind nobody.
+        to = self.kinds.move_made(self.pool.hs[0])
+        if to >= 0 and self.tm.made_at(self.turn.put_t[to]):
+            self.view.forget()
 
     def _victim_up(self, h):
         """Has story h an opponent's tile lifted that a tile of the mover that moved could

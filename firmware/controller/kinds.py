@@ -183,8 +183,8 @@ class Kinds:
         return True
 
     def move_made(self, h):
-        """Does story h have a tile of the mover set down on a square it may go to (by the
-        rules the move is then made: touches after it bind nobody)?"""
+        """The square where story h has a tile of the mover set down that it may go to (by
+        the rules the move is then made: touches after it bind nobody), or -1."""
         tn = self.turn
         bd, b0, side = h.board, tn.b0, tn.side
         seen = tn.seen_sq
@@ -193,5 +193,5 @@ class Kinds:
             hm = h.home[sq]
             if bd[sq] != b0[sq] and hm != sq and hm != NOHOME and _own(bd[sq], side) and \
                     tn.legal(hm, sq):
-                return True
-        return False
+                return sq
+        return -1

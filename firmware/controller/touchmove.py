@@ -109,6 +109,20 @@ class TouchMove:
         self.touched[sq] = 1
         return self.recompute()
 
+    def made_at(self, t):
+        """The mover set a tile down at t on a square it may go to: the move is made. Touches
+        that began at t or later bind nobody, also those counted before the board knew (a
+        knock in the scan that ended a slide). Returns True if the duties changed."""
+        self.made_ok = True
+        self.made = t
+        tch, tt = self.touched, self.touch_t
+        freed = False
+        for sq in range(63):
+            if tch[sq] == 1 and elapsed(tt[sq], t) >= 0:
+                tch[sq] = 2
+                freed = True
+        return freed and self.recompute()
+
     def scan(self, t, sensed, binds):
         """Lifts that have lasted become touches. Returns True if any did."""
         before = self.pending

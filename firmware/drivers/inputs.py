@@ -5,6 +5,7 @@
 # Buttons: a contact counts once it has read the same for debounce_ms. up/down send their code
 # on press; ok sends BTN_OK_DOWN on press and BTN_OK on release, or BTN_BACK as soon as it has
 # been held long_press_ms (then the release sends nothing). The encoder push behaves like ok.
+# A contact already held when Inputs starts (at power-on) sends nothing until it is released.
 # Encoder: A and B are read in a pin interrupt on every edge, so no step is missed while the
 # main loop is busy (drawing the screen, computing moves). The handler is safe as a hard IRQ:
 # it allocates nothing and only updates small ints. It runs A/B through a Gray-code transition
@@ -64,6 +65,13 @@ class Inputs:
         self._sent = 0              # position already turned into events (poll only)
         self._ab = 3
         self._pa, self._pb = self._pins[0], self._pins[1]
+        for i in range(self._first, 3):
+            if self._pins[i].value() == 0:
+                # held while the board powered on (a hand on a button when the power came
+                # back): no press; its release sends nothing
+                self._raw |= 1 << i
+                self._stable |= 1 << i
+        self._long_sent = bool(self._stable & 4)
         if self.encoder:
             self._ab = self._read_ab()
             trig = Pin.IRQ_RISING | Pin.IRQ_FALLING
