@@ -91,5 +91,5 @@ REOPEN_MS = 2000                 # the mover lifting the piece just moved is sho
 #                                  may slide on until the opponent lifts a tile, at any time)
 
 # --- Flight recorder: the last raw sensor and button events, written to events.txt. ---
-RECORDER_EVENTS = 1536           # events kept in RAM (3 bytes each; a whole game); 0 turns it off
+RECORDER_EVENTS = 768            # events kept in RAM (3 bytes each; twice what a save writes); 0: off
 RECORDER_FILE_EVENTS = 400       # at most about this many go into events.txt with each save

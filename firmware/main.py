@@ -1,9 +1,25 @@
 # Boot file: MicroPython runs main.py at power-on. It stays tiny and uncompiled (a file on the
 # board even when the rest is frozen into the firmware); everything it starts is either frozen
 # (tools/build_firmware.py) or deployed as compiled .mpy files (tools/deploy.py).
+import gc
+import sys
+
 from version import VERSION, RUNS
 
 print("Barragoon board firmware", VERSION, "(%s)" % RUNS)
+# config.py is checked before the App's modules load. The checker is dropped again at once,
+# so the holes its code leaves in the heap lie below those modules, which fill them; checked
+# after them, its holes would split the free heap the engine and the menus load into later.
+import drivers.config_check  # noqa: E402
+checked = drivers.config_check.passes()
+del sys.modules["drivers.config_check"], sys.modules["drivers"].config_check
+# Importing a .mpy file opens it with a 1 KB buffer that stays on the heap until the next
+# collection: left to pile up, one is stranded between every two modules, and the free heap
+# ends up in 1.1 KB holes the engine's 2.4 KB blocks do not fit. Collected every 4 KB while
+# loading, each import reuses the last one's hole (controller/lazy.py does the same).
+if RUNS == "files":
+    gc.threshold(4096)
 import app  # noqa: E402
+gc.threshold(-1)
 
-app.main()
+app.main(checked=checked)

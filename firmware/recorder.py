@@ -43,7 +43,7 @@ def _is_start(pos):
 
 
 class Recorder:
-    def __init__(self, size=1536, file_events=400):
+    def __init__(self, size=768, file_events=400):
         self.size = size
         self.file_events = file_events
         # range: no temporary list (the values are overwritten before they are read)

@@ -34,9 +34,9 @@ def build():
         path = os.path.join(out, "main.py")
         with open(path) as f:
             text = f.read()
-        assert text.count("\napp.main()") == 1, "main.py no longer ends with app.main()"
+        assert text.count("\napp.main(") == 1, "main.py no longer ends with app.main()"
         with open(path, "w") as f:
-            f.write(text.replace("\napp.main()", "\napp.BOOT_SCREEN_MS = 0\napp.main()"))
+            f.write(text.replace("\napp.main(", "\napp.BOOT_SCREEN_MS = 0\napp.main("))
         _built.append(out)
     return _built[0]
 
