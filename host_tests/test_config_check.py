@@ -207,3 +207,20 @@ def test_the_language_must_be_one_the_board_speaks():
     assert "\n" not in msg
     refused("LANGUAGE", LANGUAGE="German")
     refused("LANGUAGE", LANGUAGE=None)
+
+
+def test_passes_tells_main_py_whether_the_app_must_check_again():
+    # main.py asks before the App's modules load; on False, app.main checks again and shows
+    # the problem (its own tests), so a bad config.py is never taken as good.
+    import sys
+    from drivers import config_check
+    assert config_check.passes() is True
+    saved = sys.modules["config"]
+    try:
+        sys.modules["config"] = cfg_with(LED_PIN=99)
+        assert config_check.passes() is False
+        sys.modules["config"] = cfg_with(LED_BRIGHTNESS="high")
+        assert config_check.passes() is False
+    finally:
+        sys.modules["config"] = saved
+    assert config_check.passes() is True
