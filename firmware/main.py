@@ -17,9 +17,11 @@ del sys.modules["drivers.config_check"], sys.modules["drivers"].config_check
 # collection: left to pile up, one is stranded between every two modules, and the free heap
 # ends up in 1.1 KB holes the engine's 2.4 KB blocks do not fit. Collected every 4 KB while
 # loading, each import reuses the last one's hole (controller/lazy.py does the same).
-if RUNS == "files":
+often = RUNS == "files" and hasattr(gc, "threshold")   # (CPython: no threshold)
+if often:
     gc.threshold(4096)
 import app  # noqa: E402
-gc.threshold(-1)
+if often:
+    gc.threshold(-1)
 
 app.main(checked=checked)
