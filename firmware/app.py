@@ -494,9 +494,10 @@ def _resume_flag(storage, set_it):
         return False
 
 
-def main(storage=None, clock=None, think_pin=None, port=None, checked=False):
+def main(storage=None, clock=None, think_pin=None, port=None, checked=False, low=()):
     """Run the board. storage / clock / port (the USB console) are for tests and the
-    simulator; the device passes only checked (main.py found config.py good already;
+    simulator; the device passes only checked (main.py found config.py good already) and
+    low (main.py's room at the bottom of the heap, emptied once the board has booted;
     think_pin: App's, for measuring)."""
     problem = "" if checked else check_config()
     if problem:
@@ -518,6 +519,8 @@ def main(storage=None, clock=None, think_pin=None, port=None, checked=False):
         app.boot_screen()
         app.boot(resume, wdt)
         app.collect_due = True             # boot's garbage: in a step after the first LEDs
+        if low:
+            low.clear()
         app.run(wdt)
     except Exception as e:
         text = trace(e)

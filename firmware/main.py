@@ -15,13 +15,17 @@ checked = drivers.config_check.passes()
 del sys.modules["drivers.config_check"], sys.modules["drivers"].config_check
 # Importing a .mpy file opens it with a 1 KB buffer that stays on the heap until the next
 # collection: left to pile up, one is stranded between every two modules, and the free heap
-# ends up in 1.1 KB holes the engine's 2.4 KB blocks do not fit. Collected every 4 KB while
-# loading, each import reuses the last one's hole (controller/lazy.py does the same).
+# ends up in 1.1 KB holes the engine's 2.4 KB blocks do not fit. Collected every 16 KB while
+# loading, the modules lie packed and the free heap stays whole. `low` keeps 4 KB at the
+# bottom of the heap free for the loop (app.main lets it go after boot): every Python call
+# takes its frame from the lowest free room, and with nothing free below the modules each
+# call would search past all of them (a lift would light twice as late).
 often = RUNS == "files" and hasattr(gc, "threshold")   # (CPython: no threshold)
+low = [bytearray(4096)] if often else []
 if often:
-    gc.threshold(4096)
+    gc.threshold(16384)
 import app  # noqa: E402
 if often:
     gc.threshold(-1)
 
-app.main(checked=checked)
+app.main(checked=checked, low=low)

@@ -571,14 +571,16 @@ def opponent(p, turns, level, steps):
 # The board thinking in its real loop: main.py as deployed, but with the engine's slices on
 # GP26 (App's think_pin; the emulator counts the CPU time spent while it is high). A build
 # older than App.think has no such pin: its engine runs inside the loop steps (GP25).
-THINK_MAIN = b"""from version import VERSION, RUNS
-print("Barragoon board firmware", VERSION, "(%s)" % RUNS)
-import app
-if hasattr(app.App, "think"):
-    app.main(think_pin=26)
-else:
-    app.main()
-"""
+def think_main(build):
+    with open(os.path.join(build, "main.py"), "rb") as f:
+        text = f.read().rstrip()
+    i = text.rindex(b"app.main(")
+    call = text[i:]
+    pinned = call[:-1] + (b"think_pin=26)" if call.endswith(b"()") else b", think_pin=26)")
+    return text[:i] + b"if hasattr(app.App, 'think'):\n    " + pinned + b"\nelse:\n    " + \
+        call + b"\n"
+
+
 THINK_POLL_MS = (10, 10, 50, 50)      # how often the screen is read, by strength
 
 
@@ -595,7 +597,7 @@ def think(build, firmware, level, lifts=0):
     from toolkit.event_script import square_number
     game = ('[Opponent "Brown %d"]\n' % level + board.game_record()).encode()
     image = board.firmware_image(build, firmware=firmware, files={
-        board.GAME: game, "resume.flag": b"", "main.py": THINK_MAIN})
+        board.GAME: game, "resume.flag": b"", "main.py": think_main(build)})
     out = {}
     with board.EmulatedBoard(image, firmware=firmware) as b:
         b.boot(board.occupancy())
