@@ -36,7 +36,6 @@ ADC_PINS = (26, 27, 28)      # GPIOs with an ADC input on the Pico's header
 LANGUAGES = ("en", "de", "it", "es")
 
 
-
 def passes():
     """True when config.py loads and check() finds nothing (main.py asks before the App's
     modules load; on False, app.main checks again and shows the problem)."""
@@ -45,6 +44,7 @@ def passes():
         return check(config) is None
     except Exception:                      # noqa: BLE001 - app.main reports it
         return False
+
 
 def _fail(msg):
     raise ValueError("config.py: " + msg)
