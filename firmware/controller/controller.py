@@ -101,7 +101,8 @@ class Controller:
         self.damaged = ""              # the saved game's tags start() could not use: "clock",
         #                                "opponent" or both (the game goes on without them)
         self._in_event = False
-        self._q = bytearray(8)         # set-downs of the scan being reported (on_square)
+        self._q = bytearray(8)         # set-downs of the scan being reported (on_square) ...
+        self._qr = bytearray(8)        # ... and the order the judge gave each (_flush)
         self._nq = 0
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
@@ -483,13 +484,17 @@ class Controller:
 
     def _flush(self):
         # Of set-downs at the same moment, the judge says which to take first (a capture
-        # lands before a Barragoon is set down for it: Judge.order).
+        # lands before a Barragoon is set down for it: Judge.order). The order is taken
+        # before any goes in: the first may close the turn, and the next turn's order would
+        # skip a set-down ranked before the one being taken.
         n = self._nq
         self._nq = 0
-        q, judge = self._q, self.judge     # (no bound method kept: it would allocate)
+        q, r, judge = self._q, self._qr, self.judge   # (no bound method kept: it allocates)
+        for i in range(n):
+            r[i] = judge.order(q[i])
         for rank in range(3):
             for i in range(n):
-                if judge.order(q[i]) == rank:
+                if r[i] == rank:
                     self._square(q[i], 1, self._qt)
 
     def _square(self, sq, present, t):
