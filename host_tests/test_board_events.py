@@ -417,6 +417,26 @@ def test_a_placer_reacts_to_the_capture_not_to_its_straightening():
     run_file("jiggle_before_the_placement_on_the_start_square.txt")
 
 
+def test_two_set_downs_in_one_scan_count_though_the_first_closes_the_turn():
+    run_file("power_cut_straightening_as_the_opponent_began.txt")
+
+
+def test_a_move_opened_again_survives_a_power_cut_where_the_opponent_could_capture():
+    run_file("power_cut_moving_on_from_a_square_the_opponent_can_take.txt")
+
+
+def test_a_victim_lifted_at_a_power_cut_is_still_the_victim_after_it():
+    run_file("power_cut_victim_lifted_after_the_move.txt")
+
+
+def test_a_power_cut_while_the_board_is_put_right_goes_on_putting_it_right():
+    run_file("power_cut_while_the_board_is_put_right.txt")
+
+
+def test_a_power_on_board_only_a_tile_in_transit_explains_is_put_right():
+    run_file("power_cut_unseen_capture_and_its_barragoon.txt")
+
+
 def test_snapshots_are_the_runs_cut_there():
     # run_file takes every check time from one run: each must be what a run of the script cut
     # at that time gives (a power cut and a take-back among them).

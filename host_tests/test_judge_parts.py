@@ -374,21 +374,50 @@ def test_judge_at_power_on_a_saved_move_slid_on_to_another_target_is_that_move()
     assert j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
 
 
+def test_judge_at_power_on_a_move_slid_on_stands_though_the_next_player_has_begun():
+    # As above, and Brown has lifted g9 (the next turn begun) before the power failed: the
+    # move in progress is still the one the board shows, g9 Brown's in the hand.
+    g = Game(ONE)
+    targets = [m & 63 for m in g.legal_moves() if m >> 6 == sq("d2")]
+    other = [t for t in targets if t != sq("d4")][0]
+    g.move(sq("d2"), sq("d4"))
+    mv = action_move(g.actions[-1])
+    sensed = bytearray(63)
+    for s in range(63):
+        sensed[s] = 1 if g.pos.get(s) else 0
+    sensed[mv & 63], sensed[other], sensed[sq("g9")] = 0, 1, 0
+    j = Judge(sensed)
+    j.begin(g, "", None, 50000)
+    j.tick(52000)
+    assert not j.repair and action_move(g.actions[-1]) == (sq("d2") << 6) + other
+
+
 def test_judge_at_power_on_a_saved_move_whose_tile_is_in_the_hand_is_open_again():
-    # d2-d4 saved, then White lifted the tile again to move on and the power failed: nobody
-    # can capture on d4, so the move is open again (the tile in the hand, d2 its start), as
-    # the board would have had it live. Where Brown could capture on d4, Brown may have
-    # taken it up: the saved move stands.
+    # d2-d4 saved, then White lifted the tile again to move on and the power failed: the move
+    # is open again (the tile in the hand, lifted from d4, d2 its start), as the board would
+    # have had it live.
     g = Game(ONE)
     g.move(sq("d2"), sq("d4"))
     assert not any(m & 63 == sq("d4") for m in g.legal_moves())
     j = _powered_on(g, -1)
-    assert not j.repair and not g.actions and j.hs[0].n == 1 and j.hs[0].af[0] == sq("d2")
-    g = Game("7/7/7/7/7/7/2z4/3D3/7 w 24")            # Brown's c3 can take on d4
+    h = j.hs[0]
+    assert not j.repair and not g.actions and h.n == 1 and h.af[0] == sq("d4") and \
+        h.ah[0] == sq("d2")
+
+
+def test_judge_at_power_on_a_lifted_tile_brown_could_take_is_either_story_as_live():
+    # Brown's c3 can take on d4: Brown may have taken the tile up as its victim. The move is
+    # open again as live; Brown lifting c3 then makes it stand, d4's tile Brown's victim.
+    g = Game("7/7/7/7/7/7/2z4/3D3/7 w 24")
     g.move(sq("d2"), sq("d4"))
     assert any(m & 63 == sq("d4") for m in g.legal_moves())
     j = _powered_on(g, -1)
-    assert action_move(g.actions[-1]) == (sq("d2") << 6) + sq("d4")
+    assert not j.repair and not g.actions
+    j.sensed[sq("c3")] = 0
+    j.event(sq("c3"), 0, 53000)
+    assert g.last_turn_text() == "d2-d4" and g.pos.side == 1
+    h = j.hs[0]
+    assert sorted(h.af[k] for k in range(h.n)) == sorted((sq("c3"), sq("d4")))
 
 
 def test_judge_after_a_test_screen_takes_back_a_move_the_board_no_longer_shows():

@@ -106,7 +106,9 @@ class Judge:
                 from controller import lazy   # (only at power-on: its RAM freed after)
                 lazy.load("controller.resume").Resume(self).power_on(t)
                 lazy.drop("controller.resume")
-        return 0
+                if self.repair:
+                    return F_SAVE      # (with " fix": a power cut while the board is put
+        return 0                       # right is no turn in progress either)
 
     def stop(self):
         self.active = False

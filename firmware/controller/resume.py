@@ -12,7 +12,7 @@ except ImportError:  # CPython
 from barragoon.game import action_move, action_captures
 from controller import timing
 from controller.nextturn import codes
-from controller.stories import AIRN, K_MOVE, C_WRONG, own as _own
+from controller.stories import AIRN, K_MOVE, C_WRONG, C_ODD, own as _own
 
 _HELD = const(2)          # pieces a turn in progress has in the hands at most (a tile and its
 #                           victim): more missing at power-on is a board to put right
@@ -26,11 +26,13 @@ class Resume:
         """The board differs from the game: take the differences as events of the open turn
         (lifts long enough ago, then set-downs; touches nobody saw bind nobody: a piece may
         have been on its way back). If a story explains the board about as well as a turn in
-        progress (no stray piece, no piece on another's square), play goes on with it (True);
-        else the board is put right. (A capture whose tile stands where its victim stood is
-        not seen: the lights show that tile lifted, and setting it down again there makes the
-        capture.) More than AIRN squares changed (a broken sensor row, pieces taken off) is
-        no turn in progress."""
+        progress (no stray piece, no piece on another's square, no tile resting where it
+        cannot go), play goes on with it (True); else the board is put right. (A capture
+        whose tile stands where its victim stood is not seen: the lights show that tile
+        lifted, and setting it down again there makes the capture. A piece set down since
+        then may be the capture's Barragoon as well as that tile resting in transit: the
+        board is put right.) More than AIRN squares changed (a broken sensor row, pieces
+        taken off) is no turn in progress."""
         j = self.j
         s, b0 = j.sensed, j.b0
         side = j.game.pos.side
@@ -58,7 +60,7 @@ class Resume:
                 self._replay(t, -1)
         pool = j.pool
         h = pool.hs[0]
-        if pool.pruned or pool.over or h.cost >= C_WRONG or h.n > _HELD or j.game.over:
+        if pool.pruned or pool.over or h.cost >= C_ODD or h.n > _HELD or j.game.over:
             j._start_repair(None)
             return False
         j.t_last = t
@@ -100,20 +102,17 @@ class Resume:
 
     def revised(self, t, held):
         """The last move's tile is not on its target: the mover moved on, and the power
-        failed before the board saved that. held: the tile is in the hand (not if the next
-        player could capture it there: then that player may have taken it up), else it
-        stands on another square it may go to. The move in progress is that one, as the
-        board would have seen it live (True); otherwise the saved move stands."""
+        failed before the board saved that. held: the tile is in the hand, lifted again from
+        its target (where the next player can capture it, that player may have taken it up:
+        both stories stay, as live), else it stands on another square it may go to. The move
+        in progress is that one, as the board would have seen it live (True); otherwise the
+        saved move stands."""
         j = self.j
         g = j.game
         a = g.actions[-1] if g.actions else 1
         m = action_move(a)
         if m < 0 or action_captures(a) or j.sensed[m & 63]:
             return False
-        if held:
-            for mv in g.legal_moves():
-                if mv & 63 == m & 63:
-                    return False
         n = len(g.actions)
         g.undo()
         codes(g, j.b0)
@@ -121,8 +120,14 @@ class Resume:
         if self.resume(t):
             h = j.pool.hs[0]
             j._kind(h)
-            if h.m >> 6 == m >> 6 and h.kind == K_MOVE and h.n == 0 if not held else \
-                    h.n == 1 and h.af[0] == m >> 6 and j.sensed[m >> 6] == 0:
+            if not held and (h.m >> 6 == m >> 6 and h.kind == K_MOVE or len(g.actions) >= n
+                             and action_move(g.actions[n - 1]) >> 6 == m >> 6):
+                return True                 # (made, and closed where the next player began)
+            if held and h.n == 1 and h.af[0] == m >> 6 and j.sensed[m >> 6] == 0:
+                t0 = (t - timing.RESUME_MS // 2) & 0x3FFFFFFF
+                j._drop(m & 63, t0)         # (landed, and lifted from there again)
+                j._lift(m & 63, t)
+                j._live()
                 return True
         while len(g.actions) >= n:         # (what the replay made of it: an opponent's
             g.undo()                       # lift may have closed the turn)
