@@ -70,6 +70,9 @@ class Players:
         self.aside = []               # captured pieces next to the board
         self.ignored = False          # the question on screen is being ignored
         self.next = None              # the next turn, begun early: (move, _ATTACKER | _VICTIM)
+        self.restoring = False        # putting the board back as the board shows it
+        self.doing = None             # the move of the turn being made (made again after a
+        #                               power cut put the board back before it)
         self.did = None               # this turn so far: the move made, {square: side placed}
         self.placing_sq = -1          # the square of the Barragoon whose face comes next
         self.boots = 0                # power cuts the players have gone on from
@@ -175,6 +178,7 @@ class Players:
             m, held = self.choose(), 0
             self.pause(self.start_gap())
         frm, to = m >> 6, m & 63
+        self.doing = m
         self.did = [None, {}]
         victim = g.pos.get(to)
         if victim:
@@ -432,8 +436,20 @@ class Players:
         return False
 
     def take_back(self):
+        """Take the last turn back from the menu, once the board shows it made (a player
+        reads "Last ..." first, and answers a question the board asks about it)."""
         tb, g = self.tb, self.tb.truth
         self.pause(self.gap())
+        for i in range(20):
+            if tb.top() == "Ask":
+                self.answer()
+            board = tb.ctl.game
+            if board is not None and len(board.actions) == len(g.actions) and \
+                    tb.top() == "Play":
+                break
+            self.pause(100)
+        else:
+            return
         if not self.menu("Take back"):
             return
         g.undo_turn()
@@ -443,6 +459,13 @@ class Players:
         """Put the board as the truth has it now (pieces taken off first), and wait until
         the board takes it as right."""
         tb, g = self.tb, self.tb.truth
+        self.restoring = True
+        try:
+            self._restore(tb, g)
+        finally:
+            self.restoring = False
+
+    def _restore(self, tb, g):
         want = [g.pos.get(s) for s in range(63)]
         for sq in range(63):
             if tb.pieces[sq] and tb.pieces[sq] != want[sq]:
@@ -491,9 +514,27 @@ class Players:
         if tb.top() == "Menu" and tb.menu_title() == "Saved game":
             self.press("ok")
             tb.wait(self.rng.between(300, 600))           # (the board comes up: look)
-        if tb.ctl.judge.repair or tb.top() == "Setup":
-            raise Restart()
+        if tb.ctl.judge.repair or tb.top() == "Setup" or self.restoring:
+            raise Restart()                               # (putting back: begin again)
         self.set_again()
+        self.lost_turn()
+
+    def lost_turn(self):
+        """The board came up before the turn the hands made (its pieces stand where the
+        sensors cannot tell them from the position before it: a tile on its victim's square,
+        a Barragoon on the tile's start square) and shows nothing going on: the players put
+        the board back as it shows and make that turn again."""
+        from controller import colours as C
+        tb, g = self.tb, self.tb.truth
+        board = tb.ctl.game
+        if board is None or len(board.actions) >= len(g.actions) or self.did is None or \
+                self.did[0] is None or tb.top() != "Play":
+            return
+        self.pause(self.rng.between(500, 1500))           # (nothing lit: look again)
+        if len(board.actions) >= len(g.actions) or tb.top() != "Play" or \
+                tb.ctl.judge.pool.hs[0].n or any(tb.ctl.meaning[sq] for sq in range(63)):
+            return
+        raise Restart()
 
     def set_again(self):
         """The board shows a tile as lifted (its square blue) that the players had set down
@@ -523,6 +564,7 @@ class Players:
         self.restarted += 1
         self.next = None
         self.hand = None
+        again = self.doing
         for attempt in range(200):
             try:
                 board = tb.ctl.game
@@ -531,10 +573,17 @@ class Players:
                 self.restore()
                 if tb.top() == "Setup":
                     self.pause(1000)
+                self.play_again(again)
                 return
             except Restart:
                 continue
         raise Stuck("power cuts faster than the board can be put right")
+
+    def play_again(self, again):
+        """The board put back, the players make the move they were making again where it
+        is legal (touch-move: they had touched its tile, and putting back touched it too)."""
+        if again is not None and again in self.tb.truth.legal_moves():
+            self.next = (again, 0)
 
     def sync(self):
         """Before a turn: a face picker or a question the board still shows for what the
