@@ -425,6 +425,10 @@ def test_a_move_opened_again_survives_a_power_cut_where_the_opponent_could_captu
     run_file("power_cut_moving_on_from_a_square_the_opponent_can_take.txt")
 
 
+def test_a_move_made_before_a_power_cut_may_still_move_on_after_it():
+    run_file("power_cut_after_a_rest_then_moving_on.txt")
+
+
 def test_a_victim_lifted_at_a_power_cut_is_still_the_victim_after_it():
     run_file("power_cut_victim_lifted_after_the_move.txt")
 

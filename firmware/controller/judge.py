@@ -20,6 +20,8 @@ except ImportError:  # CPython
         return x
 
 from barragoon.core import RulesError
+from barragoon.game import action_move, action_captures
+from controller import lazy
 from controller import colours as C
 from controller import timing
 from controller.i18n import t as _t
@@ -86,6 +88,8 @@ class Judge:
         self.places = Placements(self.turn, self.pool, self.q)
         self.reopened = False              # the moved tile lifted again: the move undone,
         #                                    not saved (see _lift)
+        self.boot_move = -1                # the saved game's last move, a plain one, while
+        #                                    nothing has happened since power-on (event())
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
 
@@ -95,20 +99,28 @@ class Judge:
         the piece codes physically on the board when they differ from the game (after a
         take-back), or None to trust every occupied square: then a board that differs from
         the game by a turn in progress (a power cut in the middle of it) goes on with that
-        turn."""
+        turn, and a board as saved keeps its last move open until the next player begins
+        (event())."""
         self.game = game
         self.tm.begin(duties)
         self.active = not game.over
+        self.boot_move = -1
         if self.active:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
-                from controller import lazy   # (only at power-on: its RAM freed after)
-                lazy.load("controller.resume").Resume(self).power_on(t)
+                self._resume().power_on(t)
                 lazy.drop("controller.resume")
                 if self.repair:
-                    return F_SAVE      # (with " fix": a power cut while the board is put
-        return 0                       # right is no turn in progress either)
+                    return F_SAVE      # (" fix" saved: a power cut now is no turn either)
+            elif phys is None and not self.repair and not duties and self.allow is None and \
+                    game.actions and game.placing() < 0 and not game.offered and \
+                    not action_captures(game.actions[-1]):
+                self.boot_move = action_move(game.actions[-1])   # (see event())
+        return 0
+
+    def _resume(self):
+        return lazy.load("controller.resume").Resume(self)   # (at power-on: RAM freed after)
 
     def stop(self):
         self.active = False
@@ -289,6 +301,13 @@ class Judge:
             self.fix.event(sq, present)
             self._live()
             return f
+        if self.boot_move >= 0:
+            # The board came up as saved: its last move was open until the next player began.
+            # Its tile lifted first is that move open again, as live (Resume.standing).
+            if not present and sq == self.boot_move & 63:
+                self._resume().standing(self.boot_move, t)
+                lazy.drop("controller.resume")
+            self.boot_move = -1
         if present:
             f |= self._drop(sq, t)
         else:

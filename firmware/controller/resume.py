@@ -100,6 +100,31 @@ class Resume:
         if not self.revised(t, True) and not self.resume(t):
             self.revised(t, False)
 
+    def standing(self, m, t):
+        """The board came up as saved and the first event is the tile of its last move m
+        lifted at t: that move was open until the next player began (their touches would
+        have been saved), so it is made again as live, in the mover's turn; the lift then
+        opens it again (the mover moving on) or, where the opponent can take the tile there,
+        leaves both stories (Judge._lift). (Judge.begin chose m: a plain move.)"""
+        j = self.j
+        g = j.game
+        g.undo()
+        codes(g, j.b0)
+        j._new_turn(True, False)
+        t0 = (t - timing.RESUME_MS) & 0x3FFFFFFF
+        j.tm.free, j.tm.free_to = True, t
+        j._lift(m >> 6, t0)
+        j._drop(m & 63, (t0 + timing.RESUME_MS // 2) & 0x3FFFFFFF)
+        k = j._interpret(False)
+        if k >= 0 and j.pool.hs[k].kind == K_MOVE and j.pool.hs[k].m == m:
+            j._act(k, t, False)
+        if j.committed != m:               # (not expected: the move was legal there)
+            if j.committed >= 0:
+                g.undo()
+            g.move(m >> 6, m & 63)
+            j.committed = -1
+            j._new_turn(True, False)
+
     def revised(self, t, held):
         """The last move's tile is not on its target: the mover moved on, and the power
         failed before the board saved that. held: the tile is in the hand, lifted again from
