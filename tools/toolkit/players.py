@@ -518,6 +518,8 @@ class Players:
             raise Restart()                               # (putting back: begin again)
         self.set_again()
         self.lost_turn()
+        self.held_t = tb.t            # (a tile held meanwhile is carried on from now: the
+        #                               players do not all set down in the same instant)
 
     def lost_turn(self):
         """The board came up before the turn the hands made (its pieces stand where the
