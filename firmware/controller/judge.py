@@ -111,8 +111,6 @@ class Judge:
                     not duties.endswith(" fix"):
                 self._resume().power_on(t)
                 lazy.drop("controller.resume")
-                if self.repair:
-                    return F_SAVE      # (" fix" saved: a power cut now is no turn either)
             elif phys is None and not self.repair and not duties and self.allow is None and \
                     game.actions and game.placing() < 0 and not game.offered and \
                     not action_captures(game.actions[-1]):
