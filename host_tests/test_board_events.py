@@ -433,6 +433,10 @@ def test_a_victim_lifted_at_a_power_cut_is_still_the_victim_after_it():
     run_file("power_cut_victim_lifted_after_the_move.txt")
 
 
+def test_a_power_cut_while_the_board_is_put_right_goes_on_putting_it_right():
+    run_file("power_cut_while_the_board_is_put_right.txt")
+
+
 def test_a_power_on_board_only_a_tile_in_transit_explains_is_put_right():
     run_file("power_cut_unseen_capture_and_its_barragoon.txt")
 

@@ -90,6 +90,7 @@ class Judge:
         #                                    not saved (see _lift)
         self.boot_move = -1                # the saved game's last move, a plain one, while
         #                                    nothing has happened since power-on (event())
+        self.fix_unsaved = False           # put right since power-on, " fix" not yet saved
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
 
@@ -105,12 +106,14 @@ class Judge:
         self.tm.begin(duties)
         self.active = not game.over
         self.boot_move = -1
+        self.fix_unsaved = False
         if self.active:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
                     not duties.endswith(" fix"):
                 self._resume().power_on(t)
                 lazy.drop("controller.resume")
+                self.fix_unsaved = self.repair   # (see event())
             elif phys is None and not self.repair and not duties and self.allow is None and \
                     game.actions and game.placing() < 0 and not game.offered and \
                     not action_captures(game.actions[-1]):
@@ -298,6 +301,13 @@ class Judge:
         if self.repair:
             self.fix.event(sq, present)
             self._live()
+            if self.fix_unsaved:
+                # The players began putting the board right after power-on: saved with
+                # " fix" now, a power cut from here on comes back to guiding it (a board half
+                # put right is no turn in progress). Nothing is written before (a broken
+                # sensor row leaves the saved game as it was).
+                self.fix_unsaved = False
+                f |= F_SAVE
             return f
         if self.boot_move >= 0:
             # The board came up as saved: its last move was open until the next player began.
