@@ -526,7 +526,6 @@ class Players:
         sensors cannot tell them from the position before it: a tile on its victim's square,
         a Barragoon on the tile's start square) and shows nothing going on: the players put
         the board back as it shows and make that turn again."""
-        from controller import colours as C
         tb, g = self.tb, self.tb.truth
         board = tb.ctl.game
         if board is None or len(board.actions) >= len(g.actions) or self.did is None or \
