@@ -270,7 +270,7 @@ def test_issue18_02_a_push_off_capture_is_the_capture():
     run_file("issue18_02_push_off_capture.txt")
 
 
-def test_issue18_03_a_barragoon_placed_on_the_capturers_start_square_is_asked_capture_first():
+def test_issue18_03_a_barragoon_on_the_capturers_start_square_gets_its_face_no_capture_offered():
     run_file("issue18_03_placed_on_start_square.txt")
 
 

@@ -498,23 +498,36 @@ def test_a_placement_the_rules_refuse_is_shown_and_the_picker_stays():
     assert rig.record() == "d2xd5 b3=1N"
 
 
-def test_the_board_asks_when_two_histories_look_the_same_and_a_move_withdraws_it():
+def test_the_face_picker_offers_no_capture_where_the_tile_put_back_looks_the_same():
     # The attacker and its victim both lifted, then set down again: the capture with Brown's
-    # Barragoon on d2 fits the sensors as well as both put back. Asked, the capture as made
-    # first; a lift withdraws the question, the next rest asks again.
+    # Barragoon on d2 fits the sensors as well as both put back. No question first: the
+    # capture goes on to the face picker of that Barragoon, which offers "no capture" one UP
+    # from the first face; a lift withdraws the offer, the next rest makes it again.
     rig = Rig()
     rig.start_game(TWO_BROWN)
     rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
-    assert isinstance(rig.ctl.top, M.Ask)
     j = rig.ctl.judge
-    assert [j.ask_label(i) for i in range(j.q.n)] == ["Barragoon on d2", "No capture"]
-    assert j.resolve(j.q.n, 0) == 0 and j.q.n == 2   # a stale choice past the list: ignored
-    rig.run("lift g1")                             # the board changes: the question goes
-    assert isinstance(rig.ctl.top, M.Play)
+    assert isinstance(rig.ctl.top, M.Place) and j.places.sq == sq("d2") and j.alt >= 0
+    assert rig.record() == "d2xd5"
+    rig.run("lift g1")                             # the board changes: the offer goes
+    assert j.alt < 0
     rig.run("drop g1; wait 350")
-    assert isinstance(rig.ctl.top, M.Ask)
-    rig.run("press down; press ok")
+    assert isinstance(rig.ctl.top, M.Place) and j.alt >= 0
+    rig.run("press down; press up; press up")      # (face 2, 1, then "no capture")
+    assert rig.ctl.face == 0 and rig.record() == "d2xd5"
+    rig.run("press ok")
     assert rig.record() == "" and rig.ctl.judge.duty_text() == "d2 d5"
+    assert isinstance(rig.ctl.top, M.Play) and rig.ctl.face == 1
+
+
+def test_no_capture_is_no_face_where_the_board_did_not_offer_it():
+    # A capture's Barragoon elsewhere: UP from the first face goes round to the last.
+    rig = Rig()
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop e4; wait 400")
+    assert isinstance(rig.ctl.top, M.Place) and rig.ctl.judge.alt < 0
+    rig.run("press up")
+    assert rig.ctl.face == 16
 
 
 def test_sensor_and_led_test_views_and_pieces_moved_meanwhile_are_repaired():

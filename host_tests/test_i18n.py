@@ -231,7 +231,7 @@ SLOTS = {
     "Play %s on": L16, "a computer?": L16, "Take back": L16, "%s asks": L16,
     "to take back.": L16,
     "not set aside": L16, "not removed": L16, "defaults used": L16, "copy resumed": L16,
-    "a new log": L16, "new records": L16,
+    "a new log": L16, "new records": L16, "UP: no capture": L16,
 }
 for _k in screens.FACE_NAMES + modes.PIECE_NAMES:
     SLOTS[_k] = L16

@@ -360,8 +360,19 @@ def scene_fix_board(rig):
 
 
 def scene_question(rig):
-    rig.start_game(VICTIM_PUT_BACK)
+    rig.start_game(WHITE_CAPTURES)                    # both Barragoons down together
+    rig.run("lift d2; wait 300; lift d5; drop d5; wait 400; drop e4; wait 20; drop f4; "
+            "wait 400")
+
+
+def scene_no_capture_offered(rig):
+    rig.start_game(VICTIM_PUT_BACK)                   # the tile back, or a Barragoon on d2
     rig.run("lift d2; wait 270; lift d5; wait 270; drop d5; wait 770; drop d2; wait 600")
+
+
+def scene_no_capture(rig):
+    scene_no_capture_offered(rig)
+    rig.run("press up; wait 100")
 
 
 def scene_over(rig):

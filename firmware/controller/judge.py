@@ -84,6 +84,8 @@ class Judge:
         self.victim = -1                   # the moved tile, lifted again long after: shown as
         #                                    the opponent's victim (the likelier story)
         self.q = Question()                # what the players are asked
+        self.alt = -1                      # the story "no capture" offered in the face
+        #                                    picker of the capture's Barragoon (no_capture())
         self.kinds = Kinds(self.turn, self.tm)
         self.places = Placements(self.turn, self.pool, self.q)
         self.reopened = False              # the moved tile lifted again: the move undone,
@@ -295,6 +297,7 @@ class Judge:
         if self.decided and self.q.n:
             f |= F_UNASK
         self.q.n = 0
+        self.alt = -1
         self.t_last = t
         self.decided = False
         self.err_sq = -1
@@ -686,7 +689,7 @@ class Judge:
         if k >= 0:
             return self._act(k, t)
         if k == -2:
-            return F_ASK
+            return self._fold(t)
         # Nothing valid: say what is wrong; beep when a piece rests on a wrong square.
         h = self.pool.hs[0]
         if h.kind == K_BAD and occupied_as(self.sensed, self.b0):
@@ -784,6 +787,34 @@ class Judge:
             self._live()
         return f
 
+    def _fold(self, t):
+        """Ask. Where the question is only "the capture, its Barragoon on the tile's start
+        square" (preselected) or "no capture" (attacker and victim put back: the sensors see
+        the same), the capture goes on to its face picker, which offers "no capture" too: the
+        capturer chooses the face as always, the player who changed their mind says so there
+        (no_capture()), nobody answers a question first. Not against the board (its
+        placements are confirmed, not chosen: the question stays)."""
+        q = self.q
+        if self.allow is not None or q.n != 2 or q.kind[0] != K_MOVE or q.kind[1] != K_NONE or \
+                self.committed < 0 or (q.a[0] << 6) + q.b[0] != self.committed or \
+                self.pool.hs[q.h[0]].p0 == NOHOME:
+            return F_ASK
+        k, alt = q.h[0], q.h[1]
+        q.n = 0
+        f = self._act(k, t)
+        if f & F_PLACE:
+            self.alt = k if alt == 0 else alt    # (_act swapped stories 0 and k)
+        return f
+
+    def no_capture(self, t):
+        """The players chose "no capture" in the face picker (_fold)."""
+        hi = self.alt
+        self.alt = -1
+        if hi < 0 or hi >= self.pool.nh or self.committed < 0 or self.places.sq < 0:
+            return 0
+        self.decided = True
+        return self._believe(hi, t)
+
     def _to_place(self, sq):
         if self.places.choose(self.pool.hs[0], len(self.game.pending), sq):
             return F_PLACE
@@ -813,7 +844,11 @@ class Judge:
             self.places.sq = self.q.a[j]   # the Barragoon of the side placing now
             self._live()
             return F_PLACE
-        # the answer is evidence: keep only the stories that tell it
+        return self._believe(hi, t)
+
+    def _believe(self, hi, t):
+        """Story hi is what happened (the players said so): keep only the stories that tell
+        it, and act on it."""
         self.still = False
         pool = self.pool
         hs = pool.hs
@@ -856,6 +891,7 @@ class Judge:
         down is in a hand (the next player's victim)."""
         sq = self.places.sq
         self.places.sq = -1
+        self.alt = -1
         if not self.sensed[sq]:
             self.places.lifted_since(sq, self.game.pos.get(sq))
         self._carry()

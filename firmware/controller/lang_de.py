@@ -104,6 +104,7 @@ T = (
     "Brett unsicher",                   # Board can't tell
     "Alles zurück?",                    # Each piece back?
     "Kein Schlagen",                    # No capture
+    "UP: kein Schlag",                  # UP: no capture
     "Nichts gezogen",                   # Nothing moved
     "Barragoon: %s",                    # Barragoon on %s
     "Weiß auf %s",                      # White's on %s

@@ -105,6 +105,7 @@ T = (
     "Board can't tell",
     "Each piece back?",
     "No capture",
+    "UP: no capture",
     "Nothing moved",
     "Barragoon on %s",
     "White's on %s",

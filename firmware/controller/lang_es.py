@@ -104,6 +104,7 @@ T = (
     "No está claro",                    # Board can't tell
     "¿Todo devuelto?",                  # Each piece back?
     "Sin comer",                        # No capture
+    "UP: no como",                      # UP: no capture
     "Nada movido",                      # Nothing moved
     "Barragoon en %s",                  # Barragoon on %s
     "De Blanco: %s",                    # White's on %s

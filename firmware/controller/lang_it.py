@@ -104,6 +104,7 @@ T = (
     "Non si capisce",                   # Board can't tell
     "Tutto a posto?",                   # Each piece back?
     "Nessuna cattura",                  # No capture
+    "UP: non catturo",                  # UP: no capture
     "Nessuna mossa",                    # Nothing moved
     "Barragoon in %s",                  # Barragoon on %s
     "Del Bianco: %s",                   # White's on %s

@@ -177,13 +177,20 @@ def face_button(ctl, mode, code, t):
     picker, or None while the play screen waits for it). OK counts whenever it is pressed:
     with a Barragoon standing the board judges at once, without waiting to be still; a
     Barragoon that stood when OK went down counts even if it was lifted before the release
-    (the next player starting to capture it)."""
+    (the next player starting to capture it). Where the board offers "no capture" in the
+    picker (Judge.no_capture), it is face 0, one UP from the first face."""
+    j = ctl.judge
     if code == BTN_UP:
-        ctl.face = ctl.face - 1 if ctl.face > 1 else _FACES
+        ctl.face = ctl.face - 1 if ctl.face > 1 else \
+            0 if ctl.face == 1 and mode is not None and j.alt >= 0 else _FACES
     elif code == BTN_DOWN:
         ctl.face = ctl.face + 1 if ctl.face < _FACES else 1
+    elif code == BTN_OK and ctl.face == 0:
+        ctl.face = 1
+        ctl.ok_sq = -1
+        if j.alt >= 0:
+            ctl.flags(j.no_capture(t), t)
     elif code == BTN_OK:
-        j = ctl.judge
         armed = ctl.ok_sq >= 0 and ctl.ok_sq == j.places.sq and not j.repair
         ctl.ok_sq = -1
         if not armed and not j.placement_ready():
@@ -219,6 +226,11 @@ class Place(Mode):
         j = ctl.judge
         g = ctl.game
         sq = j.places.sq
+        if ctl.face == 0 and j.alt < 0:
+            ctl.face = 1                   # (the board changed: "no capture" is gone)
+        if ctl.face == 0:
+            screens.message(fb, _t("Which is it?"), _t("No capture"), "", _t("OK=set"))
+            return
         if ctl.hint or not j.placement_ready():
             face = _t("%s: face %s") % (screens.side_word(g.placing()), face_name(ctl.face))
             if ctl.hint:
@@ -228,7 +240,7 @@ class Place(Mode):
                                 _t("an empty square"))
             return
         screens.face_picker(fb, side_name(g.placing()), square_name(sq) if sq >= 0 else "?",
-                            ctl.face)
+                            ctl.face, _t("UP: no capture") if j.alt >= 0 else None)
         clock_bar(ctl, fb)
 
 

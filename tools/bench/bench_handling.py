@@ -8,8 +8,9 @@ by repetition) with synthetic hands of profile P (careful, normal, blitz, sloppy
 through the unchanged board controller, in simulated time, and compares the record with what
 the hands did. Prints per profile: games, turns (moves played), exact_games (right record, no
 help needed), wrong_records (the record differs from what the hands did), stuck_games (the
-hands could not go on), questions_per_100_turns, wrong_preselections (questions whose
-preselected choice was not the truth). --json prints one JSON object with exactly these keys
+hands could not go on), questions_per_100_turns, no_capture_offers_per_100_turns (face
+pickers that also offered "no capture", the question they stand for), wrong_preselections
+(questions or offers whose preselected choice was not the truth). --json prints one JSON object with exactly these keys
 (for --profile all, one such object per profile, keyed by its name). Game i of a run uses seed S + i, so one game can be played again alone
 (--seed S+i --games 1) and its event script written with --script FILE, to replay with
 tools/board_events.py. --micropython runs the firmware on the MicroPython unix port instead of
@@ -24,7 +25,7 @@ import time
 
 
 KEYS = ("games", "turns", "exact_games", "wrong_records", "stuck_games",
-        "questions_per_100_turns", "wrong_preselections")
+        "questions_per_100_turns", "no_capture_offers_per_100_turns", "wrong_preselections")
 CUT_KEYS = ("power_cuts", "restarts")
 
 
@@ -36,7 +37,7 @@ def figures(out):
 def run(profile, games, seed, turns, verbose=False, script=None, cuts=0):
     from toolkit import players
     out = {"profile": profile, "games": 0, "turns": 0, "exact_games": 0, "wrong_records": 0,
-           "stuck_games": 0, "questions": 0, "wrong_preselections": 0, "cuts": cuts,
+           "stuck_games": 0, "questions": 0, "offers": 0, "wrong_preselections": 0, "cuts": cuts,
            "power_cuts": 0, "restarts": 0}
     bad = []
     t0 = time.time()
@@ -50,6 +51,7 @@ def run(profile, games, seed, turns, verbose=False, script=None, cuts=0):
         out["wrong_records"] += 1 if r["wrong"] else 0
         out["stuck_games"] += 1 if r["stuck"] else 0
         out["questions"] += r["questions"]
+        out["offers"] += r["offers"]
         out["wrong_preselections"] += r["wrong_pre"]
         if r["wrong"] or r["stuck"] or not r["exact"]:
             kind = "wrong" if r["wrong"] else ("stuck" if r["stuck"] else "helped")
@@ -62,16 +64,18 @@ def run(profile, games, seed, turns, verbose=False, script=None, cuts=0):
             f.close()
     n = out["turns"]
     out["questions_per_100_turns"] = round(100.0 * out["questions"] / n, 2) if n else 0.0
+    out["no_capture_offers_per_100_turns"] = round(100.0 * out["offers"] / n, 2) if n else 0.0
     out["seconds"] = round(time.time() - t0, 1)
     return out, bad
 
 
 def _report(out, bad):
-    print("%s: %d games, %d turns: %d exact, %d wrong records, %d stuck, %.2f questions per "
-          "100 turns, %d wrong preselections (%.0f s)" % (
+    print("%s: %d games, %d turns: %d exact, %d wrong records, %d stuck, %.2f questions and "
+          "%.2f no-capture offers per 100 turns, %d wrong preselections (%.0f s)" % (
               out["profile"], out["games"], out["turns"], out["exact_games"],
               out["wrong_records"], out["stuck_games"], out["questions_per_100_turns"],
-              out["wrong_preselections"], out["seconds"]))
+              out["no_capture_offers_per_100_turns"], out["wrong_preselections"],
+              out["seconds"]))
     if out["cuts"]:
         print("  %d power cuts, %d games set up anew" % (out["power_cuts"], out["restarts"]))
     for seed, kind, why in bad[:20]:

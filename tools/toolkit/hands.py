@@ -123,6 +123,8 @@ class Table:
         self.next_scan = 0
         self.log = []                         # (ms, verb, arg): an event script
         self.questions = 0
+        self.offers = 0               # face pickers that offered "no capture" too
+        self.offering = False
         self.asking = False
         self.on_step = None                   # called after every loop step (t)
         self.start_text = position
@@ -243,6 +245,10 @@ class Table:
         if asking and not self.asking:
             self.questions += 1
         self.asking = asking
+        offering = ctl.judge.alt >= 0 and self.top() == "Place"
+        if offering and not self.offering:
+            self.offers += 1
+        self.offering = offering
         if ctl.judge.confused:
             self.lost += 1
         if self.on_step is not None:

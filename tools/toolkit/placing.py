@@ -131,7 +131,7 @@ def pick_face(pl, sq, face, early=False, rest=None):
             for i in range(40):
                 if tb.ctl.face == real or tb.top() != "Place":
                     break
-                pl.press("down" if (real - tb.ctl.face) % 16 <= 8 else "up")
+                pl.press(toward(tb.ctl.face, real))
             if tb.top() == "Place" and tb.ctl.face == real:   # (as the screen shows it)
                 pl.press("ok", rest=0)
             pl.pause(100)
@@ -143,6 +143,14 @@ def pick_face(pl, sq, face, early=False, rest=None):
             raise Stuck("no face picker for " + square_name(sq))
     done(pl, sq, face)
     pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
+
+
+def toward(shown, face):
+    """The button that brings the picker from the face shown nearer to face ("no capture",
+    face 0, sits one UP from face 1)."""
+    if shown == 0:
+        return "down" if face <= 8 else "up"
+    return "down" if (face - shown) % 16 <= 8 else "up"
 
 
 def caught_up(pl):
@@ -183,5 +191,5 @@ def finish_picker(pl):
         for k in range(40):
             if tb.ctl.face == face or tb.top() != "Place":
                 break
-            pl.press("down" if (face - tb.ctl.face) % 16 <= 8 else "up")
+            pl.press(toward(tb.ctl.face, face))
         pl.press("ok")

@@ -113,7 +113,8 @@ class Players:
         if tb.boots != self.boots:
             self.boots = tb.boots
             self.resume()
-        if tb.top() != "Ask":
+        fold = self.offered_no_capture()
+        if tb.top() != "Ask" and not fold:
             self.ignored = False
             return
         if self.ignored:
@@ -121,7 +122,33 @@ class Players:
         if self.does("ignore"):
             self.ignored = True
             return
-        self.answer()
+        if fold:
+            self.no_capture()
+        else:
+            self.answer()
+
+    def offered_no_capture(self):
+        """The face picker offers "no capture" and the hands made none (a capture given up:
+        the board took the tile put back for a Barragoon on its start square)."""
+        tb = self.tb
+        return tb.top() == "Place" and tb.ctl.judge.alt >= 0 and self.did is not None and \
+            self.did[0] is None
+
+    def no_capture(self):
+        """Read the face picker and choose its "no capture" (UP from the first face)."""
+        tb = self.tb
+        tb.wait(self.rng.between(300, 900))
+        if not self.offered_no_capture():
+            return
+        self.wrong_pre += 1                # (the capture was preselected)
+        self.helped = True
+        self.why = "offered no capture at %d ms" % tb.t
+        for i in range(17):
+            if tb.ctl.face == 0 or not self.offered_no_capture():
+                break
+            self.press("up", rest=self.rng.between(60, 200))
+        if tb.ctl.face == 0 and self.offered_no_capture():
+            self.press("ok", rest=self.rng.between(60, 200))
 
     # --- a whole game ----------------------------------------------------------------------
     def play(self):
@@ -630,7 +657,7 @@ def play_game(profile, seed, max_turns=40, position=None, cuts=0):
     if cuts:
         pl.plan_cuts(cuts)
     out = {"turns": 0, "exact": False, "wrong": False, "stuck": False, "questions": 0,
-           "wrong_pre": 0, "why": "", "cuts": 0, "restarted": 0}
+           "offers": 0, "wrong_pre": 0, "why": "", "cuts": 0, "restarted": 0}
     try:
         pl.play()
     except Stuck as e:
@@ -649,6 +676,7 @@ def play_game(profile, seed, max_turns=40, position=None, cuts=0):
         out["stuck"] = False
         out["why"] += "; record %s, hands %s" % (" ".join(rec[-3:]), " ".join(truth[-3:]))
     out["questions"] = tb.questions
+    out["offers"] = tb.offers
     out["wrong_pre"] = pl.wrong_pre
     out["cuts"] = tb.boots
     out["restarted"] = pl.restarted
