@@ -21,6 +21,7 @@ _VICTIM = 2
 def placements(pl):
     """The Barragoons the truth game waits for, set down and given their faces."""
     tb, g, rng = pl.tb, pl.tb.truth, pl.rng
+    pl.place_boots = tb.boots
     sides = list(g.pending)
     plan = []                                    # (square, face) in the rules' order
     for i in range(len(sides)):
@@ -117,6 +118,7 @@ def pick_face(pl, sq, face, early=False, rest=None):
             done(pl, sq, face)
             return pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
     waited = 0
+    took = (sq, face)
     while not placed(pl, sq):                    # (until the board has taken it: a player
         if tb.top() == "Ask":                    # who pressed OK and sees a question
             pl.answer()                          # answers it and confirms again)
@@ -133,6 +135,7 @@ def pick_face(pl, sq, face, early=False, rest=None):
                     break
                 pl.press(toward(tb.ctl.face, real))
             if tb.top() == "Place" and tb.ctl.face == real:   # (as the screen shows it)
+                took = follow(pl, sq, face, shown, real)
                 pl.press("ok", rest=0)
             pl.pause(100)
             waited += 700
@@ -141,8 +144,17 @@ def pick_face(pl, sq, face, early=False, rest=None):
             waited += 50
         if waited > STUCK_MS:
             raise Stuck("no face picker for " + square_name(sq))
-    done(pl, sq, face)
+    done(pl, took[0], took[1])
     pl.pause(pl.between(pl.k["rest"]) if rest is None else rest)
+
+
+def follow(pl, sq, face, shown, real):
+    """The Barragoon whose face the players confirm: sq's, or, where the board asks for the
+    other one of theirs first after a power cut in the middle of placing both (it cannot know
+    which went down first), the one it shows, for the side it names: they go along."""
+    if shown != sq and shown in pl.did[1] and pl.tb.boots != pl.place_boots:
+        return shown, real
+    return sq, face
 
 
 def toward(shown, face):

@@ -75,6 +75,7 @@ class Players:
         #                               power cut put the board back before it)
         self.did = None               # this turn so far: the move made, {square: side placed}
         self.placing_sq = -1          # the square of the Barragoon whose face comes next
+        self.place_boots = 0          # power-ons when the placements began (placing.py)
         self.boots = 0                # power cuts the players have gone on from
         self.why = ""                 # the last question answered against its preselection
         self.landed = 0               # when the last move's tile was set down
