@@ -429,6 +429,10 @@ def test_a_move_made_before_a_power_cut_may_still_move_on_after_it():
     run_file("power_cut_after_a_rest_then_moving_on.txt")
 
 
+def test_a_board_put_right_after_a_power_cut_keeps_the_last_move_open():
+    run_file("power_cut_after_moving_on_and_a_knock.txt")
+
+
 def test_a_victim_lifted_at_a_power_cut_is_still_the_victim_after_it():
     run_file("power_cut_victim_lifted_after_the_move.txt")
 

@@ -93,6 +93,8 @@ class Judge:
         self.boot_move = -1                # the saved game's last move, a plain one, while
         #                                    nothing has happened since power-on (event())
         self.fix_unsaved = False           # put right since power-on, " fix" not yet saved
+        self.cut_fix = False               # being put right since power-on (the last move
+        #                                    stays open once it is done: _last_open)
         self.still = False                 # no event since the committed move was prepared
         #                                    at rest (agreeing and the stories' kinds hold)
 
@@ -109,6 +111,7 @@ class Judge:
         self.active = not game.over
         self.boot_move = -1
         self.fix_unsaved = False
+        self.cut_fix = False
         if self.active:
             self._start_repair(phys)
             if self.repair and phys is None and not self.confused and \
@@ -116,11 +119,18 @@ class Judge:
                 self._resume().power_on(t)
                 lazy.drop("controller.resume")
                 self.fix_unsaved = self.repair   # (see event())
-            elif phys is None and not self.repair and not duties and self.allow is None and \
-                    game.actions and game.placing() < 0 and not game.offered and \
-                    not action_captures(game.actions[-1]):
-                self.boot_move = action_move(game.actions[-1])   # (see event())
+            elif phys is None and not self.repair:
+                self._last_open(duties)
+            self.cut_fix = phys is None and self.repair and not self.confused
         return 0
+
+    def _last_open(self, duties):
+        # The board stands as saved at power-on (or once put right after it): the saved
+        # game's last move, a plain one, is open until the next player begins (see event()).
+        g = self.game
+        if not duties and self.allow is None and g.actions and g.placing() < 0 and \
+                not g.offered and not action_captures(g.actions[-1]):
+            self.boot_move = action_move(g.actions[-1])
 
     def _resume(self):
         return lazy.load("controller.resume").Resume(self)   # (at power-on: RAM freed after)
@@ -615,6 +625,9 @@ class Judge:
                     self.q.add(K_WAIT, 0, 0, 0)
                     return f | F_ASK
                 self._new_turn(True)
+                if self.cut_fix:
+                    self.cut_fix = False
+                    self._last_open(self.tm.text(True))
                 return f | F_TURN | F_SAVE     # (no longer being put right)
             return f
         if not may_decide:

@@ -9,6 +9,7 @@ if __name__ == "__main__":      # run by mistake: say what it is instead of a tr
     sys.exit(2)
 
 from barragoon.core import TILE, MAX_BARRAGOON
+from barragoon.game import action_move, action_captures
 from barragoon.notation import square_name, format_move
 from toolkit.hands import (Stuck, MIN_OFF_MS, CARRY_MS, STUCK_MS, neighbours, distance,
                            PROFILES, Rng, Table, is_prefix)
@@ -599,14 +600,48 @@ class Players:
                 board = tb.ctl.game
                 while board is not None and len(g.actions) > len(board.actions):
                     g.undo()
+                on = self.rested(board)
                 self.restore()
                 if tb.top() == "Setup":
                     self.pause(1000)
+                if on is not None:
+                    self.move_on(*on)
                 self.play_again(again)
                 return
             except Restart:
                 continue
         raise Stuck("power cuts faster than the board can be put right")
+
+    def rested(self, board):
+        """The board kept the hands' last move with another target: the tile rested there
+        long enough to make it (and saved it) before moving on, and the power went. The truth
+        takes the board's move (the players put the board as it shows); returns (frm, there,
+        to) to move on from there (the last move stays open), or None."""
+        g = self.tb.truth
+        if board is None or not board.actions or len(board.actions) != len(g.actions):
+            return None
+        a, b = board.actions[-1], g.actions[-1]
+        if a == b or board.placing() >= 0 or g.placing() >= 0 or action_captures(a) or \
+                action_captures(b):
+            return None
+        ma, mb = action_move(a), action_move(b)
+        if ma < 0 or mb < 0 or ma >> 6 != mb >> 6:
+            return None
+        g.undo()
+        g.move(ma >> 6, ma & 63)
+        return ma >> 6, ma & 63, mb & 63
+
+    def move_on(self, frm, there, to):
+        """The tile moved on from where the board has it to where the hands had set it."""
+        tb, g = self.tb, self.tb.truth
+        if not tb.pieces[there] or tb.pieces[to] or tb.ctl.judge.repair:
+            return
+        self.pause(self.gap())
+        c = tb.lift(there)
+        self.pause(self.carry(there, to))
+        tb.drop(to, c)
+        g.undo()
+        g.move(frm, to)
 
     def play_again(self, again):
         """The board put back, the players make the move they were making again where it
