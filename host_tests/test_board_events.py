@@ -459,10 +459,6 @@ def test_snapshots_are_the_runs_cut_there():
             assert (snap.lines(), snap.beeps) == (cut.lines(), cut.beeps), (name, t)
 
 
-def test_a_slide_lifted_off_in_the_scan_it_ends_is_one_move_to_its_last_square():
-    run_file("slide_lifted_off_as_the_opponent_begins.txt")
-
-
 # --- the flight recorder's events.txt replays what happened ------------------------------------
 def test_the_boards_own_events_txt_replays_the_game():
     first = run_file("defect09_face_picker.txt")

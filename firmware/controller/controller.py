@@ -104,8 +104,6 @@ class Controller:
         self._q = bytearray(8)         # set-downs of the scan being reported (on_square) ...
         self._qr = bytearray(8)        # ... and the order the judge gave each (_flush)
         self._nq = 0
-        self._lq = bytearray(8)        # its lifts (the judge orders them too)
-        self._nl = 0
         self._qt = 0
         self._untidy = False           # the stack changed: _tidy() at the next tick
         self.ok_sq = -1                # the Barragoon standing for its face when OK went down
@@ -201,7 +199,7 @@ class Controller:
         """Power-on. A fresh board goes straight to the set-up of a standard game; a game
         without moves is taken up again at once; otherwise the players choose. A saved clock
         comes back paused (the board cannot know how long it was off)."""
-        self._nq = self._nl = 0
+        self._nq = 0
         if occupied is not None:
             self.sensed[:] = occupied
         self.damaged = self.unreadable(saved, clock)
@@ -460,51 +458,38 @@ class Controller:
             return
         self.now = t
         present = 1 if present else 0
-        q, lq = self._q, self._lq
+        q = self._q
         for i in range(self._nq):
             if q[i] == sq:                         # set down, not yet judged
                 if not present:                    # ... and lifted again: nothing changed
                     self._nq -= 1
                     q[i] = q[self._nq]
                 return
-        for i in range(self._nl):
-            if lq[i] == sq:                        # lifted, not yet judged
-                if present:                        # ... and set down again: nothing changed
-                    self._nl -= 1
-                    lq[i] = lq[self._nl]
-                return
         if self.sensed[sq] == present:
             return                                 # repeated report: nothing changed
         # One matrix scan reports its changes in square order, all with the same time: a
         # piece lifted and another set down within one scan period come in either order. A
-        # hand lifts before it sets down, so the scan's lifts go in first, then its set-downs,
-        # each in the order the judge gives (_flush, before the LEDs are drawn: lift to light
-        # waits for nothing).
-        if (self._nq or self._nl) and (self._qt != t or self._nq == len(q) or
-                                        self._nl == len(lq)):
-            self._flush()
+        # hand lifts before it sets down, so set-downs wait until the scan's lifts are in (a
+        # lift goes through at once: lift to light).
         if present:
+            if self._nq and (self._qt != t or self._nq == len(q)):
+                self._flush()
             q[self._nq] = sq
             self._nq += 1
-        else:
-            lq[self._nl] = sq
-            self._nl += 1
-        self._qt = t
+            self._qt = t
+            return
+        if self._nq and self._qt != t:
+            self._flush()
+        self._square(sq, 0, t)
 
     def _flush(self):
         # Of set-downs at the same moment, the judge says which to take first (a capture
         # lands before a Barragoon is set down for it: Judge.order). The order is taken
         # before any goes in: the first may close the turn, and the next turn's order would
         # skip a set-down ranked before the one being taken.
-        judge, lq = self.judge, self._lq
-        n = self._nl
-        self._nl = 0
-        judge.order_lifts(lq, n)
-        for i in range(n):
-            self._square(lq[i], 0, self._qt)
         n = self._nq
         self._nq = 0
-        q, r = self._q, self._qr           # (no bound method kept: it allocates)
+        q, r, judge = self._q, self._qr, self.judge   # (no bound method kept: it allocates)
         for i in range(n):
             r[i] = judge.order(q[i])
         for rank in range(3):
@@ -532,7 +517,7 @@ class Controller:
 
     def on_button(self, code, t):
         self.now = t
-        if self._nq or self._nl:
+        if self._nq:
             self._flush()
         if code == BTN_OK_DOWN:            # a confirmation begins: it counts for what stands
             j = self.judge                 # now (modes see only its release, BTN_OK)
@@ -550,7 +535,7 @@ class Controller:
 
     def tick(self, t):
         self.now = t
-        if self._nq or self._nl:
+        if self._nq:
             self._flush()
         if self.game is not None and self.playing():
             self._decide()
@@ -625,7 +610,7 @@ class Controller:
         """Bring the LED frame (what & 1) and the OLED (what & 2) up to date. Returns 1 if
         the frame changed, 2 if the screen changed (or both). The device renders and writes
         the LEDs first, so lift-to-light does not wait for the screen."""
-        if self._nq or self._nl:
+        if self._nq:
             self._flush()
         out = 0
         if self.led_dirty and what & 1:

@@ -476,25 +476,6 @@ class Judge:
             return 1
         return 2 if _own(c, self.turn.side) else 0
 
-    def order_lifts(self, q, n):
-        """Of lifts seen in the same scan (q[:n], in square order), which to take first: of
-        pieces set down in the open turn, the one set down first leaves first (a tile slid
-        across two squares leaves the one it reached first, and may be lifted off the next
-        within the same scan); the others keep their places."""
-        if not self.active or self.repair:
-            return
-        tn = self.turn
-        seen, put = tn.seen, tn.put_t
-        for i in range(n):
-            a = q[i]
-            if not seen[a]:
-                continue
-            for j in range(i + 1, n):
-                b = q[j]
-                if seen[b] and _el(put[a], put[b]) > 0:
-                    q[i], q[j] = b, a
-                    a = b
-
     def _binds(self):
         """May a touch create a duty: the mover's turn, a placement not due? (Touches that
         began after the move was made bind nobody: TouchMove.made.)"""
