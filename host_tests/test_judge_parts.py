@@ -512,3 +512,16 @@ def test_view_of_a_quiet_board_has_no_note_however_often_it_is_refreshed():
     for _ in range(3):
         view.live(pool.first(), -1, -1, sensed, False)
         assert view.note == N_NONE and not any(view.mean)
+
+
+# MicroPython's attribute-table sizes (py/map.c): a table grows to the next size only when full.
+_MAP_SIZES = (0, 2, 4, 6, 8, 10, 12, 17, 23, 29, 37, 47, 59, 73, 97, 127)
+
+
+def test_the_judges_attribute_table_keeps_room_for_fast_method_calls():
+    # Every method called on the judge first searches its attribute table up to an empty
+    # slot, and MicroPython grows the table only when it is full: one filled to the brim is
+    # searched end to end on every call (a lift took longer to light). At least 15 % free.
+    n = len(Judge(bytearray(63)).__dict__)
+    size = min(s for s in _MAP_SIZES if s >= n)
+    assert n <= 0.85 * size, (n, size)
