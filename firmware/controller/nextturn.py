@@ -26,6 +26,7 @@ class NextTurn:
         self.ready = False                 # position(): it had been prepared
         self.agreeing = 0                  # the stories that go on, a bit each
         self.homes = bytearray(63)         # scratch: rehome
+        self._pad0 = self._pad1 = 0        # (room: see Judge's _pad0)
 
     def prepare(self, game, committed, pool):
         """At rest, after a commit: work out the next turn and the stories that agree."""

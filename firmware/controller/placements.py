@@ -11,6 +11,7 @@ class Placements:
         self.pool = pool
         self.q = q                         # the judge's Question
         self.sq = -1                       # a Barragoon waiting for its face here
+        self._pad0 = 0                     # (room: see Judge's _pad0)
 
     def choose(self, h, due, sq):
         """Story h has Barragoons standing for the due placements (p0 first down, p1): sq's

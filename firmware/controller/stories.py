@@ -113,6 +113,7 @@ class Turn:
         self.serial = 1                    # the open turn's number (1-255, wrapping)
         self.quick = bytearray(63)         # lifted within KNOCK_MS of landing there: in the
         #                                    turn of this serial (else 0)
+        self._pad0 = self._pad1 = self._pad2 = 0   # (room: see Judge's _pad0)
 
     def set_moves(self, moves, dest=None, movable=None):
         """The open turn's legal moves; dest and movable as tables() made them for these
@@ -179,6 +180,7 @@ class Story:
         self.p0 = NOHOME               # Barragoons standing for placements, in the order
         self.p1 = NOHOME               # they were set down (NOHOME: none)
         self.nx = 0                    # pieces of the next turn lifted (K_MOVE)
+        self._pad0 = 0                 # (room: see Judge's _pad0)
 
     # (a, b, np: read-only views of m and p0, p1; no room taken per story)
     @property
@@ -335,6 +337,7 @@ class Stories:
         self.slid = False              # the last lift may have been a slide
         self.opt = bytearray(AIRN + 2)  # scratch: set-down options ...
         self.oc = bytearray(AIRN + 2)   # ... and their costs
+        self._pad0 = self._pad1 = self._pad2 = self._pad3 = 0   # (room: see Judge's _pad0)
 
     def reset(self, codes, homes=None):
         self.hs[0].reset(codes, homes)

@@ -50,6 +50,7 @@ class View:
         self.mv = -1                       # home square of the tile shown as lifted
         self.mv_at = -1                    # ... and where it stands, if set down in transit
         self.cf = self.ct = -1             # the committed move's squares, as shown
+        self._pad0 = self._pad1 = 0        # (room: see Judge's _pad0)
 
     def forget(self):
         """The turn's moves or duties changed: no cached targets."""
