@@ -17,7 +17,8 @@ tools/board_events.py. --micropython runs the firmware on the MicroPython unix p
 CPython (the same seeds play the same games). --cuts N pulls the plug N times a game at random
 moments (a tile in the hand, the face picker open, within the settle time...); the players power
 the board on again and go on as it shows them; the figures then add power_cuts (cuts made) and
-restarts (games the players had to set up anew because the board could not resume).
+restarts (turns begun again from their start: the board guided the pieces back instead of
+resuming the turn).
 """
 import json
 import sys
@@ -77,7 +78,7 @@ def _report(out, bad):
               out["no_capture_offers_per_100_turns"], out["wrong_preselections"],
               out["seconds"]))
     if out["cuts"]:
-        print("  %d power cuts, %d games set up anew" % (out["power_cuts"], out["restarts"]))
+        print("  %d power cuts, %d turns begun again" % (out["power_cuts"], out["restarts"]))
     for seed, kind, why in bad[:20]:
         print("  seed %d: %s %s" % (seed, kind, why))
     if len(bad) > 20:
