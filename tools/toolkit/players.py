@@ -625,11 +625,20 @@ class Players:
                 action_captures(b):
             return None
         ma, mb = action_move(a), action_move(b)
-        if ma < 0 or mb < 0 or ma >> 6 != mb >> 6:
+        if ma < 0 or mb < 0 or ma >> 6 != mb >> 6 or not self.set_on(ma >> 6, ma & 63):
             return None
         g.undo()
         g.move(ma >> 6, ma & 63)
         return ma >> 6, ma & 63, mb & 63
+
+    def set_on(self, frm, there):
+        """Did the hands set a piece down on there since they last lifted frm's tile?"""
+        for ms, verb, sq in reversed(self.tb.log):
+            if verb == "lift" and sq == frm:
+                return False
+            if verb == "drop" and sq == there:
+                return True
+        return False
 
     def move_on(self, frm, there, to):
         """The tile moved on from where the board has it to where the hands had set it."""
