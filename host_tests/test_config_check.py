@@ -116,6 +116,11 @@ def test_misspelled_and_unknown_settings():
     refused("LED_BRIGTHNESS", "Did you mean LED_BRIGHTNESS", LED_BRIGTHNESS=40)
     refused("DEBOUNCE_MSS", "DEBOUNCE_MS", DEBOUNCE_MSS=10)
     refused("WIFI_PASSWORD", "not a known setting", WIFI_PASSWORD="x")
+    config.LED_BRIGTHNESS = 40                # the module itself, as the board checks it
+    try:
+        assert "Did you mean LED_BRIGHTNESS" in raises(ValueError, check, config)
+    finally:
+        del config.LED_BRIGTHNESS
 
 
 def test_missing_setting():

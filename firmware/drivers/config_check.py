@@ -64,9 +64,16 @@ def _distance(a, b, most):
     return prev[-1]
 
 
+def _names(cfg):
+    # The names config.py sets: its own dict. (dir() on MicroPython tries every interned name
+    # as an attribute, and the firmware frozen in has thousands: it took most of the check.)
+    names = getattr(cfg, "__dict__", None)
+    return dir(cfg) if names is None else names
+
+
 def _unknown_keys(cfg):
     known = REQUIRED + OPTIONAL
-    for key in dir(cfg):
+    for key in _names(cfg):
         if key.startswith("_") or not key.isupper() or key in known:
             continue
         best, most = None, 4               # the first closest setting, at most 3 edits away
