@@ -299,6 +299,29 @@ def test_an_open_endgame_is_decided_by_the_quick_search():
                                                                              d.bytes)
 
 
+
+def test_a_standard_start_skips_a_decision_that_cannot_end_the_game(monkeypatch):
+    # Game() at a standard start does not decide rule 6b (the longest part of making a game, at
+    # every power-on and new game on the RP2040). What it skips: in both variants and every
+    # express stage, with no capture possible now, the decision gives up without a bound hit
+    # (too many tiles to number their positions), so the game plays on and no draw is offered.
+    from barragoon import game as game_module
+    from barragoon.game import start_position
+    for variant in (0, 1):
+        for stages in ((w, b) for w in range(3) for b in range(3)):
+            pos = start_position(variant)
+            assert not pos.has_capture(pos.side)
+            d = Decision(pos, stages)
+            assert d.finish() == UNDECIDED and not d.exhausted, (variant, stages)
+
+    def refused(*args):
+        raise AssertionError("a decision at the standard start")
+    monkeypatch.setattr(game_module, "Decision", refused)
+    for variant in (0, 1):
+        g = Game(variant=variant, stages=(2, 1))
+        assert not g.over and not g.deciding and not g.unproven
+
+
 # --- boxed in for good ----------------------------------------------------------------------------
 # deadlock_pens.BOXED: a 4-tile walled in by its own 2- and 3-tile, free 2-tiles kept apart by
 # a full rank of All Turns (1,120 reachable arrangements, none with a capture; 15,120 with a

@@ -688,6 +688,9 @@ class Game:
             self._finish(1 - side, T_EXPRESS)
         elif self._duty and self._forced >= self._period:
             self._finish(DRAW, T_REPEAT)
+        elif not self.actions and self._start_text == "":
+            pass                          # a standard start: rule 6b's search would give up
+            #                               and play on (test_rules_deadlock.py)
         elif not pos.has_capture(side) and self._can_move(1 - side):
             # Rule 6b: both sides can move; the side to move cannot capture now. Can a capture
             # ever become legal? (deadlock.py; the repetition duty's refused move is left out.)
