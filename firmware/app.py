@@ -154,8 +154,9 @@ class App:
             self.notice((_t("Saved game:"), _t("unreadable tag:"), _tags(bad),
                          _t("copy: game.bad") if kept else ""), wdt)
         self.tell(wdt, True)
-        if resume and saved is not None and not saved.over:
-            self.ctl.begin(saved, st.duties)   # after a crash: back into the game
+        if resume and saved is not None and not saved.over and self.ctl.game is not saved:
+            self.ctl.begin(saved, st.duties)   # after a crash: back into the game (start()
+            #                                    began one without moves already)
 
     def tell(self, wdt=None, screen=False):
         """What went wrong with the board's files (the storage's notes, files.py): each once
