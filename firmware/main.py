@@ -17,11 +17,11 @@ del sys.modules["drivers.config_check"], sys.modules["drivers"].config_check
 # collection: left to pile up, one is stranded between every two modules, and the free heap
 # ends up in 1.1 KB holes the engine's 2.4 KB blocks do not fit. Collected every 16 KB while
 # loading, the modules lie packed and the free heap stays whole. `low` keeps 4 KB at the
-# bottom of the heap free for the loop (app.main lets it go after boot): every Python call
-# takes its frame from the lowest free room, and with nothing free below the modules each
-# call would search past all of them (a lift would light twice as late).
+# bottom of the heap free for the loop (app.main lets it go after boot), frozen or not: every
+# Python call takes its frame from the lowest free room, and with nothing free below what
+# boot leaves each call would search past all of it (lifts light later, steps take longer).
 often = RUNS == "files" and hasattr(gc, "threshold")   # (CPython: no threshold)
-low = [bytearray(4096)] if often else []
+low = [bytearray(4096)] if hasattr(gc, "threshold") else []
 if often:
     gc.threshold(16384)
 import app  # noqa: E402
