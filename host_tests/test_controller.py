@@ -520,6 +520,19 @@ def test_the_face_picker_offers_no_capture_where_the_tile_put_back_looks_the_sam
     assert isinstance(rig.ctl.top, M.Play) and rig.ctl.face == 1
 
 
+def test_no_capture_chosen_then_the_board_changes_goes_back_to_the_first_face():
+    # "No capture" selected but not confirmed, then a lift: the offer is gone, and with it
+    # that choice (the picker shows face 1 again, and OK places that face, not no capture).
+    rig = Rig()
+    rig.start_game(TWO_BROWN)
+    rig.run("lift d2; wait 300; lift d5; wait 300; drop d5; wait 400; drop d2; wait 400")
+    rig.run("press up")
+    assert rig.ctl.face == 0
+    rig.run("lift g1")
+    assert rig.ctl.judge.alt < 0 and rig.ctl.face == 1
+    rig.run("drop g1; wait 350; press ok")
+    assert rig.record() == "d2xd5 d2=X"
+
 def test_no_capture_is_no_face_where_the_board_did_not_offer_it():
     # A capture's Barragoon elsewhere: UP from the first face goes round to the last.
     rig = Rig()

@@ -510,6 +510,8 @@ class Controller:
         try:
             if top.judged:
                 self.flags(self.judge.event(sq, present, t), t)
+                if self.face == 0 and self.judge.alt < 0:
+                    self.face = 1          # the board changed: "no capture" is gone
             else:
                 top.on_square(self, sq, present, t)
         finally:

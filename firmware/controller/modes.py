@@ -226,8 +226,6 @@ class Place(Mode):
         j = ctl.judge
         g = ctl.game
         sq = j.places.sq
-        if ctl.face == 0 and j.alt < 0:
-            ctl.face = 1                   # (the board changed: "no capture" is gone)
         if ctl.face == 0:
             screens.message(fb, _t("Which is it?"), _t("No capture"), "", _t("OK=set"))
             return
