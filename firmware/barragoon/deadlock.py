@@ -294,14 +294,15 @@ class Flood:
         return s
 
 
-_shared = None              # the Flood all decisions share
+# The Flood all decisions share, made with the module (at boot on the board): made by the
+# first decision instead, in the loop step after a move, its allocation could start a
+# collection that holds up the next player's first lift.
+_shared = Flood()
 _user = None                # the decision that used it last
 
 
 def _claim(user):
-    global _shared, _user
-    if _shared is None:
-        _shared = Flood()
+    global _user
     _user = user
     return _shared
 
