@@ -14,6 +14,7 @@ from barragoon.notation import square_name, format_move
 from toolkit.hands import (Stuck, MIN_OFF_MS, CARRY_MS, STUCK_MS, neighbours, distance,
                            PROFILES, Rng, Table, is_prefix)
 from toolkit.player_answers import truth_option
+from toolkit.placing import toward
 
 LONG_MS = 900             # holding OK this long opens the menu (the driver's long press: 700)
 REPRESS_MS = 40           # a finger releases a button and presses it again no faster
@@ -137,7 +138,7 @@ class Players:
             self.did[0] is None
 
     def no_capture(self):
-        """Read the face picker and choose its "no capture" (UP from the first face)."""
+        """Read the face picker and choose its "no capture" (face 0, UP from the first face)."""
         tb = self.tb
         tb.wait(self.rng.between(300, 900))
         if not self.offered_no_capture():
@@ -148,7 +149,7 @@ class Players:
         for i in range(17):
             if tb.ctl.face == 0 or not self.offered_no_capture():
                 break
-            self.press("up", rest=self.rng.between(60, 200))
+            self.press(toward(tb.ctl.face, 0), rest=self.rng.between(60, 200))
         if tb.ctl.face == 0 and self.offered_no_capture():
             self.press("ok", rest=self.rng.between(60, 200))
 
