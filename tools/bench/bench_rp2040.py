@@ -474,6 +474,7 @@ gc.collect()
 script = gc.mem_alloc()
 a = app.App()
 a.boot()
+low.clear()
 g = Game()
 g.opponent = opponent.tag(%(board)d, %(level)d)
 eng = opponent.engine()
@@ -548,16 +549,25 @@ print('E', turns, hints, peak - script, games, end.replace(' ', '_'))
 """
 
 
-def opponent(p, turns, level, steps):
-    """Heap figures of a game against the board (the OPPONENT script)."""
+def boot_prologue(build):
+    """main.py as deployed, up to its app.main() call: the modules loaded as on the board
+    (config.py checked first, the heap kept in one piece, room left at its bottom in `low`)."""
+    with open(os.path.join(build, "main.py")) as f:
+        text = f.read()
+    return text[:text.rindex("app.main(")]
+
+
+def opponent(p, build, turns, level, steps):
+    """Heap figures of a game against the board (the OPPONENT script, after main.py's way
+    of loading the modules)."""
     from barragoon import engine as host_engine
     steps = steps or host_engine.LEVELS[level][1]
     base = int(p.exec(BASE))
     from controller import opponent as host_opponent
     hint_steps = int(host_opponent.HINT_MS / host_engine.LEVELS[0][0])   # a hint's 1 s
-    out = p.exec(OPPONENT % {"board": 1, "level": level, "turns": turns, "steps": steps,
-                             "hint_steps": hint_steps},
-                 timeout_ms=24 * 3600 * 1000)
+    out = p.exec(boot_prologue(build) + OPPONENT % {
+        "board": 1, "level": level, "turns": turns, "steps": steps, "hint_steps": hint_steps},
+        timeout_ms=24 * 3600 * 1000)
     free = [int(x) for x in re.findall(r"max free sz: (\d+)", out)]
     last = [line for line in out.split("\r\n") if line.startswith("E ")][-1].split()
     return {"opp_turns": int(last[1]), "opp_hints": int(last[2]),
@@ -1132,7 +1142,7 @@ def main(argv=None):
     if "opponent" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
-            figures.update(opponent(p, args.turns, args.strength, args.opponent_steps))
+            figures.update(opponent(p, build, args.turns, args.strength, args.opponent_steps))
     if not args.no_xip and only & set(TIMED):
         figures["xip_miss_cycles"] = args.xip_miss
         timed_parts(args, only, build, files, args.xip_miss, figures)
