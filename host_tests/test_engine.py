@@ -20,7 +20,8 @@ from barragoon import evaluation as E
 from bench.bench_engine import Rng, random_action
 
 RUNTIMES = ("cpython", "micropython")
-MICROPYTHON_ONLY = ("test_search_allocates_nothing_per_step_on_micropython",)
+MICROPYTHON_ONLY = ("test_search_allocates_nothing_per_step_on_micropython",
+                    "test_search_steps_run_with_the_heap_locked_on_micropython")
 
 MICRO = sys.implementation.name == "micropython"
 
@@ -544,6 +545,29 @@ def test_level_3_follows_lines_of_captures_beyond_the_smaller_stack():
     b = Engine(levels=11, buffer=256).run(g, steps=LEVELS[3][1], depth=4)
     assert a.depth == b.depth == 4
     assert a.nodes > b.nodes
+
+
+def test_search_steps_run_with_the_heap_locked_on_micropython():
+    # Each search step runs with the heap locked, so that a bytecode call in it takes its
+    # frame from the C stack instead of searching the heap (engine.py, think): the board's
+    # thinking speed. Its result is made after the lock, a whole search stays possible.
+    eng = Engine()
+    g = Game()
+    eng.start(g, steps=3000)
+    seen = [0, 0]                          # steps that could allocate, steps that could not
+
+    def step():
+        try:
+            bytearray(8)
+            seen[0] += 1
+        except MemoryError:
+            seen[1] += 1
+        Engine._step(eng)
+    eng._step = step
+    while not eng.think(20):
+        pass
+    assert seen[0] == 0 and seen[1] > 100, seen
+    assert eng.best() is not None and bytearray(8)
 
 
 def test_search_allocates_nothing_per_step_on_micropython():

@@ -66,10 +66,11 @@ from barragoon import notation as N   # (module globals take heap on the board: 
 
 try:
     import micropython
-    from micropython import const
+    from micropython import const, heap_lock, heap_unlock
     from time import ticks_ms, ticks_diff
 except ImportError:  # CPython
-    from barragoon.hostshim import micropython, const, ptr16, ticks_ms, ticks_diff
+    from barragoon.hostshim import (micropython, const, ptr16, ticks_ms, ticks_diff,
+                                    heap_lock, heap_unlock)
 
 _TURN = const(0)
 _PLACE = const(1)
@@ -338,18 +339,31 @@ class Engine:
         if self.done:
             return True
         t = self._now()
-        while True:
-            self._step()
-            if self.done:
-                return True
-            self.steps += _STEP_UNITS
-            now = self._now()
-            if self.r_act[3] and ((self.max_steps and self.steps >= self.max_steps)
-                                 or (self.budget and ticks_diff(now, self.t0) >= self.budget)):
-                self._finish()
-                return True
-            if ticks_diff(now, t) >= slice_ms or wake is not None and wake.pending():
-                return False
+        over = False
+        # The slice runs with the heap locked: its steps allocate nothing, and every bytecode
+        # call in them then takes its frame from the C stack (MicroPython's fallback when the
+        # heap refuses) instead of searching the heap for room, which in the board's full and
+        # broken-up heap made the search far slower (the stock build's most of all).
+        heap_lock()
+        try:
+            while True:
+                self._step()
+                if self.done:
+                    over = True
+                    break
+                self.steps += _STEP_UNITS
+                now = self._now()
+                if self.r_act[3] and ((self.max_steps and self.steps >= self.max_steps) or
+                                      (self.budget and ticks_diff(now, self.t0) >= self.budget)):
+                    over = True
+                    break
+                if ticks_diff(now, t) >= slice_ms or wake is not None and wake.pending():
+                    break
+        finally:
+            heap_unlock()
+        if over:
+            self._finish()                 # (the result: it allocates)
+        return over
 
     def run(self, game, budget_ms=0, steps=0, depth=0):
         """start() and think() to the end in one call (host tools, tests). Returns best()."""
@@ -403,7 +417,7 @@ class Engine:
             ov[i], ov[k0] = ov[k0], ov[i]
         if (self.dep[0] >= self.max_depth or v > _DECIDED or v < -_DECIDED
                 or h - k0 == 1 and self.knd[0] == _TURN):
-            self._finish()
+            self.done = True               # (think() makes the result)
             return
         self.dep[0] += 1
         self._begin_iteration()

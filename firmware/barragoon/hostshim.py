@@ -37,3 +37,10 @@ def ticks_ms():
 
 def ticks_diff(a, b):
     return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+def heap_lock():                 # CPython has no heap to lock
+    pass
+
+
+heap_unlock = heap_lock
