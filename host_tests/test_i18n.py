@@ -129,6 +129,14 @@ def test_every_character_is_one_the_oled_font_draws(code):
         assert bad == [], (code, s, bad)
 
 
+def test_every_english_text_has_a_key_of_its_own():
+    # t() finds a text by its key (i18n._key): two texts with one key would show one for the
+    # other. The keys are made from ASCII letters (the viper code reads the bytes).
+    keys = [i18n._key(s) for s in lang_en.T]
+    assert len(set(keys)) == len(keys)
+    assert all(s.isascii() for s in lang_en.T)
+    assert 0 <= min(keys) and max(keys) < 1 << 24
+
 def test_config_check_knows_the_same_languages():
     from drivers import config_check
     assert config_check.LANGUAGES == i18n.LANGUAGES == tuple(TABLES)
@@ -165,8 +173,8 @@ def test_only_the_chosen_language_is_loaded_and_unknown_codes_are_refused():
                        text=True, timeout=60)
     assert r.stdout.splitlines() == [
         "en Menu []",
-        "Menü Weiß am Zug ['controller.lang_de', 'controller.lang_en']",
-        "Menu ['controller.lang_en', 'controller.lang_it']",
+        "Menü Weiß am Zug ['controller.lang_de']",   # (the English texts' keys only)
+        "Menu ['controller.lang_it']",
         "refused unknown language 'fr' (one of en, de, it, es) it",
         "missing text refused",                  # a bug the tests catch, never English
         "Menu []",
@@ -444,6 +452,7 @@ for code in ("de", "it", "es", "en"):
         t(T[-1])
     last = time.ticks_diff(time.ticks_us(), t0)
     print("HEAP", code, b - a, first * 1000 // 200, last * 1000 // 200)
+print("KEYS", " ".join(str(i18n._key(k)) for k in T))
 """
 
 
@@ -453,6 +462,8 @@ def test_t_allocates_nothing_on_micropython():
     r = micropython_env.run(["-c", HEAP_SCRIPT % FW])
     rows = [line.split() for line in r.stdout.splitlines() if line.startswith("HEAP")]
     assert len(rows) == 4, r.stdout + r.stderr
+    keys = [line.split()[1:] for line in r.stdout.splitlines() if line.startswith("KEYS")]
+    assert keys == [[str(i18n._key(s)) for s in lang_en.T]]   # (viper there, Python here)
     for _, code, grown, first_ns, last_ns in rows:
         assert grown == "0", (code, grown)
         # (a figure, not a threshold: the unix port's time per lookup, first and last entry)

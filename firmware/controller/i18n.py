@@ -6,11 +6,14 @@
 #
 # The texts live in one module per language, controller/lang_<code>.py, each holding one tuple
 # T: lang_xx.T[i] is the translation of lang_en.T[i]. Only the chosen language's module is
-# imported (and the English one, for the keys); choosing another drops it. On the frozen build
-# these tuples of constant strings stay in flash, so a language costs almost no heap; English
-# costs nothing at all (t returns its argument). A text missing from the English table is a
-# bug the host tests catch (every t("...") in the firmware is checked), never an English
-# fallback at run time: t() raises ValueError for it.
+# kept; choosing another drops it. The English texts are the keys, but their module is not
+# kept: each text's key, a 24-bit hash of its letters (_key), is made once when a language is
+# chosen, and t() finds a text by its key (the host tests hold the keys unique). On the
+# frozen build these tuples of constant strings stay in flash, so a language costs almost no
+# heap; run from .mpy files its strings are on the heap, and the keys take far less than the
+# English texts would. English costs nothing at all (t returns its argument). A text
+# missing from the English table is a bug the host tests catch (every t("...") in the
+# firmware is checked), never an English fallback at run time: t() raises ValueError for it.
 #
 # Texts with values are % templates ("Put back %s: %s"), so each language orders its words.
 import sys
@@ -19,12 +22,34 @@ LANGUAGES = ("en", "de", "it", "es")
 NAMES = ("English", "Deutsch", "Italiano", "Espa\u00f1ol")   # each in its own language
 
 _code = "en"
-_en = None          # lang_en.T while another language is chosen (the keys)
+_keys = None        # the keys of lang_en.T's texts (_key) while another language is chosen
 _tr = None          # the chosen language's T (None: English)
-# A small cache of lookups: searching lang_en.T takes up to about 0.2 ms on the RP2040, and a
-# screen asks for the same texts again and again. Slot hash(s) % 32 holds the place of the
-# last text looked up there (one comparison tells whether it is this one).
+# A small cache of lookups: a text's key is made from every letter, and a screen asks for the
+# same texts again and again. Slot hash(s) % 32 holds the last text looked up there (_cs: the
+# caller's own string object, so one `is` tells a hit) and its place (_ci).
 _ci = None          # array("H") of 32 places, made with the first language but English
+_cs = None          # [32 texts]
+
+
+try:
+    import micropython
+
+    @micropython.viper
+    def _key(s) -> int:
+        p = ptr8(s)                     # noqa: F821 (viper; the texts are ASCII)
+        n = int(len(s))
+        h = 0
+        i = 0
+        while i < n:
+            h = (h * 33 + p[i]) & 0xFFFFFF
+            i += 1
+        return h
+except (ImportError, AttributeError):   # CPython
+    def _key(s):
+        h = 0
+        for c in s.encode():
+            h = (h * 33 + c) & 0xFFFFFF
+        return h
 
 
 def _table(code):
@@ -44,7 +69,7 @@ def _forget(code):
 
 def set_language(code):
     """Choose the language by its code (one of LANGUAGES)."""
-    global _code, _en, _tr, _ci
+    global _code, _keys, _tr, _ci, _cs
     if code not in LANGUAGES:
         raise ValueError("unknown language %r (one of %s)" % (code, ", ".join(LANGUAGES)))
     if code == _code:
@@ -52,17 +77,18 @@ def set_language(code):
     old = _code
     _tr = None
     if code == "en":
-        _en = None
-        _forget("en")
+        _keys = None
     else:
         tr = _table(code)
-        if _en is None:
-            _en = _table("en")
-        if len(tr) != len(_en):
-            raise ValueError("lang_%s has %d texts, English %d" % (code, len(tr), len(_en)))
+        if _keys is None:
+            _keys = tuple(_key(s) for s in _table("en"))
+            _forget("en")
+        if len(tr) != len(_keys):
+            raise ValueError("lang_%s has %d texts, English %d" % (code, len(tr), len(_keys)))
         if _ci is None:
             from array import array
             _ci = array("H", bytes(64))
+            _cs = [None] * 32
         _tr = tr
     if old != "en":
         _forget(old)
@@ -84,9 +110,9 @@ def t(s):
     if _tr is None:
         return s
     h = hash(s) & 31
-    i = _ci[h]
-    if _en[i] == s:
-        return _tr[i]
-    i = _en.index(s)
+    if _cs[h] is s:
+        return _tr[_ci[h]]
+    i = _keys.index(_key(s))
+    _cs[h] = s
     _ci[h] = i
     return _tr[i]

@@ -666,8 +666,9 @@ def with_language(config_py, code):
 
 
 # t() of controller/i18n.py in each language: a text found in its cache (a screen asks for the
-# same texts again and again), and a search of the English table for its first and its last
-# text (the cache emptied first), less the loop's own time (English: t() returns its argument).
+# same texts again and again), and its key made and found among the English texts' keys for
+# the first and the last text (the cache emptied first), less the loop's own time (English:
+# t() returns its argument).
 I18N = """
 import time, gc
 from controller import i18n, lang_en
@@ -676,13 +677,13 @@ def per(fn, s, clear):
     t0 = time.ticks_us()
     for i in range(50):
         if clear:
-            i18n._ci[hash(s) & 31] = 1 if s is T[0] else 0
+            i18n._cs[hash(s) & 31] = None
         fn(s)
     return time.ticks_diff(time.ticks_us(), t0) / 50
 for code in ('en', 'de', 'it', 'es'):
     i18n.set_language(code)
     t = i18n.t
-    c = 1 if i18n._ci is not None else 0
+    c = 1 if i18n._cs is not None else 0
     gc.collect()
     a = gc.mem_alloc()
     print(code, per(t, T[0], 0), per(t, T[0], c), per(t, T[-1], c), gc.mem_alloc() - a, len(T))
