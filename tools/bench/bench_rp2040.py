@@ -549,12 +549,14 @@ print('E', turns, hints, peak - script, games, end.replace(' ', '_'))
 """
 
 
-def boot_prologue(build):
-    """main.py as deployed, up to its app.main() call: the modules loaded as on the board
-    (config.py checked first, the heap kept in one piece, room left at its bottom in `low`)."""
+def main_parts(build):
+    """main.py as deployed, split before its app.main() call: (the prologue, which loads the
+    modules as on the board: config.py checked first, the heap kept in one piece, room left at
+    its bottom in `low`; the call)."""
     with open(os.path.join(build, "main.py")) as f:
-        text = f.read()
-    return text[:text.rindex("app.main(")]
+        text = f.read().rstrip()
+    i = text.rindex("app.main(")
+    return text[:i], text[i:]
 
 
 def opponent(p, build, turns, level, steps):
@@ -565,7 +567,7 @@ def opponent(p, build, turns, level, steps):
     base = int(p.exec(BASE))
     from controller import opponent as host_opponent
     hint_steps = int(host_opponent.HINT_MS / host_engine.LEVELS[0][0])   # a hint's 1 s
-    out = p.exec(boot_prologue(build) + OPPONENT % {
+    out = p.exec(main_parts(build)[0] + OPPONENT % {
         "board": 1, "level": level, "turns": turns, "steps": steps, "hint_steps": hint_steps},
         timeout_ms=24 * 3600 * 1000)
     free = [int(x) for x in re.findall(r"max free sz: (\d+)", out)]
@@ -582,13 +584,10 @@ def opponent(p, build, turns, level, steps):
 # GP26 (App's think_pin; the emulator counts the CPU time spent while it is high). A build
 # older than App.think has no such pin: its engine runs inside the loop steps (GP25).
 def think_main(build):
-    with open(os.path.join(build, "main.py"), "rb") as f:
-        text = f.read().rstrip()
-    i = text.rindex(b"app.main(")
-    call = text[i:]
-    pinned = call[:-1] + (b"think_pin=26)" if call.endswith(b"()") else b", think_pin=26)")
-    return text[:i] + b"if hasattr(app.App, 'think'):\n    " + pinned + b"\nelse:\n    " + \
-        call + b"\n"
+    prologue, call = main_parts(build)
+    pinned = call[:-1] + ("think_pin=26)" if call.endswith("()") else ", think_pin=26)")
+    return (prologue + "if hasattr(app.App, 'think'):\n    " + pinned + "\nelse:\n    " +
+            call + "\n").encode()
 
 
 THINK_POLL_MS = (10, 10, 50, 50)      # how often the screen is read, by strength
