@@ -829,10 +829,13 @@ def modules(p):
     return out, boot, later
 
 
-def objects(p):
+def objects(p, build):
+    """Heap of each object the App is made of, after the modules are loaded as main.py loads
+    them (loaded from a bare REPL, the stock build's heap is too broken up for the engine)."""
     out = {}
-    for line in p.exec(OBJECTS, timeout_ms=600000).split("\r\n"):
-        if line:
+    script = main_parts(build)[0] + "low = None\n" + OBJECTS
+    for line in p.exec(script, timeout_ms=600000).split("\r\n"):
+        if line and not line.startswith("Barragoon board firmware"):   # main.py's greeting
             name, n = line.split()
             out["heap_object_" + name] = int(n)
     return out
@@ -1123,7 +1126,7 @@ def main(argv=None):
     if "modules" in only:
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
-            figures.update(objects(p))
+            figures.update(objects(p, build))
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             found, boot, later = modules(p)
