@@ -57,6 +57,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -118,10 +119,48 @@ def firmware_sources(firmware=FIRMWARE):
 
 
 def board_path(source):
-    """Where a firmware source lands on the board: 'barragoon/core.py' -> 'barragoon/core.mpy'."""
+    """Where a firmware source lands on the board: 'barragoon/core.py' -> 'barragoon/core.mpy'
+    ('controller/lang_de.py' -> 'controller/lang_de.bin': see text_file)."""
     if source in SOURCE_FILES:
         return source
-    return source[:-3] + ".mpy"
+    return source[:-3] + (".bin" if is_text_table(source) else ".mpy")
+
+
+# A language's texts as a data file (controller/i18n.py says why and its layout): every
+# language module but English's.
+TEXT_TABLE = re.compile(r"controller/lang_(?!en\.py$)[a-z]+\.py$")
+
+
+def is_text_table(source):
+    return TEXT_TABLE.match(source) is not None
+
+
+def _firmware_module(path, name):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def text_file(source, firmware=FIRMWARE):
+    """The bytes of the language file of the language module `source` (see controller/i18n.py:
+    the English texts' keys, the texts' offsets, the texts in UTF-8)."""
+    folder = os.path.join(firmware, "controller")
+    i18n = _firmware_module(os.path.join(folder, "i18n.py"), "_deploy_i18n")
+    english = _firmware_module(os.path.join(folder, "lang_en.py"), "_deploy_lang_en").T
+    texts = _firmware_module(os.path.join(firmware, *source.split("/")), "_deploy_lang").T
+    if len(texts) != len(english):
+        raise DeployError("%s has %d texts, lang_en.py %d" % (source, len(texts), len(english)))
+    data = [t.encode("utf-8") for t in texts]
+    offsets = [0]
+    for d in data:
+        offsets.append(offsets[-1] + len(d))
+    if offsets[-1] > 0xFFFF:
+        raise DeployError("%s: more than 64 KB of texts" % source)
+    n = len(texts)
+    return (b"BGT1" + struct.pack("<H%dI%dH" % (n, n + 1), n, *[i18n._key(e) for e in english],
+                                  *offsets) + b"".join(data))
 
 
 def board_dirs(paths):
@@ -137,7 +176,7 @@ def board_dirs(paths):
 def check_never_touched(paths):
     """Guard: deploy writes and removes only firmware modules, never the board's data."""
     for p in paths:
-        if p in BOARD_DATA or not (p.endswith(".py") or p.endswith(".mpy")):
+        if p in BOARD_DATA or not p.endswith((".py", ".mpy", ".bin")):
             raise AssertionError("deploy must never write or remove %r" % p)
 
 
@@ -254,6 +293,9 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
         os.makedirs(os.path.dirname(dest_abs), exist_ok=True)
         if dest == src:
             shutil.copyfile(os.path.join(firmware, *src.split("/")), dest_abs)
+        elif dest.endswith(".bin"):
+            with open(dest_abs, "wb") as f:
+                f.write(text_file(src, firmware))
         else:
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers: see KEEP_LINES).
@@ -285,7 +327,7 @@ def tree_sizes(out, paths, firmware=FIRMWARE):
     mpy = py = src = 0
     for p in paths:
         size = os.path.getsize(os.path.join(out, *p.split("/")))
-        if p.endswith(".mpy"):
+        if p.endswith((".mpy", ".bin")):
             mpy += size
             py += os.path.getsize(os.path.join(firmware, *(p[:-4] + ".py").split("/")))
         else:
@@ -415,7 +457,7 @@ UNSHADOW = """\
 import os
 for p in %s:
     try:
-        if p.endswith(".py") or p.endswith(".mpy"):
+        if p.endswith(".py") or p.endswith(".mpy") or p.endswith(".bin"):
             os.remove(p)
         else:
             os.rmdir(p)
@@ -473,6 +515,8 @@ for p in %s:
         print("check missing", p)
     elif p.endswith(".mpy") and there(p[:-4] + ".py"):
         print("check shadow", p)
+    elif p.endswith(".bin") and (there(p[:-4] + ".py") or there(p[:-4] + ".mpy")):
+        print("check shadow", p)
 sys.modules.pop("version", None)
 try:
     import version
@@ -492,14 +536,21 @@ def shadow_paths(firmware=FIRMWARE):
     frozen module, then the package folders, deepest first (the order they can be removed)."""
     files = []
     for src in frozen_sources(firmware):
-        files += [src, src[:-3] + ".mpy"]
+        files += [src, src[:-3] + ".mpy"] + ([src[:-3] + ".bin"] if is_text_table(src) else [])
     dirs = board_dirs(frozen_sources(firmware))
     return files + sorted(dirs, key=lambda d: -d.count("/"))
 
 
 def stale_sources(paths):
-    """X.py on the board that would shadow a deployed X.mpy."""
-    return [p[:-4] + ".py" for p in paths if p.endswith(".mpy")]
+    """X.py on the board that would shadow a deployed X.mpy; X.py and X.mpy, a deployed X.bin
+    (a language file: its module would be imported instead)."""
+    stale = []
+    for p in paths:
+        if p.endswith(".mpy"):
+            stale.append(p[:-4] + ".py")
+        elif p.endswith(".bin"):
+            stale += [p[:-4] + ".py", p[:-4] + ".mpy"]
+    return stale
 
 
 # --- mpremote --------------------------------------------------------------------------------
@@ -787,7 +838,8 @@ def verify_report(out, deployed, config_copied, text, version=None):
             reported = line[len("check version "):].strip()
         elif line.startswith("check "):
             _, what, path = line.split(" ", 2)
-            problems[path] = "a stale .py shadows it" if what == "shadow" else "missing"
+            problems[path] = ("missing" if what != "shadow" else "a stale .py shadows it"
+                              if path.endswith(".mpy") else "a stale module shadows it")
     failed = 0
     for p in deployed:
         if p == CONFIG and not config_copied:
@@ -1137,9 +1189,10 @@ def main(argv=None):
         seconds = time.perf_counter() - t0
         mpy, py, src = tree_sizes(out, built)
         print("mpy-cross: %s" % version)
-        print("built %d files into %s in %.2f s: %d .mpy = %d bytes (from %d bytes of .py), "
-              "%d bytes copied as .py" % (len(built), nice(out), seconds,
-                                          sum(p.endswith(".mpy") for p in built), mpy, py, src))
+        print("built %d files into %s in %.2f s: %d .mpy and %d language files = %d bytes (from "
+              "%d bytes of .py), %d bytes copied as .py"
+              % (len(built), nice(out), seconds, sum(p.endswith(".mpy") for p in built),
+                 sum(p.endswith(".bin") for p in built), mpy, py, src))
         if args.build_only:
             return 0
         print("# in %s:" % nice(out))
