@@ -87,7 +87,10 @@ class App:
         self.buzzer = buzzer.from_config(cfg)
         brightness, palette, language = self.storage.load_settings(
             cfg.LED_BRIGHTNESS, 0, getattr(cfg, "LANGUAGE", "en"), i18n.LANGUAGES)
-        i18n.set_language(language)
+        try:
+            i18n.set_language(language)
+        except ValueError:          # (its language file missing or damaged: English)
+            pass
         self.leds.set_brightness(brightness)
         self.period = cfg.SCAN_PERIOD_MS
         self.recorder = Recorder(getattr(cfg, "RECORDER_EVENTS", 768),

@@ -69,6 +69,10 @@ def test_every_module_is_compiled_except_main_and_config(built):
     assert "main.py" in sources and "config.py" in sources and "barragoon/game.py" in sources
     assert "manifest.py" not in sources
     expected = {s if s in ("main.py", "config.py") else s[:-3] + ".mpy" for s in sources}
+    # every language but English as a language file (controller/i18n.py reads it)
+    texts = {"controller/lang_%s.mpy" % c: "controller/lang_%s.bin" % c for c in ("de", "it", "es")}
+    expected = {texts.get(p, p) for p in expected}
+    assert "controller/lang_en.mpy" in expected
     assert set(paths) == expected
     assert files_under(out) == expected | {deploy.BUILD_MARKER}
     assert read(os.path.join(out, "config.py")) == read(os.path.join(deploy.FIRMWARE, "config.py"))
@@ -185,7 +189,8 @@ for name in names:
 def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built_host, tmp_path):
     # The board's own build (armv6m) imports and plays on the emulated Pico: test_rp2040_*.
     out, paths = built_host
-    names = [module_name(p) for p in paths if p != "main.py"]   # main.py would start the board
+    # (main.py would start the board; a language file is read by controller/i18n.py)
+    names = [module_name(p) for p in paths if p != "main.py" and not p.endswith(".bin")]
     script = tmp_path / "import_all.py"
     script.write_text(IMPORT_ALL % (out, micropython_env.TOOLS, names) + GAME)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4194304", str(script)],
@@ -195,7 +200,7 @@ def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built_h
                  if line.startswith("imported "))
     assert sorted(files) == sorted(names)
     for p in paths:
-        if p != "main.py":
+        if p != "main.py" and not p.endswith(".bin"):
             assert files[module_name(p)] == os.path.join(out, p), p   # the .mpy (config: .py)
     # The compiled rules play exactly as the sources do on CPython.
     cpython = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True,
@@ -203,6 +208,78 @@ def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built_h
     assert cpython.returncode == 0, cpython.stderr
     record = proc.stdout[proc.stdout.index("[Variant"):]
     assert record == cpython.stdout and "x" in record and "=X" in record
+
+
+LANGUAGES = """
+import sys, gc, binascii
+sys.path[:] = [%r]
+from controller import i18n, lang_en
+T = lang_en.T
+for code in ("de", "it", "es", "en"):
+    try:
+        i18n.set_language(code)
+    except ValueError as e:
+        print("REFUSED", code, i18n.language(), i18n.t(T[5]) == T[5], str(e).split(" (")[0])
+        continue
+    print("FROM", code, "module" if i18n._tr is not None else "file" if i18n._f else "-")
+    for s in T:
+        print("T", code, binascii.hexlify(i18n.t(s).encode()).decode())
+    few = {}
+    for s in T:
+        few[hash(s) & 31] = s        # texts of different cache slots
+    few = list(few.values())[:8]
+    for k in range(2):
+        for i in range(8):
+            i18n.t(few[i])
+    gc.collect()
+    a = gc.mem_alloc()
+    for i in range(8):
+        i18n.t(few[i])
+    print("HITS", code, gc.mem_alloc() - a)
+"""
+
+
+def language_run(folder, tmp_path):
+    script = tmp_path / "languages.py"
+    script.write_text(LANGUAGES % folder)
+    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return [line.split(" ", 2) for line in proc.stdout.splitlines()]
+
+
+@needs_micropython
+def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_host, tmp_path):
+    # The .mpy build carries each language but English as a file (a module of strings would
+    # put them all on a stock Pico's heap): t() on MicroPython gives exactly the module's texts.
+    from controller import lang_de, lang_en, lang_es, lang_it
+    out, _ = built_host
+    rows = language_run(out, tmp_path)
+    assert [r[1:] for r in rows if r[0] == "FROM"] == [["de", "file"], ["it", "file"],
+                                                       ["es", "file"], ["en", "-"]]
+    tables = {"de": lang_de.T, "it": lang_it.T, "es": lang_es.T, "en": lang_en.T}
+    for code, table in tables.items():
+        got = [bytes.fromhex(r[2]).decode() for r in rows if r[0] == "T" and r[1] == code]
+        assert got == list(table), code
+        # the texts a screen shows again come from the cache, without allocation
+        assert ["HITS", code, "0"] in rows, code
+
+
+@needs_micropython
+def test_a_missing_or_damaged_language_file_leaves_the_board_in_english(built_host, tmp_path):
+    import shutil
+    out, _ = built_host
+    copy = str(tmp_path / "fw")
+    shutil.copytree(out, copy)
+    os.remove(os.path.join(copy, "controller", "lang_it.bin"))
+    path = os.path.join(copy, "controller", "lang_es.bin")
+    with open(path, "r+b") as f:
+        f.truncate(700)
+    rows = language_run(copy, tmp_path)
+    refused = {r[1]: r[2] for r in rows if r[0] == "REFUSED"}
+    assert refused == {"it": "en True no texts for language 'it' on this board",
+                       "es": "en True %s is not a language file of this firmware" % path}
+    assert ["FROM", "de", "file"] in rows
 
 
 @needs_micropython
@@ -250,6 +327,9 @@ def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch
     # Stale sources of compiled modules are removed; nothing else is.
     stale = deploy.stale_sources(built)
     assert "barragoon/game.py" in stale and "main.py" not in stale and "config.py" not in stale
+    # a language's module would be imported before its file: both removed
+    assert {"controller/lang_de.py", "controller/lang_de.mpy"} <= set(stale)
+    assert "controller/lang_en.mpy" not in stale
     assert json.dumps(stale) in copy
     # The config is copied only when the board has none; data files are never named.
     assert ":config.py" not in copy
@@ -396,10 +476,12 @@ def test_verify_report_names_missing_and_shadowed_files(built, capsys):
     out, paths = built
     good = {p: hashlib.sha256(read(os.path.join(out, p))).hexdigest() for p in paths}
     text = "check missing drivers/leds.mpy\ncheck shadow barragoon/core.mpy\n"
+    text += "check shadow controller/lang_it.bin\n"
     text += "".join("sha256sum :%s\n%s\n" % (p, h) for p, h in good.items()
                     if p not in ("drivers/leds.mpy", "storage.mpy"))
-    assert deploy.verify_report(out, paths, True, text) == 3
+    assert deploy.verify_report(out, paths, True, text) == 4
     report = capsys.readouterr().out
+    assert "FAILED    controller/lang_it.bin (a stale module shadows it)" in report
     assert "FAILED    drivers/leds.mpy (missing)" in report
     assert "FAILED    barragoon/core.mpy (a stale .py shadows it)" in report
     assert "FAILED    storage.mpy (not checked)" in report
@@ -574,7 +656,7 @@ def test_the_version_is_in_the_changelog():
 def test_nothing_but_firmware_files_is_ever_written_or_removed():
     with pytest.raises(AssertionError):
         deploy.check_never_touched(["records.txt"])
-    deploy.check_never_touched(["app.mpy", "main.py", "drivers/leds.py"])
+    deploy.check_never_touched(["app.mpy", "main.py", "drivers/leds.py", "controller/lang_de.bin"])
 
 
 # --- packaging files -------------------------------------------------------------------------
@@ -702,6 +784,7 @@ def test_every_file_that_would_shadow_a_frozen_module_is_named_folders_last():
     paths = deploy.shadow_paths()
     for src in deploy.frozen_sources():
         assert src in paths and src[:-3] + ".mpy" in paths
+    assert "controller/lang_de.bin" in paths          # a stock build's language file, too
     assert paths[-3:] == ["barragoon", "controller", "drivers"]   # emptied folders go last
     assert not {"main.py", "config.py", "main.mpy", "config.mpy"} & set(paths)
     deploy.check_never_touched([p for p in paths if "." in p])   # no board data among them

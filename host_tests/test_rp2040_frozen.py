@@ -86,7 +86,8 @@ def test_a_game_saved_under_the_stock_firmware_resumes_after_the_uf2_is_flashed(
     assert "kept      config.py (the board's own; differs" in proc.stdout
     files = b.files()
     assert not [p for p in files if p.endswith(".mpy")]        # nothing shadows the firmware
-    assert sorted(files) == sorted(p for p in before if not p.endswith(".mpy"))
+    # (the modules and the language files were removed; main.py, config.py and data stay)
+    assert sorted(files) == sorted(p for p in before if not p.endswith((".mpy", ".bin")))
     assert files["main.py"] == read(os.path.join(ROOT, "firmware", "main.py"))
     assert files["config.py"] == mine                          # the maker's config.py
     assert files[board.GAME] == before[board.GAME]             # the saved game
@@ -110,7 +111,7 @@ def test_module_files_left_on_a_frozen_board_are_removed_without_flashing_again(
     # the files shadow the frozen modules, and the board runs them ("files").
     b, tmp, mine = stock_board
     stale = {p: d for p, d in board.deployed_files(pico_bench.build(), STOCK).items()
-             if p.endswith(".mpy")}
+             if p.endswith((".mpy", ".bin"))}       # (modules and language files)
     b.pico.power_off()
     b.pico.load_storage(flashfs.with_files(b.pico.storage(), stale))
     b.pico.power_on()
@@ -121,7 +122,7 @@ def test_module_files_left_on_a_frozen_board_are_removed_without_flashing_again(
     assert drive.flashed == [] and "not flashed again" in proc.stdout
     assert "removed %d module files and folders" % (len(stale) + 3) in proc.stdout
     files = b.files()
-    assert not [p for p in files if p.endswith(".mpy")]
+    assert not [p for p in files if p.endswith((".mpy", ".bin"))]
     assert files["config.py"] == mine
     assert files[board.GAME].decode().endswith("1. d2-d5 d8-d6\n")
     assert b.banner(wait=False) == "Barragoon board firmware %s (frozen)" % VERSION

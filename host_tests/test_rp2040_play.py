@@ -87,7 +87,7 @@ def test_the_board_runs_the_armv6m_mpy_files_deploy_builds(bench):
     frozen = board.firmware_kind() == "frozen"       # (the board's own build: .ci/run)
     for dirpath, _, names in os.walk(build):
         for name in names:
-            if name.startswith(".") or (frozen and name.endswith(".mpy")):
+            if name.startswith(".") or (frozen and name.endswith((".mpy", ".bin"))):
                 continue
             path = os.path.relpath(os.path.join(dirpath, name), build).replace(os.sep, "/")
             with open(os.path.join(dirpath, name), "rb") as f:
@@ -95,7 +95,7 @@ def test_the_board_runs_the_armv6m_mpy_files_deploy_builds(bench):
     sources = sorted(p for p in on_board if p.endswith(".py"))
     assert sources == ["config.py", "main.py"]                  # nothing else compiles on board
     if frozen:                                   # the modules are in the firmware, no files
-        assert not [p for p in on_board if p.endswith(".mpy")]
+        assert not [p for p in on_board if p.endswith((".mpy", ".bin"))]
         out = b.pico.exec("import sys\nprint(sys.modules['drivers.matrix'].__file__)\n")
         assert out.strip() == "drivers/matrix.py"       # the frozen module's name: no such file
         return

@@ -13,13 +13,15 @@ is compiled here with mpy-cross. main.py (the tiny boot file) and config.py (the
 on the board) are copied as sources.
 
 Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run prints them):
-  1. build    firmware/**/*.py -> build/firmware/ (.mpy; main.py and config.py as .py)
+  1. build    firmware/**/*.py -> build/firmware/ (.mpy; main.py and config.py as .py; each
+              language but English as the file controller/i18n.py reads, lang_xx.bin)
   2. prepare  stop the watchdog of a running board, create the package directories, report
               whether the board already has a config.py and which MicroPython it runs
   3. copy     every built file (mpremote skips files whose SHA-256 already matches); config.py
               only if the board has none, or with --config: a maker's edited config survives
   4. clean    remove X.py wherever X.mpy was deployed: MicroPython imports X.py before X.mpy,
-              so a stale source would shadow the compiled module and cost heap
+              so a stale source would shadow the compiled module and cost heap (X.py and
+              X.mpy wherever X.bin was: i18n.py would import the module instead)
   5. verify   SHA-256 of every deployed file on the board against the build; no shadowing .py
   6. reset    restart the board into the new firmware (not with --no-reset, not after FAILED)
 Only files this tool deploys (and stale X.py next to them) are ever written or removed: the
