@@ -486,6 +486,34 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     assert Storage(b.dir).load_brightness(40) == 60
 
 
+def test_a_board_whose_language_file_is_missing_starts_in_english():
+    # The .mpy build reads a language from its file (controller/i18n.py); without it the
+    # board still starts, in English, and keeps the saved choice for a repaired deploy.
+    from controller import i18n
+    module, path = i18n._module, i18n.__file__
+    b = Board("language_missing")
+    try:
+        b.app.boot()
+        b.run(400)
+        b.press(OK, 800)                         # hold: the menu
+        menu = b.ctl.top
+        while not menu.items[menu.sel].startswith("Lang: "):
+            b.press(DOWN)
+        b.press(OK)                              # Deutsch, saved
+        assert i18n.language() == "de"
+        i18n.set_language("en")                  # (what a power cut leaves)
+        i18n._module = lambda code: None         # as on the .mpy build, and no file there
+        i18n.__file__ = b.dir + "/controller/i18n.py"
+        b2 = Board("language_missing", keep_dir=True)    # the power goes and comes back
+        b2.app.boot()
+        b2.run(400)
+        assert i18n.language() == "en" and screen_seen().has("Set up the board")
+        assert Storage(b.dir).load_language("en", i18n.LANGUAGES) == "de"
+    finally:
+        i18n._module, i18n.__file__ = module, path
+        i18n.set_language("en")
+
+
 def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut():
     from controller import i18n
     b = Board("language")
