@@ -236,6 +236,10 @@ for code in ("de", "it", "es", "en"):
     for i in range(8):
         i18n.t(few[i])
     print("HITS", code, gc.mem_alloc() - a)
+    try:
+        i18n.t("Not a text of the board")
+    except ValueError:
+        print("UNKNOWN", code, "refused")
 """
 
 
@@ -263,6 +267,8 @@ def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_hos
         assert got == list(table), code
         # the texts a screen shows again come from the cache, without allocation
         assert ["HITS", code, "0"] in rows, code
+        # a text missing from the English table is an error there too, never shown as garbage
+        assert ["UNKNOWN", code, "refused"] in rows or code == "en"
 
 
 @needs_micropython
@@ -277,7 +283,7 @@ def test_a_missing_or_damaged_language_file_leaves_the_board_in_english(built_ho
         f.truncate(700)
     rows = language_run(copy, tmp_path)
     refused = {r[1]: r[2] for r in rows if r[0] == "REFUSED"}
-    assert refused == {"it": "en True no texts for language 'it' on this board",
+    assert refused == {"it": "en True no texts for this language on the board",
                        "es": "en True %s is not a language file of this firmware" % path}
     assert ["FROM", "de", "file"] in rows
 

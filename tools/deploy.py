@@ -128,8 +128,8 @@ def board_path(source):
     return source[:-3] + (".bin" if is_text_table(source) else ".mpy")
 
 
-# A language's texts as a data file (controller/i18n.py says why and its layout): every
-# language module but English's.
+# A language's texts as a data file (controller/i18n.py says why, controller/textfile.py its
+# layout): every language module but English's.
 TEXT_TABLE = re.compile(r"controller/lang_(?!en\.py$)[a-z]+\.py$")
 
 
@@ -146,23 +146,29 @@ def _firmware_module(path, name):
 
 
 def text_file(source, firmware=FIRMWARE):
-    """The bytes of the language file of the language module `source` (see controller/i18n.py:
-    the English texts' keys, the texts' offsets, the texts in UTF-8)."""
+    """The bytes of the language file of the language module `source` (the layout is
+    controller/textfile.py's: texts found by their English text's key in one of 64 buckets)."""
     folder = os.path.join(firmware, "controller")
     i18n = _firmware_module(os.path.join(folder, "i18n.py"), "_deploy_i18n")
     english = _firmware_module(os.path.join(folder, "lang_en.py"), "_deploy_lang_en").T
     texts = _firmware_module(os.path.join(firmware, *source.split("/")), "_deploy_lang").T
     if len(texts) != len(english):
         raise DeployError("%s has %d texts, lang_en.py %d" % (source, len(texts), len(english)))
-    data = [t.encode("utf-8") for t in texts]
-    offsets = [0]
-    for d in data:
-        offsets.append(offsets[-1] + len(d))
-    if offsets[-1] > 0xFFFF:
-        raise DeployError("%s: more than 64 KB of texts" % source)
-    n = len(texts)
-    return (b"BGT1" + struct.pack("<H%dI%dH" % (n, n + 1), n, *[i18n._key(e) for e in english],
-                                  *offsets) + b"".join(data))
+    data, at, entries = [], 0, []
+    for e, t in zip(english, texts):
+        d = t.encode("utf-8")
+        entries.append((i18n._key(e), at, len(d)))
+        data.append(d)
+        at += len(d)
+    if at > 0xFFFF or max(len(d) for d in data) > 255:
+        raise DeployError("%s: a text over 255 bytes, or over 64 KB in all" % source)
+    entries.sort(key=lambda x: x[0] & 63)
+    starts = [sum(1 for x in entries if x[0] & 63 < b) for b in range(65)]
+    if max(starts[b + 1] - starts[b] for b in range(64)) > 16:
+        raise DeployError("%s: more than 16 texts in one bucket of the file" % source)
+    out = [b"BGT2", struct.pack("<HH65H", len(texts), at, *starts)]
+    out += [struct.pack("<I", k)[:3] + struct.pack("<HB", a, n) for k, a, n in entries]
+    return b"".join(out + data)
 
 
 def board_dirs(paths):

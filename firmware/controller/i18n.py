@@ -16,11 +16,8 @@
 # Where the texts are kept: on the frozen build a language's tuple of constant strings stays in
 # flash, so the module is used as it is. Loaded from a .mpy file every string would be an
 # object on the heap (about 10 KB a language), so the .mpy build carries each language but
-# English as a file instead, controller/lang_<code>.bin (tools/deploy.py writes it), read a
-# text at a time while the language is chosen, kept open:
-#   b"BGT1", the count n (2 bytes), the n English texts' keys (4 bytes each), n + 1 offsets
-#   of the texts in what follows (2 bytes each), then the texts in UTF-8; little-endian.
-# A text read from it is a new string, kept in the cache below while its slot holds it.
+# English as a file instead, controller/lang_<code>.bin, kept open while the language is
+# chosen; a text not in the cache below is read from it (controller/textfile.py).
 #
 # Texts with values are % templates ("Put back %s: %s"), so each language orders its words.
 import sys
@@ -29,11 +26,9 @@ LANGUAGES = ("en", "de", "it", "es")
 NAMES = ("English", "Deutsch", "Italiano", "Espa\u00f1ol")   # each in its own language
 
 _code = "en"
-_keys = None        # the keys of lang_en.T's texts (_key) while another language is chosen
+_keys = None        # the keys of lang_en.T's texts (_key), or 0: the chosen language's file
 _tr = None          # the chosen language's T, from its module
-_f = None           # ... or its file (.mpy build), open, with the texts' offsets (_off) and
-_off = None         # where the texts begin in it (_at)
-_at = 0
+_f = None           # ... or its file (.mpy build): a TextFile
 # A small cache of lookups: a text's key is made from every letter, and a screen asks for the
 # same texts again and again. Slot hash(s) % 32 holds the last text looked up there (_cs: the
 # caller's own string object, so one `is` tells a hit) and its translation (_cr).
@@ -81,43 +76,9 @@ def _forget(code):
         delattr(pkg, "lang_" + code)
 
 
-def _close():
-    global _f, _off
-    if _f is not None:
-        _f.close()
-    _f = _off = None
-
-
-def _open(code):
-    # The language's file (see the top): its keys; its offsets and the file kept in _off, _f.
-    global _f, _off, _at
-    import struct
-    path = __file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin"
-    try:
-        f = open(path, "rb")
-    except OSError:
-        raise ValueError("no texts for language %r on this board (%s)" % (code, path))
-    head = f.read(6)
-    n = head[4] | head[5] << 8 if len(head) == 6 else 0
-    keys = f.read(4 * n)
-    off = f.read(2 * n + 2)
-    if head[:4] != b"BGT1" or len(keys) != 4 * n or len(off) != 2 * n + 2:
-        f.close()
-        raise ValueError("%s is not a language file of this firmware" % path)
-    _f, _off, _at = f, off, 6 + 6 * n + 2
-    return struct.unpack("<%dI" % n, keys)
-
-
-def _read(i):
-    j = 2 * i
-    a = _off[j] | _off[j + 1] << 8
-    _f.seek(_at + a)
-    return str(_f.read((_off[j + 2] | _off[j + 3] << 8) - a), "utf-8")
-
-
 def set_language(code):
     """Choose the language by its code (one of LANGUAGES)."""
-    global _code, _keys, _tr, _cs, _cr
+    global _code, _keys, _tr, _f, _cs, _cr
     if code not in LANGUAGES:
         raise ValueError("unknown language %r (one of %s)" % (code, ", ".join(LANGUAGES)))
     if code == _code:
@@ -125,14 +86,18 @@ def set_language(code):
     # English first, so that a language that cannot be loaded leaves the board in English.
     old, _code = _code, "en"
     _tr = _keys = _cs = _cr = None
-    _close()
+    if _f is not None:
+        _f.close()
+        _f = None
     if old != "en":
         _forget(old)
     if code == "en":
         return
     tr = _module(code)
     if tr is None:
-        keys = _open(code)
+        from controller.textfile import TextFile
+        _f = TextFile(__file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin")
+        keys = 0
     else:
         keys = tuple(_key(s) for s in _module("en"))
         _forget("en")
@@ -161,8 +126,7 @@ def t(s):
     h = hash(s) & 31
     if _cs[h] is s:
         return _cr[h]
-    i = _keys.index(_key(s))
-    r = _tr[i] if _tr is not None else _read(i)
+    r = _f.text(_key(s)) if _tr is None else _tr[_keys.index(_key(s))]
     _cs[h] = s
     _cr[h] = r
     return r
