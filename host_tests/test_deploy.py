@@ -69,10 +69,11 @@ def test_every_module_is_compiled_except_main_and_config(built):
     assert "main.py" in sources and "config.py" in sources and "barragoon/game.py" in sources
     assert "manifest.py" not in sources
     expected = {s if s in ("main.py", "config.py") else s[:-3] + ".mpy" for s in sources}
-    # every language but English as a language file (controller/i18n.py reads it)
-    texts = {"controller/lang_%s.mpy" % c: "controller/lang_%s.bin" % c for c in ("de", "it", "es")}
+    # every language as a language file (controller/i18n.py reads it)
+    texts = {"controller/lang_%s.mpy" % c: "controller/lang_%s.bin" % c
+             for c in ("en", "de", "it", "es")}
     expected = {texts.get(p, p) for p in expected}
-    assert "controller/lang_en.mpy" in expected
+    assert "controller/lang_en.bin" in expected
     assert set(paths) == expected
     assert files_under(out) == expected | {deploy.BUILD_MARKER}
     assert read(os.path.join(out, "config.py")) == read(os.path.join(deploy.FIRMWARE, "config.py"))
@@ -212,40 +213,67 @@ def test_built_tree_imports_and_plays_on_micropython_from_the_build_only(built_h
 
 LANGUAGES = """
 import sys, gc, binascii
-sys.path[:] = [%r]
-from controller import i18n, lang_en
-T = lang_en.T
-for code in ("de", "it", "es", "en"):
+sys.path[:] = [%r, %r]
+from controller import i18n, refusals
+from english import T          # (lang_en.py's table: the build has no such module)
+print("RULES", len(refusals.RULES_TEXTS), refusals.RULES_TEXTS[0])
+for code in ("en", "de", "it", "es", "en"):
     try:
         i18n.set_language(code)
     except ValueError as e:
         print("REFUSED", code, i18n.language(), i18n.t(T[5]) == T[5], str(e).split(" (")[0])
         continue
+    hexed = lambda s: binascii.hexlify(s.encode()).decode()
+    for i in range(len(T)):
+        print("T", code, hexed(i18n.t(T[i])), hexed(i18n.t(i)))     # by words, by place
     print("FROM", code, "module" if i18n._tr is not None else "file" if i18n._f else "-")
-    for s in T:
-        print("T", code, binascii.hexlify(i18n.t(s).encode()).decode())
     few = {}
-    for s in T:
-        few[hash(s) & 31] = s        # texts of different cache slots
-    few = list(few.values())[:8]
+    for i in range(len(T)):
+        few[hash(T[i]) & 31] = T[i]     # texts of different cache slots ...
+        few[32 + (i & 31)] = i          # ... and places
+    few = list(few.values())[:16]
     for k in range(2):
-        for i in range(8):
+        for i in range(16):
             i18n.t(few[i])
     gc.collect()
     a = gc.mem_alloc()
-    for i in range(8):
+    for i in range(16):
         i18n.t(few[i])
     print("HITS", code, gc.mem_alloc() - a)
     try:
         i18n.t("Not a text of the board")
+        print("UNKNOWN", code, "shown")
     except ValueError:
         print("UNKNOWN", code, "refused")
 """
 
 
+def test_the_mpy_build_names_each_english_text_by_its_place():
+    english = deploy.english_texts()
+    source = ('from controller.i18n import t as _t\n'
+              'a = _t("Resume game") + _t(x) + _t("not a table text")\n'
+              'b = obj._t("Resume game"), _t(\n    "Resume game")\n'
+              'def _t(s): pass\n')
+    out = deploy.text_places(source, english).split("\n")
+    place = english.index("Resume game")
+    assert out[1] == 'a = _t(%d) + _t(x) + _t("not a table text")' % place
+    assert out[2:] == source.split("\n")[2:]       # another object's _t, a split call: as is
+    # only in a module that takes _t from controller/i18n.py
+    assert deploy.text_places(source.split("\n", 1)[1], english) == source.split("\n", 1)[1]
+    # every firmware module: each _t("...") of the table is compiled as its place, lines kept
+    for src in deploy.firmware_sources():
+        with open(os.path.join(deploy.FIRMWARE, *src.split("/"))) as f:
+            text = f.read()
+        done = deploy.text_places(text, english)
+        assert done.count("\n") == text.count("\n"), src
+        assert not [e for e in english if '_t("%s")' % e in done.replace("._t(", "")], src
+
+
 def language_run(folder, tmp_path):
+    (tmp_path / "english.py").write_text(
+        read(os.path.join(deploy.FIRMWARE, "controller", "lang_en.py")).decode())
     script = tmp_path / "languages.py"
-    script.write_text(LANGUAGES % folder)
+    script.write_text(LANGUAGES % (folder, str(tmp_path)))
     proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True,
                           timeout=120, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -254,21 +282,27 @@ def language_run(folder, tmp_path):
 
 @needs_micropython
 def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_host, tmp_path):
-    # The .mpy build carries each language but English as a file (a module of strings would
-    # put them all on a stock Pico's heap): t() on MicroPython gives exactly the module's texts.
+    # The .mpy build carries every language as a file (a module of strings would put them all
+    # on a stock Pico's heap): t() on MicroPython gives exactly the module's texts, asked for
+    # by the English words or by the place (as the build compiles t("...")).
     from controller import lang_de, lang_en, lang_es, lang_it
     out, _ = built_host
     rows = language_run(out, tmp_path)
-    assert [r[1:] for r in rows if r[0] == "FROM"] == [["de", "file"], ["it", "file"],
-                                                       ["es", "file"], ["en", "-"]]
+    assert [r[1:] for r in rows if r[0] == "FROM"] == [["en", "file"], ["de", "file"],
+                                                       ["it", "file"], ["es", "file"],
+                                                       ["en", "file"]]
     tables = {"de": lang_de.T, "it": lang_it.T, "es": lang_es.T, "en": lang_en.T}
     for code, table in tables.items():
-        got = [bytes.fromhex(r[2]).decode() for r in rows if r[0] == "T" and r[1] == code]
-        assert got == list(table), code
+        got = [r[2].split() for r in rows if r[0] == "T" and r[1] == code]
+        assert [bytes.fromhex(w).decode() for w, _ in got][:len(table)] == list(table), code
+        assert [bytes.fromhex(p).decode() for _, p in got][:len(table)] == list(table), code
         # the texts a screen shows again come from the cache, without allocation
         assert ["HITS", code, "0"] in rows, code
         # a text missing from the English table is an error there too, never shown as garbage
-        assert ["UNKNOWN", code, "refused"] in rows or code == "en"
+        assert ["UNKNOWN", code, "refused" if code != "en" else "shown"] in rows
+    # the rules core's refusals read against the English templates, from lang_en.bin
+    first = lang_en.T.index("%s-%s repeats the sequence: %s must deviate")
+    assert ["RULES", str(len(lang_en.T) - first), lang_en.T[first]] in rows
 
 
 @needs_micropython
@@ -334,8 +368,7 @@ def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch
     stale = deploy.stale_sources(built)
     assert "barragoon/game.py" in stale and "main.py" not in stale and "config.py" not in stale
     # a language's module would be imported before its file: both removed
-    assert {"controller/lang_de.py", "controller/lang_de.mpy"} <= set(stale)
-    assert "controller/lang_en.mpy" not in stale
+    assert {"controller/lang_de.py", "controller/lang_de.mpy", "controller/lang_en.mpy"} <= set(stale)
     assert json.dumps(stale) in copy
     # The config is copied only when the board has none; data files are never named.
     assert ":config.py" not in copy

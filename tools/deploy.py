@@ -129,8 +129,8 @@ def board_path(source):
 
 
 # A language's texts as a data file (controller/i18n.py says why, controller/textfile.py its
-# layout): every language module but English's.
-TEXT_TABLE = re.compile(r"controller/lang_(?!en\.py$)[a-z]+\.py$")
+# layout): every language module.
+TEXT_TABLE = re.compile(r"controller/lang_[a-z]+\.py$")
 
 
 def is_text_table(source):
@@ -147,28 +147,34 @@ def _firmware_module(path, name):
 
 def text_file(source, firmware=FIRMWARE):
     """The bytes of the language file of the language module `source` (the layout is
-    controller/textfile.py's: texts found by their English text's key in one of 64 buckets)."""
+    controller/textfile.py's: each text found by its place, or by its English text's key in
+    one of 64 buckets)."""
     folder = os.path.join(firmware, "controller")
     i18n = _firmware_module(os.path.join(folder, "i18n.py"), "_deploy_i18n")
-    english = _firmware_module(os.path.join(folder, "lang_en.py"), "_deploy_lang_en").T
+    english = english_texts(firmware)
     texts = _firmware_module(os.path.join(firmware, *source.split("/")), "_deploy_lang").T
     if len(texts) != len(english):
         raise DeployError("%s has %d texts, lang_en.py %d" % (source, len(texts), len(english)))
-    data, at, entries = [], 0, []
-    for e, t in zip(english, texts):
-        d = t.encode("utf-8")
-        entries.append((i18n._key(e), at, len(d)))
-        data.append(d)
-        at += len(d)
-    if at > 0xFFFF or max(len(d) for d in data) > 255:
+    data = [t.encode("utf-8") for t in texts]
+    if sum(map(len, data)) > 0xFFFF or max(map(len, data)) > 255:
         raise DeployError("%s: a text over 255 bytes, or over 64 KB in all" % source)
-    entries.sort(key=lambda x: x[0] & 63)
-    starts = [sum(1 for x in entries if x[0] & 63 < b) for b in range(65)]
+    keys = sorted(((i18n._key(e), i) for i, e in enumerate(english)), key=lambda x: x[0] & 63)
+    starts = [sum(1 for k, _ in keys if k & 63 < b) for b in range(65)]
     if max(starts[b + 1] - starts[b] for b in range(64)) > 16:
         raise DeployError("%s: more than 16 texts in one bucket of the file" % source)
-    out = [b"BGT2", struct.pack("<HH65H", len(texts), at, *starts)]
-    out += [struct.pack("<I", k)[:3] + struct.pack("<HB", a, n) for k, a, n in entries]
+    out = [b"BGT3", struct.pack("<HH65H", len(texts), sum(map(len, data)), *starts)]
+    out += [struct.pack("<I", k)[:3] + struct.pack("<H", i) for k, i in keys]
+    at = 0
+    for d in data:
+        out.append(struct.pack("<HB", at, len(d)))
+        at += len(d)
     return b"".join(out + data)
+
+
+def english_texts(firmware=FIRMWARE):
+    """lang_en.T: every English text of the board, in its place."""
+    return _firmware_module(os.path.join(firmware, "controller", "lang_en.py"),
+                            "_deploy_lang_en").T
 
 
 def board_dirs(paths):
@@ -290,11 +296,45 @@ def bytecode_source(text):
     return "\n".join("" if line.strip() == NATIVE else line for line in text.split("\n"))
 
 
+# The .mpy build shows every text by its place in the English table: `_t("Resume game")`
+# becomes `_t(31)` (controller/i18n.py reads the text from the language's file). The English
+# texts would otherwise be strings on a stock Pico's heap from the module's import on (about
+# 48 bytes each). Only a plain string literal as the one argument is replaced, and only in a
+# module with `from controller.i18n import t as _t`; lines stay where they were.
+T_IMPORT = re.compile(r"(?m)^from controller\.i18n import (?:.*, )?t as _t\b")
+
+
+def text_places(text, english):
+    """text with each `_t("...")` of an English text of the table replaced by its place."""
+    import ast
+    import io
+    import tokenize
+    if not T_IMPORT.search(text):
+        return text
+    places = {e: i for i, e in enumerate(english)}
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    edits = []
+    for i in range(1, len(toks) - 3):
+        a, b, c, d = toks[i - 1], toks[i], toks[i + 1], toks[i + 2]
+        if (b.type == tokenize.NAME and b.string == "_t" and a.string not in (".", "def")
+                and c.string == "(" and d.type == tokenize.STRING and toks[i + 3].string == ")"
+                and d.start[0] == d.end[0]):
+            value = ast.literal_eval(d.string)
+            if isinstance(value, str) and value in places:
+                edits.append((d.start, d.end, str(places[value])))
+    lines = text.split("\n")
+    for (row, col), (_, end), new in reversed(edits):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + new + line[end:]
+    return "\n".join(lines)
+
+
 def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
     """Compile/copy every firmware source into out; return the board paths, sorted. arch is
     mpy-cross's -march: the board's by default, "host" for the unix port on this computer."""
     prepare_out(out)
     built = []
+    english = english_texts(firmware)
     for src in firmware_sources(firmware):
         dest = board_path(src)
         dest_abs = os.path.join(out, *dest.split("/"))
@@ -308,9 +348,12 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers: see KEEP_LINES).
             opt = [] if src in KEEP_LINES else ["-O3"]
+            with open(os.path.join(firmware, *src.split("/"))) as f:
+                source = f.read()
+            text = source if src in KEEP_LINES else text_places(source, english)
             if src in BYTECODE:
-                with open(os.path.join(firmware, *src.split("/"))) as f:
-                    text = bytecode_source(f.read())
+                text = bytecode_source(text)
+            if text != source:
                 with open(dest_abs + ".py", "w") as f:
                     f.write(text)
                 # (-s: tracebacks still name the source as the board knows it)

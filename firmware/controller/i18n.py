@@ -15,9 +15,13 @@
 #
 # Where the texts are kept: on the frozen build a language's tuple of constant strings stays in
 # flash, so the module is used as it is. Loaded from a .mpy file every string would be an
-# object on the heap (about 10 KB a language), so the .mpy build carries each language but
-# English as a file instead, controller/lang_<code>.bin, kept open while the language is
-# chosen; a text not in the cache below is read from it (controller/textfile.py).
+# object on the heap (about 48 bytes a text), so the .mpy build carries every language as a
+# file instead, controller/lang_<code>.bin, kept open while the language is chosen, and a text
+# not in the cache below is read from it (controller/textfile.py). That build also names most
+# texts by their place in lang_en.T instead of their English words: tools/deploy.py compiles
+# t("Resume game") as t(31), so the English texts are not on the heap either. A text's place
+# is found only in a file (t(31) in English reads lang_en.bin); a text by its words in English
+# is its own translation, as ever.
 #
 # Texts with values are % templates ("Put back %s: %s"), so each language orders its words.
 import sys
@@ -76,6 +80,11 @@ def _forget(code):
         delattr(pkg, "lang_" + code)
 
 
+def _file(code):
+    from controller.textfile import TextFile
+    return TextFile(__file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin")
+
+
 def set_language(code):
     """Choose the language by its code (one of LANGUAGES)."""
     global _code, _keys, _tr, _f, _cs, _cr
@@ -93,19 +102,38 @@ def set_language(code):
         _forget(old)
     if code == "en":
         return
+    _load(code)
+    _code = code
+
+
+def _load(code):
+    # The language's texts: its module (with the English texts' keys) or its file.
+    global _keys, _tr, _f, _cs, _cr
     tr = _module(code)
     if tr is None:
-        from controller.textfile import TextFile
-        _f = TextFile(__file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin")
+        _f = _file(code)
         keys = 0
     else:
         keys = tuple(_key(s) for s in _module("en"))
-        _forget("en")
+        if code != "en":
+            _forget("en")
         if len(tr) != len(keys):
             raise ValueError("lang_%s has %d texts, English %d" % (code, len(tr), len(keys)))
     _cs = [None] * 32
     _cr = [None] * 32
-    _keys, _tr, _code = keys, tr, code
+    _keys, _tr = keys, tr
+
+
+def english_from(s):
+    """The English texts from s's place in lang_en.T to the table's end, a tuple."""
+    en = _module("en")
+    if en is not None:
+        return en[en.index(s):]
+    f = _file("en")
+    try:
+        return tuple(f.item(i) for i in range(f.find(_key(s)), f.n))
+    finally:
+        f.close()
 
 
 def language():
@@ -119,14 +147,26 @@ def name(code):
 
 
 def t(s):
-    """s (an English text of lang_en.T) in the chosen language. No allocation but a text read
-    from a language file that is not in the cache."""
-    if _keys is None:
+    """s (an English text of lang_en.T, or its place there) in the chosen language. No
+    allocation but a text read from a language file that is not in the cache."""
+    if _keys is None and type(s) is str:
         return s
     h = hash(s) & 31
-    if _cs[h] is s:
+    if _cs is not None and _cs[h] is s:
         return _cr[h]
-    r = _f.text(_key(s)) if _tr is None else _tr[_keys.index(_key(s))]
+    return _look_up(s, h)
+
+
+def _look_up(s, h):
+    if _keys is None:           # a text's place (the .mpy build) while English is chosen
+        _load("en")
+    if type(s) is int:
+        r = _tr[s] if _tr is not None else _f.item(s)
+    elif _code == "en":
+        r = s
+    else:
+        k = _key(s)
+        r = _tr[_keys.index(k)] if _tr is not None else _f.item(_f.find(k))
     _cs[h] = s
     _cr[h] = r
     return r

@@ -6,17 +6,11 @@
 # than English (modes.rules_text).
 from controller.i18n import t as _t
 
-# The templates are the last texts of the English table (controller/lang_en.py), from this one.
-FIRST = "%s-%s repeats the sequence: %s must deviate"
+from controller.i18n import english_from
 
-
-def _templates():
-    # (only these texts kept: the English table goes when English is chosen, i18n._forget)
-    from controller import lang_en
-    return lang_en.T[lang_en.T.index(FIRST):]
-
-
-RULES_TEXTS = _templates()
+# The templates are the last texts of the English table (controller/lang_en.py), from this one
+# (only these texts kept).
+RULES_TEXTS = english_from("%s-%s repeats the sequence: %s must deviate")
 
 
 def _match(tmpl, msg, args):

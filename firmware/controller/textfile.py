@@ -1,13 +1,15 @@
 # A language's texts read from a file, a text at a time (controller/i18n.py: the .mpy build
-# carries each language but English so, instead of a module whose strings would all be on the
-# heap). tools/deploy.py writes the file; little-endian:
-#   b"BGT2", the count n (2 bytes), the texts' length (2 bytes); 65 bucket starts (2 bytes
-#   each: bucket b, the texts whose key & 63 == b, has entries start[b] to start[b + 1]); n
-#   entries of 6 bytes (the English text's key (i18n._key), 3 bytes; where the text begins
-#   among the texts, 2; its length, 1); the texts in UTF-8.
+# carries every language so, instead of a module whose strings would all be on the heap).
+# tools/deploy.py writes the file; little-endian:
+#   b"BGT3", the count n (2 bytes), the texts' length (2 bytes);
+#   65 bucket starts (2 bytes each): bucket b, the texts whose English key & 63 == b, has
+#   key entries start[b] to start[b + 1];
+#   n key entries of 5 bytes: the English text's key (i18n._key, 3 bytes), its place (2);
+#   n text entries of 3 bytes, by place: where the text begins among the texts (2), its length;
+#   the texts in UTF-8.
 # Only the open file and a small scratch buffer stay on the heap; each text read is a new str.
-_HEAD = 138         # up to the entries
-_MAXB = 16          # entries a bucket may hold (deploy.py refuses a file with more)
+_HEAD = 138         # up to the key entries
+_MAXB = 16          # key entries a bucket may hold (deploy.py refuses a file with more)
 
 
 class TextFile:
@@ -19,27 +21,38 @@ class TextFile:
             raise ValueError("no texts for this language on the board (%s)" % path)
         head = f.read(_HEAD)
         n = head[4] | head[5] << 8 if len(head) == _HEAD else 0
-        self.at = _HEAD + 6 * n         # where the texts begin
-        if (head[:4] != b"BGT2" or head[_HEAD - 2] | head[_HEAD - 1] << 8 != n
+        self.n = n
+        self.ti = _HEAD + 5 * n         # where the text entries begin
+        self.at = self.ti + 3 * n       # ... and the texts
+        if (head[:4] != b"BGT3" or head[_HEAD - 2] | head[_HEAD - 1] << 8 != n
                 or f.seek(0, 2) != self.at + (head[6] | head[7] << 8)):
             f.close()
             raise ValueError("%s is not a language file of this firmware" % path)
         self.f = f
-        self.e = bytearray(6 * _MAXB)
+        self.e = bytearray(5 * _MAXB)
 
-    def text(self, k):
-        """The text whose key is k; ValueError if the file has none."""
+    def find(self, k):
+        """The place of the text whose English key is k; ValueError if the file has none."""
         f, e = self.f, self.e
         f.seek(8 + 2 * (k & 63))
         f.readinto(e, 4)
         i, j = e[0] | e[1] << 8, e[2] | e[3] << 8
-        f.seek(_HEAD + 6 * i)
-        f.readinto(e, 6 * (j - i))
-        for x in range(0, 6 * (j - i), 6):
+        f.seek(_HEAD + 5 * i)
+        f.readinto(e, 5 * (j - i))
+        for x in range(0, 5 * (j - i), 5):
             if e[x] | e[x + 1] << 8 | e[x + 2] << 16 == k:
-                f.seek(self.at + (e[x + 3] | e[x + 4] << 8))
-                return str(f.read(e[x + 5]), "utf-8")
+                return e[x + 3] | e[x + 4] << 8
         raise ValueError("no text with key %d" % k)
+
+    def item(self, i):
+        """The text at place i (IndexError beyond the last)."""
+        if not 0 <= i < self.n:
+            raise IndexError("no text at place %d" % i)
+        f, e = self.f, self.e
+        f.seek(self.ti + 3 * i)
+        f.readinto(e, 3)
+        f.seek(self.at + (e[0] | e[1] << 8))
+        return str(f.read(e[2]), "utf-8")
 
     def close(self):
         self.f.close()

@@ -670,8 +670,8 @@ def with_language(config_py, code):
 # t() returns its argument).
 I18N = """
 import time, gc
-from controller import i18n, lang_en
-T = lang_en.T
+from controller import i18n
+T = %r                 # lang_en.T's first and last texts (the .mpy build has no lang_en)
 def per(fn, s, clear):
     t0 = time.ticks_us()
     for i in range(50):
@@ -685,13 +685,15 @@ for code in ('en', 'de', 'it', 'es'):
     c = 1 if i18n._cs is not None else 0
     gc.collect()
     a = gc.mem_alloc()
-    print(code, per(t, T[0], 0), per(t, T[0], c), per(t, T[-1], c), gc.mem_alloc() - a, len(T))
+    print(code, per(t, T[0], 0), per(t, T[0], c), per(t, T[-1], c), gc.mem_alloc() - a, %d)
 """
 
 
 def i18n_part(p):
     out = {}
-    rows = [r.split() for r in p.exec(I18N, timeout_ms=600000).split("\r\n") if r]
+    from controller import lang_en
+    script = I18N % ((lang_en.T[0], lang_en.T[-1]), len(lang_en.T))
+    rows = [r.split() for r in p.exec(script, timeout_ms=600000).split("\r\n") if r]
     base = {}
     for code, hit, first, last, grown, n in rows:
         if code == "en":
