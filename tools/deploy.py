@@ -14,7 +14,8 @@ on the board) are copied as sources.
 
 Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run prints them):
   1. build    firmware/**/*.py -> build/firmware/ (.mpy; main.py and config.py as .py; each
-              language but English as the file controller/i18n.py reads, lang_xx.bin)
+              language as the file controller/i18n.py reads, lang_xx.bin; t("text") as
+              t(its place in lang_en.T), see text_places)
   2. prepare  stop the watchdog of a running board, create the package directories, report
               whether the board already has a config.py and which MicroPython it runs
   3. copy     every built file (mpremote skips files whose SHA-256 already matches); config.py
