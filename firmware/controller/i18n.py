@@ -8,8 +8,8 @@
 # T: lang_xx.T[i] is the translation of lang_en.T[i]. Only the chosen language is kept;
 # choosing another drops it. The English texts are the keys, but their module is not kept:
 # each text's key, a 24-bit hash of its letters (_key), is made once when a language is chosen,
-# and t() finds a text by its key (the host tests hold the keys unique). English costs nothing
-# (t returns its argument). A text missing from the English table is a bug the host tests catch
+# and t() finds a text by its key (the host tests hold the keys unique). An English text is its
+# own translation (t returns its argument). A text missing from the English table is a bug the host tests catch
 # (every t("...") in the firmware is checked), never an English fallback at run time: t()
 # raises ValueError for it.
 #
