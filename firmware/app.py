@@ -160,6 +160,7 @@ class App:
         if resume and saved is not None and not saved.over and self.ctl.game is not saved:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game (start()
             #                                    began one without moves already)
+        i18n.at_hand()                     # (last: its file lies above the App's objects)
 
     def tell(self, wdt=None, screen=False):
         """What went wrong with the board's files (the storage's notes, files.py): each once

@@ -217,6 +217,8 @@ sys.path[:] = [%r, %r]
 from controller import i18n, refusals
 from english import T          # (lang_en.py's table: the build has no such module)
 print("RULES", len(refusals.RULES_TEXTS), refusals.RULES_TEXTS[0])
+i18n.at_hand()                 # (the App at boot: English's file opened before any screen)
+print("AT_HAND", "file" if i18n._f else "-")
 for code in ("en", "de", "it", "es", "en"):
     try:
         i18n.set_language(code)
@@ -300,6 +302,7 @@ def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_hos
         assert ["HITS", code, "0"] in rows, code
         # a text missing from the English table is an error there too, never shown as garbage
         assert ["UNKNOWN", code, "refused" if code != "en" else "shown"] in rows
+    assert ["AT_HAND", "file"] in rows
     # the rules core's refusals read against the English templates, from lang_en.bin
     first = lang_en.T.index("%s-%s repeats the sequence: %s must deviate")
     assert ["RULES", str(len(lang_en.T) - first), lang_en.T[first]] in rows

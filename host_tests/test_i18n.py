@@ -427,6 +427,15 @@ def test_render_screens_lang_option(tmp_path):
     assert "--lang" in _tool("--help").stdout
 
 
+def test_english_from_source_or_frozen_needs_no_file(lang):
+    # at_hand() opens English's file only where the build has one (test_deploy.py: .mpy)
+    i18n.at_hand()
+    assert i18n._f is None and i18n.t("Menu") == "Menu"
+    lang("de")
+    i18n.at_hand()
+    assert i18n._f is None and i18n.t("Menu") == lang_de.T[lang_en.T.index("Menu")]
+
+
 # --- MicroPython: t() allocates nothing ------------------------------------------------------
 HEAP_SCRIPT = """
 import gc, sys, time

@@ -80,9 +80,13 @@ def _forget(code):
         delattr(pkg, "lang_" + code)
 
 
+def _path(code):
+    return __file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin"
+
+
 def _file(code):
     from controller.textfile import TextFile
-    return TextFile(__file__.rsplit("/", 1)[0] + "/lang_" + code + ".bin")
+    return TextFile(_path(code))
 
 
 def set_language(code):
@@ -122,6 +126,18 @@ def _load(code):
     _cs = [None] * 32
     _cr = [None] * 32
     _keys, _tr = keys, tr
+
+
+def at_hand():
+    """Where English is read from a file too (the .mpy build), open it now: the first screen
+    would wait for it (t() opens it when first asked for a text by its place)."""
+    if _keys is not None:
+        return
+    try:
+        open(_path("en")).close()
+    except OSError:
+        return                  # (frozen, or from source: the texts are in the code)
+    _load("en")
 
 
 def english_from(s):
