@@ -78,6 +78,10 @@ class App:
 
     def __init__(self, storage=None, clock=None, think_pin=None, port=None):
         cfg = config
+        # English's texts where the build reads them from a file (a German board's file takes
+        # their place below): first, so that the open file lies low, below the App's objects
+        # (elsewhere it would split the free heap the engine loads into later).
+        i18n.at_hand()
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
         self.oled = ssd1306.from_config(cfg)
@@ -160,7 +164,6 @@ class App:
         if resume and saved is not None and not saved.over and self.ctl.game is not saved:
             self.ctl.begin(saved, st.duties)   # after a crash: back into the game (start()
             #                                    began one without moves already)
-        i18n.at_hand()                     # (last: its file lies above the App's objects)
 
     def tell(self, wdt=None, screen=False):
         """What went wrong with the board's files (the storage's notes, files.py): each once

@@ -427,7 +427,7 @@ def test_render_screens_lang_option(tmp_path):
     assert "--lang" in _tool("--help").stdout
 
 
-def test_english_from_source_or_frozen_needs_no_file(lang):
+def test_english_from_source_or_frozen_needs_no_language_file(lang):
     # at_hand() opens English's file only where the build has one (test_deploy.py: .mpy)
     i18n.at_hand()
     assert i18n._f is None and i18n.t("Menu") == "Menu"

@@ -140,18 +140,6 @@ def at_hand():
     _load("en")
 
 
-def english_from(s):
-    """The English texts from s's place in lang_en.T to the table's end, a tuple."""
-    en = _module("en")
-    if en is not None:
-        return en[en.index(s):]
-    f = _file("en")
-    try:
-        return tuple(f.item(i) for i in range(f.find(_key(s)), f.n))
-    finally:
-        f.close()
-
-
 def language():
     """The code of the chosen language ("en", "de", ...)."""
     return _code

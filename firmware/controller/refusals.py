@@ -4,13 +4,25 @@
 # square, a move, a side or a reason) and translated (controller/i18n.py). A text not listed
 # is shown as the core gives it. Loaded only when a refusal is shown in another language
 # than English (modes.rules_text).
+from controller import i18n
 from controller.i18n import t as _t
 
-from controller.i18n import english_from
 
-# The templates are the last texts of the English table (controller/lang_en.py), from this one
-# (only these texts kept).
-RULES_TEXTS = english_from("%s-%s repeats the sequence: %s must deviate")
+def _from(s):
+    # The English texts from s's place in lang_en.T to its end (only these kept): from the
+    # module where it can be imported, else from lang_en.bin (the .mpy build, controller/i18n.py).
+    en = i18n._module("en")
+    if en is not None:
+        return en[en.index(s):]
+    f = i18n._file("en")
+    try:
+        return tuple(f.item(i) for i in range(f.find(i18n._key(s)), f.n))
+    finally:
+        f.close()
+
+
+# The templates are the last texts of the English table (controller/lang_en.py), from this one.
+RULES_TEXTS = _from("%s-%s repeats the sequence: %s must deviate")
 
 
 def _match(tmpl, msg, args):
