@@ -371,7 +371,8 @@ def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch
     stale = deploy.stale_sources(built)
     assert "barragoon/game.py" in stale and "main.py" not in stale and "config.py" not in stale
     # a language's module would be imported before its file: both removed
-    assert {"controller/lang_de.py", "controller/lang_de.mpy", "controller/lang_en.mpy"} <= set(stale)
+    assert {"controller/lang_de.py", "controller/lang_de.mpy",
+            "controller/lang_en.mpy"} <= set(stale)
     assert json.dumps(stale) in copy
     # The config is copied only when the board has none; data files are never named.
     assert ":config.py" not in copy

@@ -9,9 +9,9 @@
 # choosing another drops it. The English texts are the keys, but their module is not kept:
 # each text's key, a 24-bit hash of its letters (_key), is made once when a language is chosen,
 # and t() finds a text by its key (the host tests hold the keys unique). An English text is its
-# own translation (t returns its argument). A text missing from the English table is a bug the host tests catch
-# (every t("...") in the firmware is checked), never an English fallback at run time: t()
-# raises ValueError for it.
+# own translation (t returns its argument). A text missing from the English table is a bug the
+# host tests catch (every t("...") in the firmware is checked), never an English fallback at
+# run time: t() raises ValueError for it.
 #
 # Where the texts are kept: on the frozen build a language's tuple of constant strings stays in
 # flash, so the module is used as it is. Loaded from a .mpy file every string would be an
