@@ -253,12 +253,12 @@ for code in ("en", "de", "it", "es", "en"):
 def test_the_mpy_build_names_each_english_text_by_its_place():
     english = deploy.english_texts()
     source = ('from controller.i18n import t as _t\n'
-              'a = _t("Resume game") + _t(x) + _t("not a table text")\n'
+              'a = _t("Resume game") + _t(x) + _t("not a table text") + _t(f"{x}")\n'
               'b = obj._t("Resume game"), _t(\n    "Resume game")\n'
               'def _t(s): pass\n')
     out = deploy.text_places(source, english).split("\n")
     place = english.index("Resume game")
-    assert out[1] == 'a = _t(%d) + _t(x) + _t("not a table text")' % place
+    assert out[1] == 'a = _t(%d) + _t(x) + _t("not a table text") + _t(f"{x}")' % place
     assert out[2:] == source.split("\n")[2:]       # another object's _t, a split call: as is
     # only in a module that takes _t from controller/i18n.py
     assert deploy.text_places(source.split("\n", 1)[1], english) == source.split("\n", 1)[1]
@@ -315,14 +315,49 @@ def test_a_missing_or_damaged_language_file_leaves_the_board_in_english(built_ho
     copy = str(tmp_path / "fw")
     shutil.copytree(out, copy)
     os.remove(os.path.join(copy, "controller", "lang_it.bin"))
-    path = os.path.join(copy, "controller", "lang_es.bin")
-    with open(path, "r+b") as f:
-        f.truncate(700)
+    paths = {c: os.path.join(copy, "controller", "lang_%s.bin" % c) for c in ("de", "es")}
+    with open(paths["de"], "r+b") as f:
+        f.truncate(700)                          # cut in the texts
+    with open(paths["es"], "r+b") as f:
+        f.truncate(100)                          # cut in the header
     rows = language_run(copy, tmp_path)
     refused = {r[1]: r[2] for r in rows if r[0] == "REFUSED"}
     assert refused == {"it": "en True no texts for this language on the board",
-                       "es": "en True %s is not a language file of this firmware" % path}
-    assert ["FROM", "de", "file"] in rows
+                       "de": "en True %s is not a language file of this firmware" % paths["de"],
+                       "es": "en True %s is not a language file of this firmware" % paths["es"]}
+    assert [r[1:] for r in rows if r[0] == "FROM"] == [["en", "file"], ["en", "file"]]
+
+
+BUCKET = """
+import sys
+sys.path[:] = [%r]
+from controller.textfile import TextFile
+f = TextFile(%r)
+try:
+    f.find(%d)
+except ValueError as e:
+    print("REFUSED", e)
+"""
+
+
+@needs_micropython
+def test_a_language_file_with_a_damaged_bucket_refuses_its_texts(built_host, tmp_path):
+    # (a bucket claiming more texts than the reader's buffer holds: an error, not a crash)
+    import shutil
+    out, _ = built_host
+    copy = str(tmp_path / "fw")
+    shutil.copytree(out, copy)
+    path = os.path.join(copy, "controller", "lang_de.bin")
+    with open(path, "r+b") as f:
+        f.seek(8 + 2 * 40)                       # bucket 40's start: 0, so that it spans its
+        f.write(b"\0\0")                          # texts and those of the 40 before it
+    key = deploy._firmware_module(os.path.join(deploy.FIRMWARE, "controller", "i18n.py"),
+                                  "_i18n")._key
+    k = next(key(e) for e in deploy.english_texts() if key(e) & 63 == 40)
+    script = tmp_path / "bucket.py"
+    script.write_text(BUCKET % (copy, path, k))
+    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "REFUSED damaged language file", proc.stdout + proc.stderr
 
 
 @needs_micropython

@@ -514,6 +514,33 @@ def test_a_board_whose_language_file_is_missing_starts_in_english():
         i18n.set_language("en")
 
 
+def test_the_menu_skips_a_language_whose_file_is_missing():
+    # Italian's file missing (a broken copy onto a .mpy board): OK goes from German to Spanish,
+    # the board never stops at a language it cannot show.
+    from controller import i18n
+    module, path = i18n._module, i18n.__file__
+    b = Board("language_skip")
+    try:
+        b.app.boot()
+        b.run(400)
+        i18n._module = lambda code: None if code == "it" else module(code)
+        i18n.__file__ = b.dir + "/controller/i18n.py"
+        b.press(OK, 800)                         # hold: the menu
+        menu = b.ctl.top
+        while not menu.items[menu.sel].startswith("Lang: "):
+            b.press(DOWN)
+        b.press(OK)
+        assert i18n.language() == "de"
+        b.press(OK)                              # Italiano: no texts, so Espanol
+        assert i18n.language() == "es" and menu.items[menu.sel] == "Idioma Espa\u00f1ol"
+        assert Storage(b.dir).load_language("en", i18n.LANGUAGES) == "es"
+        b.press(OK)
+        assert i18n.language() == "en"
+    finally:
+        i18n._module, i18n.__file__ = module, path
+        i18n.set_language("en")
+
+
 def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut():
     from controller import i18n
     b = Board("language")

@@ -320,7 +320,10 @@ def text_places(text, english):
         if (b.type == tokenize.NAME and b.string == "_t" and a.string not in (".", "def")
                 and c.string == "(" and d.type == tokenize.STRING and toks[i + 3].string == ")"
                 and d.start[0] == d.end[0]):
-            value = ast.literal_eval(d.string)
+            try:
+                value = ast.literal_eval(d.string)
+            except (ValueError, SyntaxError):      # an f-string (a STRING token before 3.12)
+                continue
             if isinstance(value, str) and value in places:
                 edits.append((d.start, d.end, str(places[value])))
     lines = text.split("\n")

@@ -120,8 +120,15 @@ def _language_label(ctl):
 
 
 def _language(ctl, menu):
+    # the next language whose texts the board has (one whose file is missing is skipped)
     n = i18n.LANGUAGES
-    ctl.set_language(n[(n.index(i18n.language()) + 1) % len(n)])
+    i = n.index(i18n.language())
+    for k in range(1, len(n)):
+        try:
+            return ctl.set_language(n[(i + k) % len(n)])
+        except ValueError:
+            pass
+    ctl.set_language("en")
 
 
 def _sensor_test(ctl, menu):

@@ -24,7 +24,8 @@ class TextFile:
         self.n = n
         self.ti = _HEAD + 5 * n         # where the text entries begin
         self.at = self.ti + 3 * n       # ... and the texts
-        if (head[:4] != b"BGT3" or head[_HEAD - 2] | head[_HEAD - 1] << 8 != n
+        if (len(head) != _HEAD or head[:4] != b"BGT3"
+                or head[_HEAD - 2] | head[_HEAD - 1] << 8 != n
                 or f.seek(0, 2) != self.at + (head[6] | head[7] << 8)):
             f.close()
             raise ValueError("%s is not a language file of this firmware" % path)
@@ -37,6 +38,8 @@ class TextFile:
         f.seek(8 + 2 * (k & 63))
         f.readinto(e, 4)
         i, j = e[0] | e[1] << 8, e[2] | e[3] << 8
+        if not 0 <= j - i <= _MAXB:
+            raise ValueError("damaged language file")
         f.seek(_HEAD + 5 * i)
         f.readinto(e, 5 * (j - i))
         for x in range(0, 5 * (j - i), 5):
