@@ -106,14 +106,13 @@ def set_language(code):
         _forget(old)
     if code == "en":
         return
-    _load(code)
+    _load(code, _module(code))
     _code = code
 
 
-def _load(code):
-    # The language's texts: its module (with the English texts' keys) or its file.
+def _load(code, tr):
+    # The language's texts: its module's T (with the English texts' keys), or (tr None) its file.
     global _keys, _tr, _f, _cs, _cr
-    tr = _module(code)
     if tr is None:
         _f = _file(code)
         keys = 0
@@ -133,11 +132,12 @@ def at_hand():
     would wait for it (t() opens it when first asked for a text by its place)."""
     if _keys is not None:
         return
+    import os
     try:
-        open(_path("en")).close()
+        os.stat(_path("en"))
     except OSError:
         return                  # (frozen, or from source: the texts are in the code)
-    _load("en")
+    _load("en", None)
 
 
 def language():
@@ -163,7 +163,7 @@ def t(s):
 
 def _look_up(s, h):
     if _keys is None:           # a text's place (the .mpy build) while English is chosen
-        _load("en")
+        _load("en", _module("en"))
     if type(s) is int:
         r = _tr[s] if _tr is not None else _f.item(s)
     elif _code == "en":
