@@ -486,6 +486,15 @@ def test_brightness_is_written_once_when_its_screen_is_left():
     assert Storage(b.dir).load_brightness(40) == 60
 
 
+def _language_item(b):
+    """The menu opened (OK held) with its language item selected."""
+    b.press(OK, 800)
+    menu = b.ctl.top
+    while not menu.items[menu.sel].startswith("Lang: "):
+        b.press(DOWN)
+    return menu
+
+
 def test_a_board_whose_language_file_is_missing_starts_in_english():
     # The .mpy build reads a language from its file (controller/i18n.py); without it the
     # board still starts, in English, and keeps the saved choice for a repaired deploy.
@@ -495,10 +504,7 @@ def test_a_board_whose_language_file_is_missing_starts_in_english():
     try:
         b.app.boot()
         b.run(400)
-        b.press(OK, 800)                         # hold: the menu
-        menu = b.ctl.top
-        while not menu.items[menu.sel].startswith("Lang: "):
-            b.press(DOWN)
+        menu = _language_item(b)
         b.press(OK)                              # Deutsch, saved
         assert i18n.language() == "de"
         i18n.set_language("en")                  # (what a power cut leaves)
@@ -525,10 +531,7 @@ def test_the_menu_skips_a_language_whose_file_is_missing():
         b.run(400)
         i18n._module = lambda code: None if code == "it" else module(code)
         i18n.__file__ = b.dir + "/controller/i18n.py"
-        b.press(OK, 800)                         # hold: the menu
-        menu = b.ctl.top
-        while not menu.items[menu.sel].startswith("Lang: "):
-            b.press(DOWN)
+        menu = _language_item(b)
         b.press(OK)
         assert i18n.language() == "de"
         b.press(OK)                              # Italiano: no texts, so Espanol
@@ -548,10 +551,7 @@ def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut(
         b.app.boot()
         b.run(400)
         assert isinstance(b.ctl.top, Setup) and i18n.language() == config.LANGUAGE == "en"
-        b.press(OK, 800)                         # hold: the menu
-        menu = b.ctl.top
-        while not menu.items[menu.sel].startswith("Lang: "):
-            b.press(DOWN)
+        menu = _language_item(b)
         assert menu.items[menu.sel] == "Lang: English"
         b.press(OK)                              # English -> Deutsch, saved at once
         assert i18n.language() == "de" and menu.items[menu.sel] == "Spr.: Deutsch"

@@ -146,13 +146,13 @@ def _firmware_module(path, name):
     return module
 
 
-def text_file(source, firmware=FIRMWARE):
+def text_file(source, firmware=FIRMWARE, english=None):
     """The bytes of the language file of the language module `source` (the layout is
     controller/textfile.py's: each text found by its place, or by its English text's key in
-    one of 64 buckets)."""
+    one of 64 buckets). english: lang_en.T, when the caller has it."""
     folder = os.path.join(firmware, "controller")
     i18n = _firmware_module(os.path.join(folder, "i18n.py"), "_deploy_i18n")
-    english = english_texts(firmware)
+    english = english or english_texts(firmware)
     texts = _firmware_module(os.path.join(firmware, *source.split("/")), "_deploy_lang").T
     if len(texts) != len(english):
         raise DeployError("%s has %d texts, lang_en.py %d" % (source, len(texts), len(english)))
@@ -347,7 +347,7 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             shutil.copyfile(os.path.join(firmware, *src.split("/")), dest_abs)
         elif dest.endswith(".bin"):
             with open(dest_abs, "wb") as f:
-                f.write(text_file(src, firmware))
+                f.write(text_file(src, firmware, english))
         else:
             # Run from firmware/ with the relative path, so tracebacks on the board name
             # "barragoon/core.py" (line numbers: see KEEP_LINES).
