@@ -98,6 +98,10 @@ def _blank_cells():
 _BLANK = _blank_cells()
 del _build_maps, _blank_cells   # built once: their names would take heap on the board
 
+# A zero for every square: the per-square buffers of the judge and the LEDs are cleared from it
+# and compared with it (one object for every module: 80 B of heap each otherwise).
+ZEROS = bytes(63)
+
 
 class RulesError(ValueError):
     """Bad input to the rules core: the message names what is wrong. Nothing was changed."""

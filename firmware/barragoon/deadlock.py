@@ -75,8 +75,8 @@ CODES = (0x24, 0x34, 0x23, 0x33, 0x22, 0x32)    # the (side, value) groups, side
 # --- stage 2: the sound flood --------------------------------------------------------------
 _STEPS = const(2)           # squares a group expands before the next group's turn
 _ZERO = bytes(6 * 63)
-_ZERO126 = bytes(126)
-_GROUPS = bytes(range(6))
+_ZERO126 = memoryview(_ZERO)[:126]
+_GROUPS = b"\x00\x01\x02\x03\x04\x05"
 _HUGE = const(1 << 30)      # joint positions stay small ints (and 32-bit in viper)
 _BUSY = const(0)            # Flood.round(): not finished yet
 _MAYBE = const(1)           # ... a capture may be reachable

@@ -70,10 +70,9 @@ TOGETHER = (
     bytes((SUGGEST, SUGGEST_TO, DUTY, DUTY_TAKE, TO_FILL, TO_EMPTY, ERROR)),
 )
 
-_TEST = b"\xff\x00\x00\x00\xff\x00\x00\x00\xff\xff\xff\xff"
-
 # Colours at full scale, 3 bytes per meaning in meaning order (the LED driver applies
-# brightness and the current cap).
+# brightness and the current cap). Each palette is one literal (no run-time concatenation), so
+# the frozen build keeps it in flash.
 STANDARD = (
     b"\x00\x00\x00"    # off
     b"\x00\x00\xff"    # origin: blue
@@ -94,7 +93,8 @@ STANDARD = (
     b"\x90\x00\xe0"    # hint: violet
     b"\x90\x00\xe0"    # hint target: violet, pulsing
     b"\xff\xff\xff"    # sensed
-) + _TEST
+    b"\xff\x00\x00\x00\xff\x00\x00\x00\xff\xff\xff\xff"   # LED test: red, green, blue, white
+)
 RED_GREEN = (
     b"\x00\x00\x00"
     b"\x00\x00\xff"    # origin: blue
@@ -115,7 +115,8 @@ RED_GREEN = (
     b"\x90\x00\xe0"    # hint: violet
     b"\x90\x00\xe0"    # hint target: violet, pulsing
     b"\xff\xff\xff"
-) + _TEST
+    b"\xff\x00\x00\x00\xff\x00\x00\x00\xff\xff\xff\xff"   # (the same in every palette)
+)
 PALETTES = (STANDARD, RED_GREEN)
 PALETTE_NAMES = ("normal", "red-green")
 

@@ -35,7 +35,7 @@
 # needed (controller/lazy.py): _tidy() drops them, at the next tick after the mode stack
 # changed, when no menu is open, the game has no clock, and no game against the board is in
 # play (nor a hint shown). A two-player game without a clock never loads any of them.
-from barragoon.core import RulesError
+from barragoon.core import RulesError, ZEROS
 from barragoon.game import Game, CLOSED
 from controller import colours as C
 from controller import font
@@ -49,7 +49,6 @@ from controller.ticks import ticks_diff, ticks_ms
 
 DECIDE_MS = 3       # rule 6b's decision (game.decide): work this long per loop step at most
 
-_DARK = bytes(63)                  # the LED meanings when no mode draws any
 MENUS = "controller.menus"
 CLOCK = "controller.clock"
 OPPONENT = "controller.opponent"
@@ -636,7 +635,7 @@ class Controller:
                 layer = self.stack[i]
                 break
         if layer is None:
-            mean[:] = _DARK
+            mean[:] = ZEROS
         else:
             layer.leds(self, mean)
         self.phase = C.phase(t)

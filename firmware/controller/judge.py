@@ -19,7 +19,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from barragoon.core import RulesError
+from barragoon.core import RulesError, ZEROS
 from barragoon.game import action_move, action_captures
 from controller import lazy
 from controller import colours as C
@@ -47,8 +47,6 @@ F_OVER = const(32)        # the game ended
 F_UNPLACE = const(64)     # no placement waiting any more
 F_UNASK = const(128)      # the question no longer applies (the board changed)
 F_SHOW = const(256)       # the LEDs or the screen changed
-
-_ZERO = bytes(63)
 
 
 class Judge:
@@ -142,7 +140,7 @@ class Judge:
     def stop(self):
         self.active = False
         self.repair = False
-        self.mean[:] = _ZERO
+        self.mean[:] = ZEROS
 
     def _start_repair(self, phys):
         """The board must first show the game's position (occupancy, and the right pieces on

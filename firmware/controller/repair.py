@@ -4,9 +4,8 @@
 # piece stands on an occupied square (known from a story or a take-back), restore marks it:
 # 1 lift it, 2 lifted (put the right one there). It follows lifts and set-downs, not stories,
 # so it always ends.
+from barragoon.core import ZEROS
 from controller.stories import NEW
-
-_ZERO = bytes(63)
 
 
 def occupied_as(sensed, b0):
@@ -25,7 +24,7 @@ class Repair:
         """b0: the position to show; phys: the piece codes physically on the board, where
         known (None: occupancy only)."""
         r = self.restore
-        r[:] = _ZERO
+        r[:] = ZEROS
         if phys is not None:
             for sq in range(63):
                 if phys[sq] and b0[sq] and phys[sq] != b0[sq] and phys[sq] != NEW:

@@ -21,7 +21,7 @@ except ImportError:  # CPython
         return x
 from array import array
 
-from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON
+from barragoon.core import TILE, BROWN_BIT, MAX_BARRAGOON, ZEROS
 from controller.timing import BOUNCE_MS, FLIGHT_MS, SLIDE_MS, GAP_MS, REACT_MS
 from controller.ticks import ticks_diff as elapsed
 
@@ -30,7 +30,6 @@ NOHOME = const(0xFF)
 MAXH = const(12)          # stories kept
 AIRN = const(8)           # pieces in hands per story
 _FAR = const(0x1FFFFFFF)  # "never" for a square's last change
-_ZERO = bytes(63)
 
 # What one set-down costs a story (see Stories._cost), in half steps: C_LESS is a story that
 # stays plausible beside a likelier one (the players are asked, the likelier preselected).
@@ -61,8 +60,6 @@ K_WAIT = const(6)         # (an answer) not yet: every piece is not back yet
 K_OK = const(7)           # (an answer) every piece is back where the turn started
 
 
-
-
 def is_tile(c):
     return c & TILE and c < NEW
 
@@ -78,8 +75,8 @@ def is_barragoon(c):
 def tables(moves, dest, movable):
     """dest[sq]: how many of moves (sorted) end on sq (at most 255); movable[sq]: 0 when no
     move starts on sq, else 1 + the index of the first one (255: further than that)."""
-    dest[:] = _ZERO
-    movable[:] = _ZERO
+    dest[:] = ZEROS
+    movable[:] = ZEROS
     for i in range(len(moves)):
         mv = moves[i]
         if not movable[mv >> 6]:
@@ -135,7 +132,7 @@ class Turn:
             self.seen_n += 1
 
     def unsee(self):
-        self.seen[:] = _ZERO
+        self.seen[:] = ZEROS
         self.seen_n = 0
 
     def keep_seen(self, keep):

@@ -9,10 +9,9 @@
 # it may go to, the move is made: touches after it (a knocked neighbour, a piece straightened)
 # bind nobody. Duties carried over (a saved game, a repaired board) come first. They are saved
 # with the game as text(), e.g. 'd2 d5'.
+from barragoon.core import ZEROS
 from controller.stories import own, is_barragoon
 from controller.ticks import ticks_diff as elapsed
-
-_ZERO = bytes(63)
 
 
 class TouchMove:
@@ -41,14 +40,14 @@ class TouchMove:
     # --- the turn --------------------------------------------------------------------------
     def begin(self, text):
         """A game taken up with its saved duties (text())."""
-        self.fixed[:] = _ZERO
+        self.fixed[:] = ZEROS
         self.fixed_take = -1
-        self.duty[:] = _ZERO
+        self.duty[:] = ZEROS
         self.take = -1
         self._parse(text)
         self.sv_duty[:] = self.fixed       # as the file has them
         self.sv_take = self.fixed_take
-        self.touched[:] = _ZERO
+        self.touched[:] = ZEROS
         self.pending = 0
         self.made_ok = self.free = False
 
@@ -63,12 +62,12 @@ class TouchMove:
         if keep:
             self.carry()
         else:
-            self.fixed[:] = _ZERO
+            self.fixed[:] = ZEROS
             self.fixed_take = -1
-        self.touched[:] = _ZERO
+        self.touched[:] = ZEROS
         self.pending = 0
-        if self.fixed_take < 0 and self.fixed == _ZERO:
-            self.duty[:] = _ZERO           # (the common case, without a scan)
+        if self.fixed_take < 0 and self.fixed == ZEROS:
+            self.duty[:] = ZEROS           # (the common case, without a scan)
             self.take = -1
             self.any = False
             self.changed = True
@@ -164,7 +163,7 @@ class TouchMove:
         old_take = self.take
         d[:] = self.fixed
         take = self.fixed_take
-        has = d != _ZERO
+        has = d != ZEROS
         # the carried-over duties name real tiles and victims of this position only
         for sq in range(63):
             if d[sq] and not tn.movable[sq]:
@@ -211,7 +210,7 @@ class TouchMove:
                     take = v
             last = t
         self.take = take
-        self.any = d != _ZERO
+        self.any = d != ZEROS
         if d != old or take != old_take:
             self.changed = True
             return True
@@ -247,13 +246,13 @@ class TouchMove:
     def unsaved(self, open_):
         """Do the duties differ from the saved ones? Asked at every rest: no string built."""
         if not open_:                      # (text() is then '')
-            return self.sv_take >= 0 or self.sv_duty != _ZERO
+            return self.sv_take >= 0 or self.sv_duty != ZEROS
         return self.take != self.sv_take or self.duty != self.sv_duty
 
     def saved(self, open_):
         """The game was saved with text(open_)."""
         if not open_:
-            self.sv_duty[:] = _ZERO
+            self.sv_duty[:] = ZEROS
             self.sv_take = -1
         else:
             self.sv_duty[:] = self.duty
@@ -273,5 +272,5 @@ class TouchMove:
             if parts[1] != "-":
                 self.fixed_take = parse_square(parts[1])
         except Exception:                  # a damaged tag costs the duty, never the game
-            self.fixed[:] = _ZERO
+            self.fixed[:] = ZEROS
             self.fixed_take = -1

@@ -8,6 +8,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from barragoon.core import ZEROS
 from controller import colours as C
 from controller.stories import NEW, NOHOME, own, is_tile, is_barragoon
 
@@ -26,8 +27,6 @@ N_REFUSED = const(10)     # the rules refused (text in refused)
 N_CAPTURE = const(11)     # a piece lifted that can be captured: capture it or put it back
 N_PLACE_FIRST = const(12) # a tile lifted while a placement is due
 N_SETTLING = const(13)    # a move is on the board, waiting for the settle time
-
-_ZERO = bytes(63)
 
 
 class View:
@@ -57,7 +56,7 @@ class View:
         self.tgt_for = self.caps_for = -1
 
     def clear(self):
-        self.mean[:] = _ZERO
+        self.mean[:] = ZEROS
         self.note = N_NONE
         self.note_sq = -1
 
@@ -70,7 +69,7 @@ class View:
         if self.tgt_for == frm:
             return
         t = self.tgt
-        t[:] = _ZERO
+        t[:] = ZEROS
         take = self.tm.take
         b0 = self.turn.b0
         moves = self.turn.moves
@@ -98,7 +97,7 @@ class View:
         if self.caps_for == v:
             return
         c = self.caps
-        c[:] = _ZERO
+        c[:] = ZEROS
         moves = self.turn.moves
         for i in range(len(moves)):
             m = moves[i]
@@ -114,7 +113,7 @@ class View:
         if victim >= 0 and nmoves is not None:
             self._victim(victim, cm, nmoves, sensed)
             return
-        self.mean[:] = _ZERO
+        self.mean[:] = ZEROS
         self.note = N_NONE if self.note != N_REFUSED else N_REFUSED
         self.note_sq = -1
         cm = self._committed(h, cm)
@@ -245,7 +244,7 @@ class View:
 
     def _victim(self, v, cm, nmoves, sensed):
         m = self.mean
-        m[:] = _ZERO
+        m[:] = ZEROS
         self.note = N_NONE
         self.note_sq = -1
         self.mv = self.mv_at = -1
@@ -293,7 +292,7 @@ class View:
     def repair(self, restore, sensed):
         """The board is guided back to the turn's start: squares to fill, pieces to lift."""
         m = self.mean
-        m[:] = _ZERO
+        m[:] = ZEROS
         self.note = N_NONE
         self.note_sq = -1
         b0 = self.turn.b0
