@@ -1,8 +1,9 @@
 # The device: builds the drivers from config.py, wires them to the board controller and runs
 # the loop (scan -> controller -> LEDs -> OLED) every SCAN_PERIOD_MS under a watchdog.
 #
-# Boot: check config.py (a mistake is shown on the OLED and the serial console, and the board
-# waits: no crash loop); load settings and the saved game; first scan; the controller offers to
+# Boot: check config.py, and on the .mpy build that English's language file is there and of
+# this firmware (a mistake is shown on the OLED and the serial console, and the board waits: no
+# crash loop); load settings and the saved game; first scan; the controller offers to
 # resume. After every committed action the game is saved (storage.py, which owns the save
 # sequence) with its touch-move duties at the end of the loop step that commits it, right after
 # its LEDs; the screen follows in the next steps. Work that can wait goes into later steps, one
@@ -512,6 +513,12 @@ def main(storage=None, clock=None, think_pin=None, port=None, checked=False, low
         show_text(["Config error"] + wrap(problem))
         (storage or Storage()).log_error("config error: %s\n" % problem)
         return                             # wait for the maker: no restart loop
+    problem = i18n.problem()               # (the .mpy build without its English texts)
+    if problem:
+        show_text(["Deploy again", "English texts", "missing or from", "another version"])
+        print(problem)
+        (storage or Storage()).log_error("firmware files: %s\n" % problem)
+        return
     # The watchdog first: whatever fails or hangs from here on restarts the board (which then
     # resumes its saved game) instead of leaving it silent at the REPL.
     wdt = machine.WDT(timeout=_WDT_MS)

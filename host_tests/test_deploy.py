@@ -217,6 +217,7 @@ sys.path[:] = [%r, %r]
 from controller import i18n, refusals
 from english import T          # (lang_en.py's table: the build has no such module)
 print("RULES", len(refusals.RULES_TEXTS), refusals.RULES_TEXTS[0])
+print("PROBLEM", repr(i18n.problem()))   # (main() at power-on)
 i18n.at_hand()                 # (the App at boot: English's file opened before any screen)
 print("AT_HAND", "file" if i18n._f else "-")
 for code in ("en", "de", "it", "es", "en"):
@@ -303,6 +304,7 @@ def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_hos
         # a text missing from the English table is an error there too, never shown as garbage
         assert ["UNKNOWN", code, "refused" if code != "en" else "shown"] in rows
     assert ["AT_HAND", "file"] in rows
+    assert ["PROBLEM", "''"] in rows
     # the rules core's refusals read against the English templates, from lang_en.bin
     first = lang_en.T.index("%s-%s repeats the sequence: %s must deviate")
     assert ["RULES", str(len(lang_en.T) - first), lang_en.T[first]] in rows
@@ -328,11 +330,43 @@ def test_a_missing_or_damaged_language_file_leaves_the_board_in_english(built_ho
     assert [r[1:] for r in rows if r[0] == "FROM"] == [["en", "file"], ["en", "file"]]
 
 
+def other_version(path):
+    # the file as another firmware version wrote it: the same layout, another table's id
+    with open(path, "r+b") as f:
+        f.seek(8)
+        f.write(b"\x01\x00\x00\x00")
+
+
+@needs_micropython
+def test_a_language_file_of_another_firmware_version_is_refused(built_host, tmp_path):
+    # Its places count in another English table: each would show another text. So a file
+    # copied by hand from another version leaves the board in English ...
+    import shutil
+    out, _ = built_host
+    copy = str(tmp_path / "fw")
+    shutil.copytree(out, copy)
+    path = os.path.join(copy, "controller", "lang_de.bin")
+    other_version(path)
+    rows = language_run(copy, tmp_path)
+    assert {r[1]: r[2] for r in rows if r[0] == "REFUSED"} == {
+        "de": "en True %s is from another firmware version" % path}
+    # ... and without English's own, the board has no texts at all: problem() says why
+    # (main() shows it at power-on and waits; test_firmware.py)
+    other_version(os.path.join(copy, "controller", "lang_en.bin"))
+    script = tmp_path / "problem.py"
+    script.write_text("import sys\nsys.path[:] = [%r]\nfrom controller import i18n\n"
+                      "print(i18n.problem())\n" % copy)
+    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "%s is from another firmware version" % os.path.join(
+        copy, "controller", "lang_en.bin"), proc.stdout + proc.stderr
+
+
 BUCKET = """
 import sys
 sys.path[:] = [%r]
+from controller import i18n
 from controller.textfile import TextFile
-f = TextFile(%r)
+f = TextFile(%r, i18n._TABLE)
 try:
     f.find(%d)
 except ValueError as e:
@@ -349,7 +383,7 @@ def test_a_language_file_with_a_damaged_bucket_refuses_its_texts(built_host, tmp
     shutil.copytree(out, copy)
     path = os.path.join(copy, "controller", "lang_de.bin")
     with open(path, "r+b") as f:
-        f.seek(8 + 2 * 40)                       # bucket 40's start: 0, so that it spans its
+        f.seek(12 + 2 * 40)                      # bucket 40's start: 0, so that it spans its
         f.write(b"\0\0")                          # texts and those of the 40 before it
     key = deploy._firmware_module(os.path.join(deploy.FIRMWARE, "controller", "i18n.py"),
                                   "_i18n")._key

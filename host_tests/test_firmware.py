@@ -193,6 +193,24 @@ def test_config_error_is_shown_and_the_board_waits():
     assert [w for w in machine.i2c_log if len(w[2]) == 1025], "message not shown on the OLED"
 
 
+def test_a_board_without_its_english_texts_says_so_and_waits():
+    # The .mpy build names its texts by their places in the English table, read from
+    # controller/lang_en.bin: without that file (or with one of another firmware version) no
+    # screen can be drawn, so the board says so once and waits instead of restarting in a loop.
+    # (Here from source, as the .mpy build is: a table id, and no lang_en.bin beside i18n.)
+    from controller import i18n
+    vboard.reset()
+    storage = Storage(storage_dir("no_texts"))
+    i18n._TABLE = 0x123456
+    try:
+        assert app.main(storage, Clock()) is None
+    finally:
+        i18n._TABLE = 0
+    assert not machine.wdts, "no watchdog: the board must not restart in a loop"
+    assert [w for w in machine.i2c_log if len(w[2]) == 1025], "message not shown on the OLED"
+    assert "lang_en.bin" in storage.read("error.log")
+
+
 def test_a_config_error_shows_on_the_makers_own_oled_wiring():
     # An OLED at the other address (0x3D) in config.py: the message goes there, not to the
     # default wiring's 0x3C.

@@ -15,7 +15,8 @@ on the board) are copied as sources.
 Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run prints them):
   1. build    firmware/**/*.py -> build/firmware/ (.mpy; main.py and config.py as .py; each
               language as the file controller/i18n.py reads, lang_xx.bin; t("text") as
-              t(its place in lang_en.T), see text_places)
+              t(its place in lang_en.T), see text_places; that table's id in every such
+              file and in i18n.py, see table_id)
   2. prepare  stop the watchdog of a running board, create the package directories, report
               whether the board already has a config.py and which MicroPython it runs
   3. copy     every built file (mpremote skips files whose SHA-256 already matches); config.py
@@ -163,13 +164,32 @@ def text_file(source, firmware=FIRMWARE, english=None):
     starts = [sum(1 for k, _ in keys if k & 63 < b) for b in range(65)]
     if max(starts[b + 1] - starts[b] for b in range(64)) > 16:
         raise DeployError("%s: more than 16 texts in one bucket of the file" % source)
-    out = [b"BGT3", struct.pack("<HH65H", len(texts), sum(map(len, data)), *starts)]
+    out = [b"BGT4", struct.pack("<HHI65H", len(texts), sum(map(len, data)),
+                                table_id(english, firmware), *starts)]
     out += [struct.pack("<I", k)[:3] + struct.pack("<H", i) for k, i in keys]
     at = 0
     for d in data:
         out.append(struct.pack("<HB", at, len(d)))
         at += len(d)
     return b"".join(out + data)
+
+
+def table_id(english, firmware=FIRMWARE):
+    """The id of the English table (lang_en.T) the .mpy build's places count in: written into
+    every language file and into controller/i18n.py (_TABLE), so that a file of another
+    firmware version is refused on the board. Never 0 (0: texts named by their words)."""
+    i18n = _firmware_module(os.path.join(firmware, "controller", "i18n.py"), "_deploy_i18n")
+    return i18n._key("\n".join(english)) or 1
+
+
+TABLE_LINE = "\n_TABLE = 0 "
+
+
+def with_table(text, english, firmware=FIRMWARE):
+    """controller/i18n.py's source with the English table's id in _TABLE."""
+    if text.count(TABLE_LINE) != 1:
+        raise DeployError("controller/i18n.py: no line '_TABLE = 0 ' for the table's id")
+    return text.replace(TABLE_LINE, "\n_TABLE = %d " % table_id(english, firmware))
 
 
 def english_texts(firmware=FIRMWARE):
@@ -355,6 +375,8 @@ def build(out, mpy_cross, firmware=FIRMWARE, arch=BOARD_ARCH):
             with open(os.path.join(firmware, *src.split("/"))) as f:
                 source = f.read()
             text = source if src in KEEP_LINES else text_places(source, english)
+            if src == "controller/i18n.py":
+                text = with_table(text, english, firmware)
             if src in BYTECODE:
                 text = bytecode_source(text)
             if text != source:

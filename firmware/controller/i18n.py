@@ -21,7 +21,10 @@
 # texts by their place in lang_en.T instead of their English words: tools/deploy.py compiles
 # t("Resume game") as t(31), so the English texts are not on the heap either. A text's place
 # is found only in a file (t(31) in English reads lang_en.bin); a text by its words in English
-# is its own translation, as ever.
+# is its own translation, as ever. Places are only good with the English table they were
+# counted in: deploy.py writes that table's id into _TABLE below and into every language file,
+# and a file of another id is refused (a board left with no English texts says so at power-on:
+# problem()).
 #
 # Texts with values are % templates ("Put back %s: %s"), so each language orders its words.
 import sys
@@ -29,6 +32,8 @@ import sys
 LANGUAGES = ("en", "de", "it", "es")
 NAMES = ("English", "Deutsch", "Italiano", "Espa\u00f1ol")   # each in its own language
 
+_TABLE = 0          # the .mpy build: the id of the English table its places count in (written
+#                     by tools/deploy.py); 0: every text is named by its words
 _code = "en"
 _keys = None        # the keys of lang_en.T's texts (_key), or 0: the chosen language's file
 _tr = None          # the chosen language's T, from its module
@@ -86,7 +91,7 @@ def _path(code):
 
 def _file(code):
     from controller.textfile import TextFile
-    return TextFile(_path(code))
+    return TextFile(_path(code), _TABLE)
 
 
 def set_language(code):
@@ -129,15 +134,21 @@ def _load(code, tr):
 
 def at_hand():
     """Where English is read from a file too (the .mpy build), open it now: the first screen
-    would wait for it (t() opens it when first asked for a text by its place)."""
-    if _keys is not None:
-        return
-    import os
-    try:
-        os.stat(_path("en"))
-    except OSError:
-        return                  # (frozen, or from source: the texts are in the code)
-    _load("en", None)
+    would wait for it (t() opens it when first asked for a text by its place). ValueError if
+    it cannot be read (see problem())."""
+    if _keys is None and _TABLE:
+        _load("en", None)
+
+
+def problem():
+    """Why the board cannot show its texts, or "": on the .mpy build, English's file missing,
+    damaged or from another firmware version (a place would name no text, or another one)."""
+    if _TABLE and _keys is None:
+        try:
+            _file("en").close()
+        except ValueError as e:
+            return str(e)
+    return ""
 
 
 def language():
