@@ -1,5 +1,5 @@
-# Faults on the emulated Pico: a missing or failing OLED, a broken sensor row, a damaged
-# game.txt, a full file system. The board boots, plays or shows what is wrong on the LEDs, says
+# Faults on the emulated Pico: a missing or failing OLED, missing texts, a broken sensor row, a
+# damaged game.txt, a full file system. The board boots, plays or shows what is wrong on the LEDs, says
 # so on the serial console, logs it in error.log, and loses no game. One emulator for the
 # module; each case boots a prepared flash image.
 import pytest
@@ -74,6 +74,26 @@ def test_an_oled_that_stops_answering_mid_game_is_logged_and_comes_back(bench):
     b.wait(10500)
     b.move(S("d6"), S("d9"))
     assert b.screen()[:2] == ["White to move", "Last d6-d9"]
+
+
+def test_a_mpy_board_without_its_english_texts_says_deploy_again_and_waits(bench):
+    # (files copied by hand, an interrupted deploy): no screen could be drawn, and a crash at
+    # the first one would restart the board over and over, logging each time
+    if board.firmware_kind() != "stock":
+        pytest.skip("the frozen firmware carries its texts in flash")
+    b = bench
+    b.pico.set_oled(True)
+    b.pico.serial.clear()
+    b.pico.power_off()
+    b.pico.load_storage(flashfs.with_files(game_image(), {}, remove=["controller/lang_en.bin"]))
+    b.pico.power_on()
+    lines = ["Deploy again", "English texts", "missing or from", "another version"]
+    assert b.wait_for(lambda b: b.screen()[:4] == lines, 8000), (b.screen(), b.console())
+    b.wait(9000)                                 # longer than the watchdog's 8 s
+    assert not b.pico.resets
+    assert "lang_en.bin" in b.console() and "lang_en.bin" in log(b)
+    assert log(b).count("lang_en.bin") == 1      # said once
+    assert board.GAME in b.files()               # the saved game kept for the next deploy
 
 
 def test_a_broken_sensor_row_is_shown_on_the_leds_and_the_game_is_kept(bench):
