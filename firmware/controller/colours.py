@@ -58,18 +58,6 @@ PATTERN = bytes((STEADY, STEADY, STEADY, PULSE, PULSE, STEADY, FLASH, STEADY, ST
                  STEADY, BLINK, BLINK, STEADY, STEADY, STEADY, STEADY, PULSE, STEADY, STEADY,
                  STEADY, STEADY, STEADY))
 
-# Meanings that one board state can light together (the accessibility test checks every pair
-# within a group): a tile held, a victim lifted (no own tile held), a placement, set-up, end.
-TOGETHER = (
-    bytes((ORIGIN, MOVE, TAKE_TILE, TAKE_BARRAGOON, ERROR, TO_EMPTY, TO_FILL, DUTY, DUTY_TAKE)),
-    bytes((TAKE_TILE, TAKE_BARRAGOON, CAPTURER, TO_FILL, TO_EMPTY, ERROR, DUTY, DUTY_TAKE)),
-    bytes((PLACE, TO_FILL, TO_EMPTY, ERROR, DUTY)),
-    bytes((PLACE, HINT, TO_EMPTY)),
-    bytes((WIN, LOSE)),
-    # a hint over the live board (a touch clears it)
-    bytes((SUGGEST, SUGGEST_TO, DUTY, DUTY_TAKE, TO_FILL, TO_EMPTY, ERROR)),
-)
-
 # Colours at full scale, 3 bytes per meaning in meaning order (the LED driver applies
 # brightness and the current cap). Each palette is one literal (no run-time concatenation), so
 # the frozen build keeps it in flash.
