@@ -81,7 +81,8 @@ class App:
         cfg = config
         # English's texts where the build reads them from a file (a German board's file takes
         # their place below): first, so that the open file lies low, below the App's objects
-        # (elsewhere it would split the free heap the engine loads into later).
+        # (elsewhere it would split the free heap the engine loads into later). On the board
+        # main() has opened it already, before anything else, and stopped if it could not.
         i18n.at_hand()
         self.clock = clock if clock is not None else time   # tests pass a simulated clock
         self.storage = storage if storage is not None else Storage()
@@ -513,7 +514,7 @@ def main(storage=None, clock=None, think_pin=None, port=None, checked=False, low
         show_text(["Config error"] + wrap(problem))
         (storage or Storage()).log_error("config error: %s\n" % problem)
         return                             # wait for the maker: no restart loop
-    problem = i18n.problem()               # (the .mpy build without its English texts)
+    problem = i18n.at_hand()               # (the .mpy build without its English texts)
     if problem:
         show_text(["Deploy again", "English texts", "missing or from", "another version"])
         print(problem)

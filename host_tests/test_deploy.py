@@ -217,8 +217,8 @@ sys.path[:] = [%r, %r]
 from controller import i18n, refusals
 from english import T          # (lang_en.py's table: the build has no such module)
 print("RULES", len(refusals.RULES_TEXTS), refusals.RULES_TEXTS[0])
-print("PROBLEM", repr(i18n.problem()))   # (main() at power-on)
-i18n.at_hand()                 # (the App at boot: English's file opened before any screen)
+print("PROBLEM", repr(i18n.at_hand()))   # (main() at power-on: English's file opened
+#                                           before any screen; "": it can be read)
 print("AT_HAND", "file" if i18n._f else "-")
 for code in ("en", "de", "it", "es", "en"):
     try:
@@ -350,12 +350,12 @@ def test_a_language_file_of_another_firmware_version_is_refused(built_host, tmp_
     rows = language_run(copy, tmp_path)
     assert {r[1]: r[2] for r in rows if r[0] == "REFUSED"} == {
         "de": "en True %s is from another firmware version" % path}
-    # ... and without English's own, the board has no texts at all: problem() says why
+    # ... and without English's own, the board has no texts at all: at_hand() says why
     # (main() shows it at power-on and waits; test_firmware.py)
     other_version(os.path.join(copy, "controller", "lang_en.bin"))
     script = tmp_path / "problem.py"
     script.write_text("import sys\nsys.path[:] = [%r]\nfrom controller import i18n\n"
-                      "print(i18n.problem())\n" % copy)
+                      "print(i18n.at_hand())\n" % copy)
     proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "%s is from another firmware version" % os.path.join(
         copy, "controller", "lang_en.bin"), proc.stdout + proc.stderr

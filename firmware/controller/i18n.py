@@ -24,7 +24,7 @@
 # is its own translation, as ever. Places are only good with the English table they were
 # counted in: deploy.py writes that table's id into _TABLE below and into every language file,
 # and a file of another id is refused (a board left with no English texts says so at power-on:
-# problem()).
+# at_hand()).
 #
 # Texts with values are % templates ("Put back %s: %s"), so each language orders its words.
 import sys
@@ -134,18 +134,12 @@ def _load(code, tr):
 
 def at_hand():
     """Where English is read from a file too (the .mpy build), open it now: the first screen
-    would wait for it (t() opens it when first asked for a text by its place). ValueError if
-    it cannot be read (see problem())."""
+    would wait for it (t() opens it when first asked for a text by its place). Returns why
+    it cannot be read ("" when all is well): the file missing, damaged or from another
+    firmware version (a place would name no text, or another one)."""
     if _keys is None and _TABLE:
-        _load("en", None)
-
-
-def problem():
-    """Why the board cannot show its texts, or "": on the .mpy build, English's file missing,
-    damaged or from another firmware version (a place would name no text, or another one)."""
-    if _TABLE and _keys is None:
         try:
-            _file("en").close()
+            _load("en", None)
         except ValueError as e:
             return str(e)
     return ""
