@@ -4,6 +4,7 @@
 import hashlib
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -436,6 +437,10 @@ def test_dry_run_prints_every_command_and_runs_none(tmp_path, capfd, monkeypatch
     for p in built:
         if p != "config.py":
             assert "fs cp %s :%s" % (p, p) in copy, p
+    # English's texts leave the board before anything is copied and come back last: a copy
+    # cut short leaves a board without them, which says so ("Deploy again", test_firmware.py)
+    assert copy.index('os.remove("controller/lang_en.bin")') < copy.index("fs cp ")
+    assert re.findall(r"fs cp (\S+) :", copy)[-1] == "controller/lang_en.bin"
     # Stale sources of compiled modules are removed; nothing else is.
     stale = deploy.stale_sources(built)
     assert "barragoon/game.py" in stale and "main.py" not in stale and "config.py" not in stale
@@ -524,9 +529,10 @@ def test_deploy_updates_firmware_and_keeps_games_records_and_config(tmp_path, ca
             assert read(os.path.join(board, name)).decode() == text, name
     assert mpremote_log(board)[-1] == ["connect", "auto", "reset"]
 
-    # Again: nothing changed, mpremote skips every file.
+    # Again: nothing changed, mpremote skips every file but English's texts (removed first).
     code, out, _ = run_deploy(capfd, "--out", out_dir, "--no-reset")
-    assert code == 0 and out.count("Up to date:") == len(built) - 1
+    assert code == 0 and out.count("Up to date:") == len(built) - 2
+    assert "OK: all %d files on the board match the build" % (len(built) - 1) in out
     assert mpremote_log(board)[-1][2] == "exec"       # the verify run; no reset
 
     # --config replaces the maker's config.

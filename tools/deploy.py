@@ -20,7 +20,8 @@ Steps (2-6 are `mpremote connect PORT ...` runs, 3 and 4 share one; --dry-run pr
   2. prepare  stop the watchdog of a running board, create the package directories, report
               whether the board already has a config.py and which MicroPython it runs
   3. copy     every built file (mpremote skips files whose SHA-256 already matches); config.py
-              only if the board has none, or with --config: a maker's edited config survives
+              only if the board has none, or with --config: a maker's edited config survives;
+              lang_en.bin removed first and copied last (a copy cut short: "Deploy again")
   4. clean    remove X.py wherever X.mpy was deployed: MicroPython imports X.py before X.mpy,
               so a stale source would shadow the compiled module and cost heap (X.py and
               X.mpy wherever X.bin was: i18n.py would import the module instead)
@@ -569,6 +570,18 @@ except Exception:
     print("check build", "none")
 """
 
+# English's texts leave the board before the copy and come back last: a copy cut short (a cable
+# pulled) leaves a board that says "Deploy again" (controller/i18n.py), not one whose modules
+# name texts by places in another version's table.
+LAST = "controller/lang_en.bin"
+WITHDRAW = """\
+import os
+try:
+    os.remove(%s)
+except OSError:
+    pass
+"""
+
 CLEAN = """\
 import os
 for p in %s:
@@ -964,12 +977,14 @@ def deploy(board, out, built, force_config, reset):
         print(note)
     copy_config = force_config or not has_config
 
-    copies = [["fs", "cp", p, ":" + p] for p in firmware]
+    copies = [["fs", "cp", p, ":" + p] for p in sorted(firmware, key=lambda p: p == LAST)]
+    if LAST in firmware:
+        copies.insert(0, ["exec", WITHDRAW % json.dumps(LAST)])
     if copy_config and not board.dry_run:
         copies.append(["fs", "cp", CONFIG, ":" + CONFIG])
     clean = ["exec", board_script(CLEAN, stale_sources(built))]
-    board.run("copy (unchanged files are skipped) and remove stale .py sources",
-              chain(*copies, clean), capture=False)
+    board.run("copy (unchanged files are skipped; English's texts removed first and copied "
+              "last) and remove stale .py sources", chain(*copies, clean), capture=False)
     if board.dry_run and not force_config:
         board.run("only if the board has no config.py (a maker's edited config.py is kept; "
                   "--config overwrites it)", ["fs", "cp", CONFIG, ":" + CONFIG])
