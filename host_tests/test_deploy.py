@@ -375,6 +375,34 @@ except ValueError as e:
 """
 
 
+DAMAGED_TEXT = """
+import sys
+sys.path[:] = [%r]
+from controller import i18n
+i18n.set_language("de")
+print(repr(i18n.t(0)), repr(i18n.t(1)))
+"""
+
+
+@needs_micropython
+def test_a_text_damaged_in_its_file_shows_as_a_mark_not_a_crash(built_host, tmp_path):
+    # (bytes that are not UTF-8: a crash there would come back at every power-on)
+    import shutil
+    from controller import lang_de
+    out, _ = built_host
+    copy = str(tmp_path / "fw")
+    shutil.copytree(out, copy)
+    path = os.path.join(copy, "controller", "lang_de.bin")
+    n = len(lang_de.T)
+    with open(path, "r+b") as f:
+        f.seek(142 + 8 * n)                      # the first text's first byte
+        f.write(b"\xff")
+    script = tmp_path / "damaged.py"
+    script.write_text(DAMAGED_TEXT % copy)
+    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.split() == ["'?'", repr(lang_de.T[1])], proc.stdout + proc.stderr
+
+
 @needs_micropython
 def test_a_language_file_with_a_damaged_bucket_refuses_its_texts(built_host, tmp_path):
     # (a bucket claiming more texts than the reader's buffer holds: an error, not a crash)

@@ -62,7 +62,10 @@ class TextFile:
         f.seek(self.ti + 3 * i)
         f.readinto(e, 3)
         f.seek(self.at + (e[0] | e[1] << 8))
-        return str(f.read(e[2]), "utf-8")
+        try:
+            return str(f.read(e[2]), "utf-8")
+        except UnicodeError:        # damaged: a mark on the screen, not a crash at every boot
+            return "?"
 
     def close(self):
         self.f.close()
