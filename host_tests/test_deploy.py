@@ -311,12 +311,24 @@ def test_the_mpy_build_reads_every_text_of_each_language_from_its_file(built_hos
     assert ["RULES", str(len(lang_en.T) - first), lang_en.T[first]] in rows
 
 
+def build_copy(built_host, tmp_path):
+    """A copy of the unix-port build, to damage."""
+    import shutil
+    copy = str(tmp_path / "fw")
+    shutil.copytree(built_host[0], copy)
+    return copy
+
+
+def run_micropython(tmp_path, text):
+    """The script text run on the MicroPython unix port: its CompletedProcess."""
+    script = tmp_path / "script.py"
+    script.write_text(text)
+    return subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+
+
 @needs_micropython
 def test_a_missing_or_damaged_language_file_leaves_the_board_in_english(built_host, tmp_path):
-    import shutil
-    out, _ = built_host
-    copy = str(tmp_path / "fw")
-    shutil.copytree(out, copy)
+    copy = build_copy(built_host, tmp_path)
     os.remove(os.path.join(copy, "controller", "lang_it.bin"))
     paths = {c: os.path.join(copy, "controller", "lang_%s.bin" % c) for c in ("de", "es")}
     with open(paths["de"], "r+b") as f:
@@ -342,10 +354,7 @@ def other_version(path):
 def test_a_language_file_of_another_firmware_version_is_refused(built_host, tmp_path):
     # Its places count in another English table: each would show another text. So a file
     # copied by hand from another version leaves the board in English ...
-    import shutil
-    out, _ = built_host
-    copy = str(tmp_path / "fw")
-    shutil.copytree(out, copy)
+    copy = build_copy(built_host, tmp_path)
     path = os.path.join(copy, "controller", "lang_de.bin")
     other_version(path)
     rows = language_run(copy, tmp_path)
@@ -354,10 +363,8 @@ def test_a_language_file_of_another_firmware_version_is_refused(built_host, tmp_
     # ... and without English's own, the board has no texts at all: at_hand() says why
     # (main() shows it at power-on and waits; test_firmware.py)
     other_version(os.path.join(copy, "controller", "lang_en.bin"))
-    script = tmp_path / "problem.py"
-    script.write_text("import sys\nsys.path[:] = [%r]\nfrom controller import i18n\n"
-                      "print(i18n.at_hand())\n" % copy)
-    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    proc = run_micropython(tmp_path, "import sys\nsys.path[:] = [%r]\n"
+                           "from controller import i18n\nprint(i18n.at_hand())\n" % copy)
     assert proc.stdout.strip() == "%s is from another firmware version" % os.path.join(
         copy, "controller", "lang_en.bin"), proc.stdout + proc.stderr
 
@@ -387,29 +394,19 @@ print(repr(i18n.t(0)), repr(i18n.t(1)))
 @needs_micropython
 def test_a_text_damaged_in_its_file_shows_as_a_mark_not_a_crash(built_host, tmp_path):
     # (bytes that are not UTF-8: a crash there would come back at every power-on)
-    import shutil
     from controller import lang_de
-    out, _ = built_host
-    copy = str(tmp_path / "fw")
-    shutil.copytree(out, copy)
-    path = os.path.join(copy, "controller", "lang_de.bin")
-    n = len(lang_de.T)
-    with open(path, "r+b") as f:
-        f.seek(142 + 8 * n)                      # the first text's first byte
+    copy = build_copy(built_host, tmp_path)
+    with open(os.path.join(copy, "controller", "lang_de.bin"), "r+b") as f:
+        f.seek(142 + 8 * len(lang_de.T))         # the first text's first byte
         f.write(b"\xff")
-    script = tmp_path / "damaged.py"
-    script.write_text(DAMAGED_TEXT % copy)
-    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    proc = run_micropython(tmp_path, DAMAGED_TEXT % copy)
     assert proc.stdout.split() == ["'?'", repr(lang_de.T[1])], proc.stdout + proc.stderr
 
 
 @needs_micropython
 def test_a_language_file_with_a_damaged_bucket_refuses_its_texts(built_host, tmp_path):
     # (a bucket claiming more texts than the reader's buffer holds: an error, not a crash)
-    import shutil
-    out, _ = built_host
-    copy = str(tmp_path / "fw")
-    shutil.copytree(out, copy)
+    copy = build_copy(built_host, tmp_path)
     path = os.path.join(copy, "controller", "lang_de.bin")
     with open(path, "r+b") as f:
         f.seek(12 + 2 * 40)                      # bucket 40's start: 0, so that it spans its
@@ -417,9 +414,7 @@ def test_a_language_file_with_a_damaged_bucket_refuses_its_texts(built_host, tmp
     key = deploy._firmware_module(os.path.join(deploy.FIRMWARE, "controller", "i18n.py"),
                                   "_i18n")._key
     k = next(key(e) for e in deploy.english_texts() if key(e) & 63 == 40)
-    script = tmp_path / "bucket.py"
-    script.write_text(BUCKET % (copy, path, k))
-    proc = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    proc = run_micropython(tmp_path, BUCKET % (copy, path, k))
     assert proc.stdout.strip() == "REFUSED damaged language file", proc.stdout + proc.stderr
 
 
