@@ -48,7 +48,9 @@ _xip (xip_miss_rate: the share of flash reads that missed in the play part). --n
              modules loaded only when used (engine, opponent, menus, ...), then the objects
              the App builds (drivers' buffers, the flight recorder's ring, the controller),
              what boot() adds (the saved game, the first mode), the engine loaded and what it
-             leaves once dropped; printed per line, with each module's import time
+             leaves once dropped; printed per line, with each module's import time; then the
+             heap after boot by kind of object (micropython.mem_info(1): functions, arrays,
+             dicts, ...; heap_kind_bytes_<c>, heap_kind_objects_<c> by its character there)
   play       the real main.py on a modelled board: --lifts turns played by lifting and setting
              down pieces, the lifts spread evenly over the scan period; lift-to-light is from
              the sensor's change to the first LED bit; the longest time between two matrix
@@ -843,6 +845,47 @@ def objects(p, build):
     return out
 
 
+# The heap after boot by kind of object: micropython.mem_info(1) prints the heap a character
+# per 16-byte block, the first block of each object by its type ("=" for the blocks after it).
+KINDS_SCRIPT = """
+import gc, micropython
+import app
+A = app.App()
+A.boot()
+gc.collect()
+micropython.mem_info(1)
+"""
+KINDS = (("B", "functions"), ("A", "arrays and bytearrays (their headers)"),
+         ("D", "dicts (their headers)"), ("M", "modules"), ("S", "str and bytes"),
+         ("T", "tuples"), ("L", "lists (their headers)"),
+         ("h", "other: instances, classes, dict and list tables, buffers' bytes"))
+
+
+def kinds(p, build):
+    """Blocks of the heap after boot by the kind of object they belong to: {kind: (objects,
+    bytes)} (the interpreter's own objects and the App's, as main.py boots it)."""
+    text = p.exec(main_parts(build)[0] + "low = None\n" + KINDS_SCRIPT, timeout_ms=600000)
+    blocks = []
+    for line in text.split("\r\n"):
+        m = re.match(r"[0-9a-f]{8}: (.*)$", line)
+        if m:
+            blocks.append(m.group(1))
+    out = {}
+    kind = None
+    for c in "".join(blocks) + ".":
+        if c == "=":
+            if kind:
+                out[kind][1] += 16
+            continue
+        kind = c if c in "BADMSTLh" else None
+        if kind:
+            out.setdefault(kind, [0, 0])
+            out[kind][0] += 1
+            out[kind][1] += 16
+    return {"heap_kind_%s_%s" % (("objects", "bytes")[i], k): n[i]
+            for k, n in out.items() for i in (0, 1)}
+
+
 def quiet_turns(n):
     """n legal turns from the start without captures (no placements needed), deterministic."""
     from barragoon.game import Game
@@ -1000,6 +1043,12 @@ def print_modules(figures, boot, later):
                            figures["heap_object_engine_loaded"]))
     print("  %-42s %8d" % ("... left after it is dropped again",
                            figures["heap_object_engine_left_after_release"]))
+    print("Heap after boot by kind of object (micropython.mem_info(1), the benchmark "
+          "script's own code too; B, objects)")
+    for k, what in KINDS:
+        if "heap_kind_bytes_" + k in figures:
+            print("    %-62s %8d %6d" % (what, figures["heap_kind_bytes_" + k],
+                                         figures["heap_kind_objects_" + k]))
 
 
 def print_think(figures, strengths):
@@ -1129,6 +1178,9 @@ def main(argv=None):
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             figures.update(objects(p, build))
+        with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
+            p.run_for(500)
+            figures.update(kinds(p, build))
         with pico.Pico(flash=flashfs.build_image(None, files), firmware=args.firmware) as p:
             p.run_for(500)
             found, boot, later = modules(p)
