@@ -1,7 +1,7 @@
 # Faults on the emulated Pico: a missing or failing OLED, missing texts, a broken sensor row, a
-# damaged game.txt, a full file system. The board boots, plays or shows what is wrong on the LEDs, says
-# so on the serial console, logs it in error.log, and loses no game. One emulator for the
-# module; each case boots a prepared flash image.
+# damaged game.txt, a full file system. The board boots, plays or shows what is wrong on the
+# LEDs, says so on the serial console, logs it in error.log, and loses no game. One emulator for
+# the module; each case boots a prepared flash image.
 import pytest
 
 import pico_bench
