@@ -21,7 +21,8 @@
 # While the engine searches (the board's turn, a hint) and nothing else waits, it also runs
 # between the loop steps, up to _THINK_MS after each step began (App.think): the steps' own
 # work (the controller's tick, LEDs, screen) comes every _THINK_MS instead of every period, and
-# a sensor event ends the engine's slice at once.
+# a sensor event ends the engine's slice at once. The flight recorder's events.txt of the move
+# before waits for its answer (the game and its copy are saved at once, as always).
 #
 # A computer may watch the game, and play one side of it, over the USB console
 # (controller/protocol.py, loaded with the first byte a computer sends; until then a step costs
@@ -303,11 +304,11 @@ class App:
         not only its slice of each step; a sensor event ends that at once (the scan runs
         from a timer and the engine checks its queue between search steps). Nothing else
         waits when the step had no event (seen: what step() returned), no screen is going
-        out, no save or its later parts are due and no sound plays; blinking LEDs get their
-        next phase (every 50 ms) in time. Buttons are read by the steps: a press waits up to
-        `most` ms longer. False when no search is under way."""
+        out, no save or its copy is due (events.txt waits: _later) and no sound plays;
+        blinking LEDs get their next phase (every 50 ms) in time. Buttons are read by the
+        steps: a press waits up to `most` ms longer. False when no search is under way."""
         if seen or self.unsaved is not None or self.collect_due or self.oled.sending() \
-                or self.storage.busy() or self.buzzer.busy:
+                or self.storage.copy_due or self.buzzer.busy:
             return False
         now = self.clock.ticks_ms()
         ms = most - self.clock.ticks_diff(now, start)
@@ -336,6 +337,8 @@ class App:
         if st.notes:                       # (a file failed: a save's, the settings')
             self.tell()
         if st.busy():
+            if not st.copy_due and self.ctl.searching():
+                return                     # events.txt waits for the engine's answer
             if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:

@@ -718,8 +718,9 @@ def test_while_the_board_thinks_it_also_thinks_between_steps_until_an_event_wait
         b.lift("d2")
         b.drop("d5")
         assert b.ctl.opponent.thinking
-        while b.app.oled.sending() or b.app.storage.busy() or b.app.collect_due:
-            b.run(config.SCAN_PERIOD_MS)         # the screen and the save's parts first
+        while b.app.oled.sending() or b.app.storage.copy_due or b.app.collect_due:
+            b.run(config.SCAN_PERIOD_MS)         # the screen and the save's copy first
+        assert b.app.storage.busy()              # (events.txt waits for the board's answer)
         b.run(config.SCAN_PERIOD_MS)
         assert b.ctl.opponent.thinking and b.ctl.opponent.step(b.ctl.game) < 0
         m = b.app.matrix

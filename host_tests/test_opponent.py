@@ -542,6 +542,36 @@ def test_a_game_with_a_clock_against_the_board():
     assert '[Opponent "Brown 1"]' in b.saved_text() and '[Clock "' in b.saved_text()
 
 
+def test_while_the_board_thinks_events_txt_waits_and_the_games_copy_does_not():
+    # The whole firmware: the flight recorder's file of the player's move would take loop
+    # steps from the board's search (its time at strength 1), so it is written once the board
+    # has answered; the game and its sealed copy are saved at once, as in every game.
+    from test_clock_play import board, hold, choose as pick
+    from test_firmware import set_up
+    b = board("vs_events")
+    b.app.boot()
+    b.run(50)
+    hold(b)
+    pick(b, "New game")
+    pick(b, "Against: player")                    # the board plays Brown, strength 1
+    pick(b, "Set up new game")
+    set_up(b)
+    op, st = b.ctl.opponent, b.storage
+    b.lift("d2")
+    b.drop("d5")
+    b.run(300)
+    assert op.thinking and "d2-d5" in b.saved_text()
+    assert not st.copy_due and st.read(S.COPY) == st.read(S.GAME)
+    assert st.busy() and "lift d2" not in (st.read(S.EVENTS) or "")   # (the last save's)
+    for _ in range(300):                          # (60 engine steps, one a loop step)
+        b.run(20)
+        if op.plan is not None and not op.thinking:
+            break
+    assert op.plan is not None and not op.thinking, "the board did not answer"
+    b.run(500)
+    assert not st.busy() and "lift d2" in st.read(S.EVENTS)
+
+
 def test_each_strength_searches_the_work_its_matches_were_measured_with():
     # A level is an amount of search work (engine.LEVELS, the units of bench_engine.py's
     # matches), so the board plays as strong as measured whatever share of the CPU its loop

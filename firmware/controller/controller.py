@@ -565,6 +565,10 @@ class Controller:
         due (app.py): its answer is taken up by the next tick."""
         return lazy.loaded(OPPONENT) and _opponents().think_more(self, ms)
 
+    def searching(self):
+        """The engine is searching (the board's turn, a hint)."""
+        return lazy.loaded(OPPONENT) and _opponents().searching()
+
     def _decide(self):
         # Rule 6b's decision for the turn that began (barragoon/deadlock.py) runs in slices of
         # the loop steps, so the scan and the LEDs never wait for it; an action made meanwhile

@@ -111,6 +111,11 @@ def _think(ctl, ms):
     return done
 
 
+def searching():
+    """A search (the board's turn or a hint) is under way."""
+    return _engine is not None and not _engine.done
+
+
 def think_more(ctl, ms):
     """More of the search under way (the board's turn or a hint) for up to ms, between loop
     steps while nothing else waits (Controller.think); False when none is under way. Its
