@@ -125,6 +125,7 @@ class App:
         self.full = False
         self.unsaved = None                # (game, duties) to write at the end of this step
         self.collect_due = False           # the turn's garbage to collect in the next step
+        self.deferred = False              # events.txt waits for the engine (_later)
         self.waited = 0                    # steps the work after a save waited for the screen
         self.led_at = 0                    # when the LED frame last went out (ms)
         self.boot_shown = None             # ticks_ms when the boot screen went up, until it ends
@@ -338,7 +339,14 @@ class App:
             self.tell()
         if st.busy():
             if not st.copy_due and self.ctl.searching():
-                return                     # events.txt waits for the engine's answer
+                # events.txt waits for the engine's answer; the save's garbage goes now, in a
+                # step of its own (see below: left lying, the lifts meanwhile light later)
+                if not self.deferred:
+                    self.deferred = True
+                    if self.matrix.timed:
+                        gc.collect()
+                return
+            self.deferred = False
             if st.work(t, _EVENT_LINES) and self.matrix.timed:
                 self.collect_due = True
         elif self.collect_due:
