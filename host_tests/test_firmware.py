@@ -513,42 +513,55 @@ def _language_item(b):
     return menu
 
 
+def _booted(name, keep_dir=False):
+    b = Board(name, keep_dir)
+    b.app.boot()
+    b.run(400)
+    return b
+
+
+def _as_mpy_build(b, missing):
+    """controller/i18n.py as on the .mpy build in b's folder, where the languages in missing
+    have no file (the others come from their modules); returns what _back() restores."""
+    from controller import i18n
+    saved = i18n._module, i18n.__file__
+    i18n._module = lambda code: None if code in missing else saved[0](code)
+    i18n.__file__ = b.dir + "/controller/i18n.py"
+    return saved
+
+
+def _back(saved):
+    from controller import i18n
+    i18n._module, i18n.__file__ = saved
+    i18n.set_language("en")
+
+
 def test_a_board_whose_language_file_is_missing_starts_in_english():
     # The .mpy build reads a language from its file (controller/i18n.py); without it the
     # board still starts, in English, and keeps the saved choice for a repaired deploy.
     from controller import i18n
-    module, path = i18n._module, i18n.__file__
-    b = Board("language_missing")
+    saved = i18n._module, i18n.__file__
+    b = _booted("language_missing")
     try:
-        b.app.boot()
-        b.run(400)
-        menu = _language_item(b)
+        _language_item(b)
         b.press(OK)                              # Deutsch, saved
         assert i18n.language() == "de"
         i18n.set_language("en")                  # (what a power cut leaves)
-        i18n._module = lambda code: None         # as on the .mpy build, and no file there
-        i18n.__file__ = b.dir + "/controller/i18n.py"
-        b2 = Board("language_missing", keep_dir=True)    # the power goes and comes back
-        b2.app.boot()
-        b2.run(400)
+        _as_mpy_build(b, i18n.LANGUAGES)         # and no file there
+        _booted("language_missing", keep_dir=True)   # the power goes and comes back
         assert i18n.language() == "en" and screen_seen().has("Set up the board")
         assert Storage(b.dir).load_language("en", i18n.LANGUAGES) == "de"
     finally:
-        i18n._module, i18n.__file__ = module, path
-        i18n.set_language("en")
+        _back(saved)
 
 
 def test_the_menu_skips_a_language_whose_file_is_missing():
     # Italian's file missing (a broken copy onto a .mpy board): OK goes from German to Spanish,
     # the board never stops at a language it cannot show.
     from controller import i18n
-    module, path = i18n._module, i18n.__file__
-    b = Board("language_skip")
+    b = _booted("language_skip")
+    saved = _as_mpy_build(b, ("it",))
     try:
-        b.app.boot()
-        b.run(400)
-        i18n._module = lambda code: None if code == "it" else module(code)
-        i18n.__file__ = b.dir + "/controller/i18n.py"
         menu = _language_item(b)
         b.press(OK)
         assert i18n.language() == "de"
@@ -558,8 +571,7 @@ def test_the_menu_skips_a_language_whose_file_is_missing():
         b.press(OK)
         assert i18n.language() == "en"
     finally:
-        i18n._module, i18n.__file__ = module, path
-        i18n.set_language("en")
+        _back(saved)
 
 
 def test_the_language_chosen_in_the_menu_is_shown_at_once_and_after_a_power_cut():
